@@ -1,0 +1,15 @@
+//! # seoladh
+//!
+//! An embedded address lookup engine for Ireland, Northern Ireland and Great Britain that speaks
+//! the Autoaddress 2.0 wire format.
+#![deny(missing_docs)]
+#![forbid(unsafe_op_in_unsafe_fn)]
+
+pub mod ecad;
+pub mod error;
+pub mod limits;
+#[cfg(feature = "synth")]
+pub mod synth;
+pub mod text;
+
+pub use error::{Error, Result};

@@ -1,0 +1,7 @@
+//! The `seoladh` command line.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::run()
+}

@@ -1,0 +1,1 @@
+//! The deterministic dataset generator (feature `synth`).

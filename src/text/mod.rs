@@ -1,0 +1,1 @@
+//! The text pipeline: normalisation, lexicon, tokenisation, Eircode and UK postcode parsing.
