@@ -12,10 +12,18 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Serve the 2.0 API and the demo page.
+    Serve,
+}
 
 /// Parses the command line and runs the subcommand; errors are printed with their fix.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {}
+    match cli.command {
+        Command::Serve => {
+            eprintln!("seoladh serve: the HTTP server is not built yet");
+            ExitCode::FAILURE
+        }
+    }
 }
