@@ -16,6 +16,66 @@ pub enum Error {
         /// The underlying error.
         source: std::io::Error,
     },
+    /// The file does not start with the seoladh magic bytes: it is some other kind of file.
+    IndexNotSeoladh {
+        /// The file (or `<memory>`).
+        file: String,
+    },
+    /// The file is shorter than its header says.
+    IndexTruncated {
+        /// The file (or `<memory>`).
+        file: String,
+        /// Bytes the header requires.
+        expected: u64,
+        /// Bytes present.
+        actual: u64,
+    },
+    /// The file was written by another version of the index format.
+    IndexFormatVersion {
+        /// The file (or `<memory>`).
+        file: String,
+        /// Version in the file.
+        found: u32,
+        /// Version this build reads.
+        expected: u32,
+    },
+    /// The index was built with another version of the text normaliser, so its terms would not
+    /// match the queries of this build.
+    IndexNormaliserVersion {
+        /// The file (or `<memory>`).
+        file: String,
+        /// Normaliser version in the file.
+        found: u32,
+        /// Normaliser version of this build.
+        expected: u32,
+    },
+    /// A section's bytes do not match the checksum written at build time.
+    IndexChecksum {
+        /// The file (or `<memory>`).
+        file: String,
+        /// The damaged section.
+        section: &'static str,
+        /// Checksum in the header.
+        expected: u32,
+        /// Checksum of the bytes.
+        actual: u32,
+    },
+    /// The data cannot be indexed as it is.
+    IndexBuild {
+        /// The section being built.
+        section: &'static str,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The index is structurally damaged (bad offsets, undecodable data).
+    IndexCorrupt {
+        /// The file (or `<memory>`).
+        file: String,
+        /// The section where the damage was found.
+        section: &'static str,
+        /// What is wrong.
+        reason: String,
+    },
 }
 
 impl std::fmt::Display for Error {
@@ -26,6 +86,38 @@ impl std::fmt::Display for Error {
                 "cannot read or write {}: {source} (check the path exists and is readable)",
                 path.display()
             ),
+            Error::IndexNotSeoladh { file } => write!(
+                f,
+                "{file} is not a seoladh index (wrong magic bytes); build one with `seoladh build --data DIR --out FILE`"
+            ),
+            Error::IndexTruncated { file, expected, actual } => write!(
+                f,
+                "{file} is truncated: {actual} bytes, the header needs {expected}; copy the file again or rebuild it with `seoladh build`"
+            ),
+            Error::IndexFormatVersion { file, found, expected } if found < expected => write!(
+                f,
+                "{file} uses index format {found}, this seoladh reads format {expected}; rebuild it with `seoladh build`"
+            ),
+            Error::IndexFormatVersion { file, found, expected } => write!(
+                f,
+                "{file} uses index format {found}, newer than this seoladh (format {expected}); upgrade seoladh or rebuild the index with this version's `seoladh build`"
+            ),
+            Error::IndexNormaliserVersion { file, found, expected } => write!(
+                f,
+                "{file} was built with normaliser version {found}, this seoladh uses {expected}; rebuild it with `seoladh build`"
+            ),
+            Error::IndexChecksum { file, section, expected, actual } => write!(
+                f,
+                "{file}: section {section} is damaged (checksum {actual:08x}, expected {expected:08x}); rebuild the index with `seoladh build` or copy it again"
+            ),
+            Error::IndexBuild { section, reason } => write!(
+                f,
+                "cannot build the {section} section: {reason}; fix the data (see `seoladh stats`) and run `seoladh build` again"
+            ),
+            Error::IndexCorrupt { file, section, reason } => write!(
+                f,
+                "{file}: section {section} is damaged ({reason}); rebuild the index with `seoladh build`"
+            ),
         }
     }
 }
@@ -34,6 +126,7 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Error::Io { source, .. } => Some(source),
+            _ => None,
         }
     }
 }

@@ -7,6 +7,7 @@
 
 pub mod ecad;
 pub mod error;
+pub mod index;
 pub mod limits;
 #[cfg(feature = "synth")]
 pub mod synth;

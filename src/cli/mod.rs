@@ -1,5 +1,7 @@
 //! Subcommands of the `seoladh` binary, one file each.
 
+mod build;
+
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -15,14 +17,27 @@ struct Cli {
 enum Command {
     /// Serve the 2.0 API and the demo page.
     Serve,
+    /// Build an index file from an ECAD-layout directory.
+    Build(build::BuildArgs),
+    /// Check every byte of an index file.
+    Verify(build::VerifyArgs),
 }
 
 /// Parses the command line and runs the subcommand; errors are printed with their fix.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    let result = match cli.command {
         Command::Serve => {
             eprintln!("seoladh serve: the HTTP server is not built yet");
+            return ExitCode::FAILURE;
+        }
+        Command::Build(args) => build::build(&args),
+        Command::Verify(args) => build::verify(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
             ExitCode::FAILURE
         }
     }

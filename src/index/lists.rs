@@ -1,0 +1,232 @@
+//! Variable-length lists stored as an offsets column plus a data blob.
+//!
+//! Used for term postings (term → element ordinals), element places (element → place ordinals),
+//! name variants and the record store. Sorted `u32` lists are delta-encoded LEB128 varints, which
+//! takes 1–2 bytes per entry for the dense ordinals the builder assigns.
+
+/// Builds one list section pair: `(offsets, data)`.
+#[derive(Debug, Default)]
+pub(crate) struct ListsWriter {
+    offsets: Vec<u32>,
+    data: Vec<u8>,
+}
+
+impl ListsWriter {
+    pub(crate) fn new() -> Self {
+        ListsWriter {
+            offsets: vec![0],
+            data: Vec::new(),
+        }
+    }
+
+    /// Appends a sorted list of ordinals (delta-encoded). Duplicates are kept as zero deltas.
+    pub(crate) fn push_sorted(&mut self, values: &[u32]) {
+        let mut prev = 0u32;
+        for &v in values {
+            debug_assert!(v >= prev, "push_sorted needs sorted input");
+            write_varint(&mut self.data, u64::from(v - prev));
+            prev = v;
+        }
+        self.close();
+    }
+
+    /// Appends an opaque byte record.
+    pub(crate) fn push_bytes(&mut self, bytes: &[u8]) {
+        self.data.extend_from_slice(bytes);
+        self.close();
+    }
+
+    fn close(&mut self) {
+        // The builder refuses inputs over 4 GiB per section long before this matters; saturating
+        // keeps the writer total and lets the reader report the damage.
+        self.offsets
+            .push(u32::try_from(self.data.len()).unwrap_or(u32::MAX));
+    }
+
+    /// Number of lists written.
+    pub(crate) fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// Bytes of data written so far.
+    pub(crate) fn data_len(&self) -> usize {
+        self.data.len()
+    }
+
+    /// `(offsets section, data section)`.
+    pub(crate) fn finish(self) -> (Vec<u8>, Vec<u8>) {
+        let mut index = Vec::with_capacity(self.offsets.len() * 4);
+        for o in &self.offsets {
+            index.extend_from_slice(&o.to_le_bytes());
+        }
+        (index, self.data)
+    }
+}
+
+/// Read access to a list section pair. Every accessor is bounds-checked: damaged offsets give an
+/// empty list (and `verify` reports them), never a panic.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Lists<'a> {
+    index: &'a [u8],
+    data: &'a [u8],
+}
+
+impl<'a> Lists<'a> {
+    pub(crate) fn new(index: &'a [u8], data: &'a [u8]) -> Self {
+        Lists { index, data }
+    }
+
+    /// Number of lists.
+    pub(crate) fn len(&self) -> usize {
+        (self.index.len() / 4).saturating_sub(1)
+    }
+
+    fn offset(&self, i: usize) -> Option<usize> {
+        let b = self.index.get(i * 4..i * 4 + 4)?;
+        Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+    }
+
+    /// The raw bytes of list `i`.
+    pub(crate) fn bytes(&self, i: usize) -> Option<&'a [u8]> {
+        let start = self.offset(i)?;
+        let end = self.offset(i + 1)?;
+        self.data.get(start..end)
+    }
+
+    /// The delta-decoded ordinals of list `i` (empty when `i` is out of range).
+    pub(crate) fn sorted(&self, i: usize) -> SortedIter<'a> {
+        SortedIter {
+            bytes: self.bytes(i).unwrap_or(&[]),
+            prev: 0,
+        }
+    }
+
+    /// Checks that offsets rise, stay inside the data, and that every list decodes.
+    pub(crate) fn check(&self, sorted_u32: bool) -> Result<(), String> {
+        if self.index.len() % 4 != 0 || self.index.len() < 4 {
+            return Err("offsets column has a partial entry".into());
+        }
+        let mut prev = 0usize;
+        for i in 0..=self.len() {
+            let o = self.offset(i).ok_or("offset out of range")?;
+            if o < prev || o > self.data.len() {
+                return Err(format!("offset {i} is {o}, out of order or past the data"));
+            }
+            prev = o;
+        }
+        if prev != self.data.len() {
+            return Err("data has trailing bytes".into());
+        }
+        if sorted_u32 {
+            for i in 0..self.len() {
+                let mut bytes = self.bytes(i).unwrap_or(&[]);
+                let mut acc = 0u64;
+                while !bytes.is_empty() {
+                    let (v, n) = read_varint(bytes).ok_or_else(|| format!("list {i}: bad varint"))?;
+                    acc += v;
+                    if acc > u64::from(u32::MAX) {
+                        return Err(format!("list {i}: ordinal overflows"));
+                    }
+                    bytes = &bytes[n..];
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Iterator over a delta-encoded sorted list. Stops at the first malformed varint.
+#[derive(Debug, Clone)]
+pub(crate) struct SortedIter<'a> {
+    bytes: &'a [u8],
+    prev: u32,
+}
+
+impl Iterator for SortedIter<'_> {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        let (delta, n) = read_varint(self.bytes)?;
+        self.bytes = &self.bytes[n..];
+        self.prev = self.prev.checked_add(u32::try_from(delta).ok()?)?;
+        Some(self.prev)
+    }
+}
+
+/// Appends `v` as an LEB128 varint.
+#[inline]
+pub(crate) fn write_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// Reads an LEB128 varint: `(value, bytes used)`, or `None` when the input ends or overflows.
+#[inline]
+pub(crate) fn read_varint(bytes: &[u8]) -> Option<(u64, usize)> {
+    let mut v = 0u64;
+    for (i, &b) in bytes.iter().enumerate().take(10) {
+        v |= u64::from(b & 0x7f) << (7 * i);
+        if b & 0x80 == 0 {
+            return Some((v, i + 1));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn sorted_lists_round_trip() {
+        let mut w = ListsWriter::new();
+        w.push_sorted(&[1, 5, 5, 300, 70_000]);
+        w.push_sorted(&[]);
+        w.push_sorted(&[u32::MAX]);
+        let (index, data) = w.finish();
+        let l = Lists::new(&index, &data);
+        assert_eq!(l.len(), 3);
+        assert_eq!(l.sorted(0).collect::<Vec<_>>(), vec![1, 5, 5, 300, 70_000]);
+        assert_eq!(l.sorted(1).count(), 0);
+        assert_eq!(l.sorted(2).collect::<Vec<_>>(), vec![u32::MAX]);
+        assert_eq!(l.sorted(3).count(), 0);
+        l.check(true).unwrap();
+    }
+
+    #[test]
+    fn damaged_offsets_are_reported_not_panicked() {
+        let mut w = ListsWriter::new();
+        w.push_sorted(&[1, 2, 3]);
+        w.push_sorted(&[4]);
+        let (mut index, data) = w.finish();
+        index[4] = 200;
+        let l = Lists::new(&index, &data);
+        assert!(l.check(true).is_err());
+        let _ = l.sorted(0).count();
+        let _ = l.bytes(1);
+    }
+
+    proptest! {
+        #[test]
+        fn varints_round_trip(v in any::<u64>()) {
+            let mut out = Vec::new();
+            write_varint(&mut out, v);
+            prop_assert_eq!(read_varint(&out), Some((v, out.len())));
+        }
+
+        #[test]
+        fn arbitrary_bytes_never_panic(index in proptest::collection::vec(any::<u8>(), 0..64),
+                                       data in proptest::collection::vec(any::<u8>(), 0..64)) {
+            let l = Lists::new(&index, &data);
+            let _ = l.check(true);
+            for i in 0..l.len() + 2 {
+                let _ = l.sorted(i).count();
+            }
+        }
+    }
+}

@@ -1,0 +1,525 @@
+//! [`Index`]: opening a file (O(1) checks), verifying it (every byte), and the lookups the
+//! matcher and the API need.
+
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+use crate::ecad::{History, UkAddress};
+use crate::error::{Error, Result};
+use crate::index::builder::HISTORY_FLAG;
+use crate::index::format::{self, Header, SectionId};
+use crate::index::lists::{Lists, SortedIter};
+use crate::index::meta::{EntityKind, Meta};
+use crate::index::store::{self, StoredRecord};
+use crate::index::tables::*;
+use crate::index::variant::Variants;
+
+/// The bytes behind an index: a memory map or an owned buffer.
+enum Backing {
+    Mmap(memmap2::Mmap),
+    Bytes(Vec<u8>),
+}
+
+impl Backing {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Backing::Mmap(m) => m,
+            Backing::Bytes(b) => b,
+        }
+    }
+}
+
+/// A section's bytes, shared with the index; lets an fst own its slice of a memory map.
+#[derive(Clone)]
+struct SectionBytes {
+    backing: Arc<Backing>,
+    start: usize,
+    end: usize,
+}
+
+impl AsRef<[u8]> for SectionBytes {
+    fn as_ref(&self) -> &[u8] {
+        self.backing.bytes().get(self.start..self.end).unwrap_or(&[])
+    }
+}
+
+/// What an Eircode resolves to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EircodeHit {
+    /// A current Eircode: the address point ordinal.
+    Current(u32),
+    /// An Eircode that is no longer current: the history row.
+    History(u32),
+}
+
+/// Size and checksum state of one section, as `seoladh verify` prints it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SectionReport {
+    /// Section name.
+    pub name: &'static str,
+    /// Bytes.
+    pub bytes: u64,
+    /// Items (rows, keys, records).
+    pub items: u64,
+    /// Whether it belongs to the record store.
+    pub store: bool,
+}
+
+/// The result of a successful [`Index::verify`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerifyReport {
+    /// Every section, in file order.
+    pub sections: Vec<SectionReport>,
+    /// Records decoded and checked.
+    pub records: u64,
+}
+
+/// An opened index. Cheap to share behind an `Arc`; every lookup reads the file in place.
+pub struct Index {
+    backing: Arc<Backing>,
+    file: String,
+    header: Header,
+    ranges: [(usize, usize); 32],
+    meta: Meta,
+    terms: fst::Map<SectionBytes>,
+    eircodes: fst::Map<SectionBytes>,
+    ids: fst::Map<SectionBytes>,
+    history: OnceLock<Vec<History>>,
+}
+
+impl std::fmt::Debug for Index {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Index")
+            .field("file", &self.file)
+            .field("counts", &self.meta.counts)
+            .finish()
+    }
+}
+
+/// Sections checksummed at open: small, and they feed fst code that trusts its input.
+const CHECKED_AT_OPEN: [SectionId; 4] = [
+    SectionId::Meta,
+    SectionId::Terms,
+    SectionId::Eircodes,
+    SectionId::Ids,
+];
+
+impl Index {
+    /// Opens an index file by memory-mapping it. Checks the header, versions and section bounds,
+    /// and the checksums of the small sections the fsts read; the bulk is checked by
+    /// [`Index::verify`].
+    ///
+    /// # Errors
+    /// [`Error::Io`] when the file cannot be read; [`Error::IndexNotSeoladh`],
+    /// [`Error::IndexTruncated`], [`Error::IndexFormatVersion`],
+    /// [`Error::IndexNormaliserVersion`], [`Error::IndexChecksum`] or [`Error::IndexCorrupt`]
+    /// when it is not a usable index for this build.
+    pub fn open(path: impl AsRef<Path>) -> Result<Index> {
+        let path = path.as_ref();
+        let io = |source| Error::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let file = std::fs::File::open(path).map_err(io)?;
+        // SAFETY: the map is read-only and the index is never written in place: builders write a
+        // temporary file and rename it, so the mapped bytes do not change under us.
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
+        Index::from_backing(Backing::Mmap(map), path.display().to_string())
+    }
+
+    /// Opens an index held in memory.
+    ///
+    /// # Errors
+    /// As [`Index::open`], without the I/O errors.
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<Index> {
+        Index::from_backing(Backing::Bytes(bytes), "<memory>".to_string())
+    }
+
+    fn from_backing(backing: Backing, file: String) -> Result<Index> {
+        let header = format::read_header(backing.bytes(), &file, crate::text::NORMALISER_VERSION)?;
+        let mut ranges = [(0usize, 0usize); 32];
+        for id in SectionId::ALL {
+            let entry = header.section(id).ok_or_else(|| Error::IndexCorrupt {
+                file: file.clone(),
+                section: id.name(),
+                reason: "section missing".into(),
+            })?;
+            let start = entry.offset as usize;
+            ranges[id as usize] = (start, start + entry.len as usize);
+        }
+        for id in CHECKED_AT_OPEN {
+            if let Some(entry) = header.section(id) {
+                format::check_section(backing.bytes(), entry, &file)?;
+            }
+        }
+        let backing = Arc::new(backing);
+        let section = |id: SectionId| {
+            let (start, end) = ranges[id as usize];
+            SectionBytes {
+                backing: backing.clone(),
+                start,
+                end,
+            }
+        };
+        let corrupt = |id: SectionId, reason: String| Error::IndexCorrupt {
+            file: file.clone(),
+            section: id.name(),
+            reason,
+        };
+        let meta: Meta = store::decode(section(SectionId::Meta).as_ref())
+            .ok_or_else(|| corrupt(SectionId::Meta, "cannot decode".into()))?;
+        let fst_map = |id: SectionId| {
+            fst::Map::new(section(id)).map_err(|e| corrupt(id, e.to_string()))
+        };
+        let index = Index {
+            terms: fst_map(SectionId::Terms)?,
+            eircodes: fst_map(SectionId::Eircodes)?,
+            ids: fst_map(SectionId::Ids)?,
+            backing: backing.clone(),
+            file: file.clone(),
+            header,
+            ranges,
+            meta,
+            history: OnceLock::new(),
+        };
+        index.check_shapes()?;
+        Ok(index)
+    }
+
+    /// O(1) consistency of table sizes with the meta counts.
+    fn check_shapes(&self) -> Result<()> {
+        let c = &self.meta.counts;
+        let checks: [(SectionId, usize, u64); 5] = [
+            (SectionId::Elements, Elements::WIDTH, c.elements),
+            (SectionId::Places, Places::WIDTH, c.places),
+            (SectionId::Buildings, Buildings::WIDTH, c.buildings),
+            (SectionId::AddressPoints, AddressPoints::WIDTH, c.address_points),
+            (SectionId::Organisations, Organisations::WIDTH, c.organisations),
+        ];
+        for (id, width, rows) in checks {
+            let len = self.section(id).len() as u64;
+            if len != rows * width as u64 {
+                return Err(self.corrupt(id, format!("{len} bytes for {rows} rows of {width}")));
+            }
+        }
+        let lists: [(SectionId, u64); 5] = [
+            (SectionId::TermPostingsIndex, c.terms),
+            (SectionId::ElementVariantsIndex, c.elements),
+            (SectionId::ElementPlacesIndex, c.elements),
+            (SectionId::StoreIndex, c.elements + c.buildings + c.address_points),
+            (SectionId::StringsIndex, c.strings),
+        ];
+        for (id, n) in lists {
+            if self.section(id).len() as u64 != (n + 1) * 4 {
+                return Err(self.corrupt(id, format!("offsets column does not hold {n} lists")));
+            }
+        }
+        if self.meta.kind_starts[7] as u64 != c.elements {
+            return Err(self.corrupt(SectionId::Meta, "element kind ranges disagree".into()));
+        }
+        Ok(())
+    }
+
+    fn corrupt(&self, id: SectionId, reason: String) -> Error {
+        Error::IndexCorrupt {
+            file: self.file.clone(),
+            section: id.name(),
+            reason,
+        }
+    }
+
+    /// Checks every byte: each section's checksum, the fsts, every list and record.
+    ///
+    /// # Errors
+    /// The first problem found, as [`Error::IndexChecksum`] or [`Error::IndexCorrupt`].
+    pub fn verify(&self) -> Result<VerifyReport> {
+        let bytes = self.backing.bytes();
+        for entry in &self.header.sections {
+            format::check_section(bytes, entry, &self.file)?;
+        }
+        for (id, map) in [
+            (SectionId::Terms, &self.terms),
+            (SectionId::Eircodes, &self.eircodes),
+            (SectionId::Ids, &self.ids),
+        ] {
+            map.as_fst()
+                .verify()
+                .map_err(|e| self.corrupt(id, e.to_string()))?;
+        }
+        for (index, data, sorted) in [
+            (SectionId::TermPostingsIndex, SectionId::TermPostingsData, true),
+            (SectionId::ElementVariantsIndex, SectionId::ElementVariantsData, false),
+            (SectionId::ElementPlacesIndex, SectionId::ElementPlacesData, true),
+            (SectionId::StoreIndex, SectionId::StoreData, false),
+            (SectionId::StringsIndex, SectionId::Strings, false),
+            (SectionId::UkIndex, SectionId::UkData, false),
+        ] {
+            self.lists(index, data)
+                .check(sorted)
+                .map_err(|r| self.corrupt(data, r))?;
+        }
+        let mut records = 0u64;
+        let store = self.lists(SectionId::StoreIndex, SectionId::StoreData);
+        for i in 0..store.len() {
+            let b = store.bytes(i).unwrap_or(&[]);
+            if !b.is_empty() && store::decode::<StoredRecord>(b).is_none() {
+                return Err(self.corrupt(SectionId::StoreData, format!("record {i} undecodable")));
+            }
+            records += 1;
+        }
+        let uk = self.lists(SectionId::UkIndex, SectionId::UkData);
+        for i in 0..uk.len() {
+            if store::decode::<UkAddress>(uk.bytes(i).unwrap_or(&[])).is_none() {
+                return Err(self.corrupt(SectionId::UkData, format!("UK record {i} undecodable")));
+            }
+            records += 1;
+        }
+        if store::decode::<Vec<History>>(self.section(SectionId::History)).is_none() {
+            return Err(self.corrupt(SectionId::History, "undecodable".into()));
+        }
+        let c = &self.meta.counts;
+        for p in 0..c.places as u32 {
+            let row = self.place(p).ok_or_else(|| self.corrupt(SectionId::Places, format!("row {p}")))?;
+            if u64::from(row.building_start) + u64::from(row.building_count) > c.buildings {
+                return Err(self.corrupt(SectionId::Places, format!("place {p} buildings out of range")));
+            }
+            if row.elements().iter().any(|&e| e != NONE && u64::from(e) >= c.elements) {
+                return Err(self.corrupt(SectionId::Places, format!("place {p} element out of range")));
+            }
+        }
+        for b in 0..c.buildings as u32 {
+            let row = self.building(b).ok_or_else(|| self.corrupt(SectionId::Buildings, format!("row {b}")))?;
+            if u64::from(row.ap_start) + u64::from(row.ap_count) > c.address_points {
+                return Err(self.corrupt(SectionId::Buildings, format!("building {b} address points out of range")));
+            }
+        }
+        for e in 0..c.elements as u32 {
+            let n = self.variants(e).count();
+            if n == 0 {
+                return Err(self.corrupt(SectionId::ElementVariantsData, format!("element {e} has no name")));
+            }
+        }
+        let sections = self
+            .header
+            .sections
+            .iter()
+            .map(|s| SectionReport {
+                name: s.id.name(),
+                bytes: s.len,
+                items: s.items,
+                store: s.id.is_store(),
+            })
+            .collect();
+        Ok(VerifyReport { sections, records })
+    }
+
+    /// The file the index was opened from (`<memory>` for [`Index::from_bytes`]).
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// Counts and decoding facts.
+    pub fn meta(&self) -> &Meta {
+        &self.meta
+    }
+
+    /// Total bytes of the file.
+    pub fn len_bytes(&self) -> u64 {
+        self.backing.bytes().len() as u64
+    }
+
+    fn section(&self, id: SectionId) -> &[u8] {
+        let (start, end) = self.ranges[id as usize];
+        self.backing.bytes().get(start..end).unwrap_or(&[])
+    }
+
+    fn lists(&self, index: SectionId, data: SectionId) -> Lists<'_> {
+        Lists::new(self.section(index), self.section(data))
+    }
+
+    // ---- terms -------------------------------------------------------------------------
+
+    /// The term dictionary (normalised token → term id), for exact, prefix and typo search.
+    pub fn terms(&self) -> &fst::Map<impl AsRef<[u8]>> {
+        &self.terms
+    }
+
+    /// The id of a term.
+    pub fn term(&self, term: &str) -> Option<u32> {
+        self.terms.get(term).map(|v| v as u32)
+    }
+
+    /// Elements whose names contain the term, ascending.
+    pub fn term_elements(&self, term: u32) -> SortedIter<'_> {
+        self.lists(SectionId::TermPostingsIndex, SectionId::TermPostingsData)
+            .sorted(term as usize)
+    }
+
+    /// Number of elements containing the term (its document frequency).
+    pub fn term_frequency(&self, term: u32) -> u32 {
+        // The postings are short varints; counting them is cheaper than storing a column.
+        self.term_elements(term).count() as u32
+    }
+
+    // ---- elements and places -----------------------------------------------------------
+
+    /// Element row `ord`.
+    pub fn element(&self, ord: u32) -> Option<ElementRow> {
+        Elements::new(self.section(SectionId::Elements)).get(ord)
+    }
+
+    /// Name variants of element `ord` (English first, then Irish, then aliases).
+    pub fn variants(&self, ord: u32) -> Variants<'_> {
+        Variants {
+            bytes: self
+                .lists(SectionId::ElementVariantsIndex, SectionId::ElementVariantsData)
+                .bytes(ord as usize)
+                .unwrap_or(&[]),
+        }
+    }
+
+    /// Places an element appears in, ascending.
+    pub fn element_places(&self, ord: u32) -> SortedIter<'_> {
+        self.lists(SectionId::ElementPlacesIndex, SectionId::ElementPlacesData)
+            .sorted(ord as usize)
+    }
+
+    /// Place row `ord`.
+    pub fn place(&self, ord: u32) -> Option<PlaceRow> {
+        Places::new(self.section(SectionId::Places)).get(ord)
+    }
+
+    /// The place a building belongs to.
+    pub fn place_of_building(&self, building: u32) -> Option<u32> {
+        let places = Places::new(self.section(SectionId::Places));
+        let (mut lo, mut hi) = (0u32, places.len() as u32);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            let row = places.get(mid)?;
+            if row.building_start + row.building_count <= building {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        let row = places.get(lo)?;
+        (row.building_start <= building && building < row.building_start + row.building_count)
+            .then_some(lo)
+    }
+
+    // ---- buildings and address points -------------------------------------------------
+
+    /// Building row `ord`.
+    pub fn building(&self, ord: u32) -> Option<BuildingRow> {
+        Buildings::new(self.section(SectionId::Buildings)).get(ord)
+    }
+
+    /// ECAD id of building `ord`.
+    pub fn building_id(&self, ord: u32) -> Option<u64> {
+        Some(self.meta.building_id_base + u64::from(self.building(ord)?.id_offset))
+    }
+
+    /// Address point row `ord`.
+    pub fn address_point(&self, ord: u32) -> Option<AddressPointRow> {
+        AddressPoints::new(self.section(SectionId::AddressPoints)).get(ord)
+    }
+
+    /// ECAD id of address point `ord`.
+    pub fn address_point_id(&self, ord: u32) -> Option<u64> {
+        Some(self.meta.address_point_id_base + u64::from(self.address_point(ord)?.id_offset))
+    }
+
+    /// Eircode of address point `ord` (`A65F4E2`), if it has one.
+    pub fn address_point_eircode(&self, ord: u32) -> Option<String> {
+        let key = self.address_point(ord)?.eircode;
+        if key == NONE {
+            return None;
+        }
+        crate::index::eircode_string(&self.meta.routing_keys, key)
+    }
+
+    /// Organisations at address point `ap`.
+    pub fn organisations_at(&self, ap: u32) -> impl Iterator<Item = OrganisationRow> + '_ {
+        let table = Organisations::new(self.section(SectionId::Organisations));
+        table.for_address_point(ap).filter_map(move |i| table.get(i))
+    }
+
+    /// A short string (house number, sub-building, department) by reference.
+    pub fn string(&self, r: u32) -> Option<&str> {
+        if r == NONE {
+            return None;
+        }
+        let b = self
+            .lists(SectionId::StringsIndex, SectionId::Strings)
+            .bytes(r as usize)?;
+        std::str::from_utf8(b).ok()
+    }
+
+    // ---- keyed lookups -----------------------------------------------------------------
+
+    /// Resolves an Eircode (7 characters, no space, any case).
+    pub fn eircode(&self, eircode: &str) -> Option<EircodeHit> {
+        let mut key = [0u8; 7];
+        let b = eircode.as_bytes();
+        if b.len() != 7 {
+            return None;
+        }
+        for (k, c) in key.iter_mut().zip(b) {
+            *k = c.to_ascii_uppercase();
+        }
+        let v = self.eircodes.get(key)?;
+        Some(if v & HISTORY_FLAG != 0 {
+            EircodeHit::History((v & !HISTORY_FLAG) as u32)
+        } else {
+            EircodeHit::Current(v as u32)
+        })
+    }
+
+    /// The Eircode map, for prefix search (autocomplete).
+    pub fn eircodes(&self) -> &fst::Map<impl AsRef<[u8]>> {
+        &self.eircodes
+    }
+
+    /// Resolves an ECAD id of any entity level.
+    pub fn entity(&self, id: u64) -> Option<(EntityKind, u32)> {
+        EntityKind::unpack(self.ids.get(id.to_be_bytes())?)
+    }
+
+    /// History rows (changed and retired ids and Eircodes), ordered by ECAD id.
+    pub fn history(&self) -> &[History] {
+        self.history.get_or_init(|| {
+            store::decode(self.section(SectionId::History)).unwrap_or_default()
+        })
+    }
+
+    /// The stored record of an entity (spatial, building, organisation, administrative info).
+    pub fn record(&self, kind: EntityKind, ord: u32) -> Option<StoredRecord> {
+        let c = &self.meta.counts;
+        let slot = match kind {
+            EntityKind::Element => u64::from(ord),
+            EntityKind::Building => c.elements + u64::from(ord),
+            EntityKind::AddressPoint => c.elements + c.buildings + u64::from(ord),
+            EntityKind::History => return None,
+        };
+        let bytes = self
+            .lists(SectionId::StoreIndex, SectionId::StoreData)
+            .bytes(usize::try_from(slot).ok()?)?;
+        if bytes.is_empty() {
+            return Some(StoredRecord::default());
+        }
+        store::decode(bytes)
+    }
+
+    /// UK address `i` (ordered by postcode).
+    pub fn uk_address(&self, i: u32) -> Option<UkAddress> {
+        store::decode(
+            self.lists(SectionId::UkIndex, SectionId::UkData)
+                .bytes(i as usize)?,
+        )
+    }
+
+    /// Number of UK addresses.
+    pub fn uk_len(&self) -> u32 {
+        self.meta.counts.uk_addresses as u32
+    }
+}

@@ -1,0 +1,223 @@
+//! The record store: what Get ECAD Data returns for an entity, one bincode record each, decoded
+//! one at a time.
+//!
+//! Coordinates are fixed-point (1e-7 degree, 1 mm) and dates are milliseconds since the Unix
+//! epoch, which halves the store against `f64`s and ISO strings while keeping every value the
+//! layout can express to that precision.
+
+use serde::{Deserialize, Serialize};
+
+/// bincode configuration of every stored blob: varint integers, little-endian.
+pub(crate) fn config() -> bincode::config::Configuration {
+    bincode::config::standard()
+}
+
+/// Encodes a value with the store configuration.
+pub(crate) fn encode<T: Serialize>(v: &T) -> Vec<u8> {
+    // Encoding plain data structs into a Vec cannot fail; an empty blob would be reported as
+    // undecodable by `verify` rather than panic here.
+    bincode::serde::encode_to_vec(v, config()).unwrap_or_default()
+}
+
+/// Decodes a value; `None` when the bytes are damaged.
+pub(crate) fn decode<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Option<T> {
+    let (v, used) = bincode::serde::decode_from_slice(bytes, config()).ok()?;
+    (used == bytes.len()).then_some(v)
+}
+
+/// Degrees are stored in units of 1e-7 (about 1 cm).
+pub const DEGREE_SCALE: f64 = 1e7;
+/// Metres are stored in millimetres.
+pub const METRE_SCALE: f64 = 1e3;
+
+/// A point or extent in one coordinate system, fixed-point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FixedPair(pub i64, pub i64);
+
+impl FixedPair {
+    pub(crate) fn from_f64(x: f64, y: f64, scale: f64) -> Self {
+        FixedPair((x * scale).round() as i64, (y * scale).round() as i64)
+    }
+
+    /// The pair as floating point values.
+    pub fn to_f64(self, scale: f64) -> (f64, f64) {
+        (self.0 as f64 / scale, self.1 as f64 / scale)
+    }
+}
+
+/// Bounding boxes of an area (thoroughfare, locality …): min and max corners per system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredBoxes {
+    /// Irish Grid min (easting, northing), mm.
+    pub ing_min: FixedPair,
+    /// Irish Grid max, mm.
+    pub ing_max: FixedPair,
+    /// ITM min, mm.
+    pub itm_min: FixedPair,
+    /// ITM max, mm.
+    pub itm_max: FixedPair,
+    /// ETRS89 min (latitude, longitude), 1e-7 degree.
+    pub etrs89_min: FixedPair,
+    /// ETRS89 max, 1e-7 degree.
+    pub etrs89_max: FixedPair,
+}
+
+/// `SPATIAL_INFO.csv` of one entity.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredSpatial {
+    /// Irish Grid (easting, northing), mm.
+    pub ing: FixedPair,
+    /// ITM (easting, northing), mm.
+    pub itm: FixedPair,
+    /// ETRS89 (latitude, longitude), 1e-7 degree.
+    pub etrs89: FixedPair,
+    /// Boxes, for areas.
+    pub boxes: Option<StoredBoxes>,
+    /// 4 = unverified, must not be used.
+    pub accuracy: u8,
+    /// Created, ms since the epoch.
+    pub created: i64,
+    /// Last updated, ms since the epoch.
+    pub modified: i64,
+}
+
+/// `BUILDING_INFO.csv` of one building.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredBuildingInfo {
+    /// Building type id.
+    pub building_type: u16,
+    /// Holiday home.
+    pub holiday_home: bool,
+    /// Under construction.
+    pub under_construction: bool,
+    /// `R`, `C`, `B` or `U`.
+    pub building_use: String,
+    /// Vacant.
+    pub vacant: bool,
+    /// Created, ms since the epoch.
+    pub created: i64,
+    /// Last updated, ms since the epoch.
+    pub modified: i64,
+}
+
+/// `ORGANISATION_INFO.csv` of one organisation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredOrganisationInfo {
+    /// NACE code.
+    pub nace_code: Option<String>,
+    /// NACE category.
+    pub nace_category: Option<String>,
+    /// Vacant.
+    pub vacant: bool,
+    /// Created, ms since the epoch.
+    pub created: i64,
+    /// Last updated, ms since the epoch.
+    pub modified: i64,
+}
+
+/// One release of the administrative areas of a building.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredAdminRelease {
+    /// Local authority.
+    pub la_id: u64,
+    /// Electoral division.
+    pub ded_id: u64,
+    /// Small area.
+    pub small_area_id: u64,
+    /// Townland.
+    pub townland_id: u64,
+    /// County.
+    pub county_id: u64,
+    /// In a Gaeltacht area.
+    pub gaeltacht: bool,
+}
+
+/// `ADMINISTRATIVE_INFO.csv` of one building: both releases.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredAdministrative {
+    /// The 2017 release.
+    pub release_2017: StoredAdminRelease,
+    /// The 2015 release.
+    pub release_2015: StoredAdminRelease,
+    /// Created, ms since the epoch.
+    pub created: i64,
+    /// Last updated, ms since the epoch.
+    pub modified: i64,
+}
+
+/// Everything stored for one entity beyond what the search tables hold.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredRecord {
+    /// Spatial info.
+    pub spatial: Option<StoredSpatial>,
+    /// Building info (buildings).
+    pub building_info: Option<StoredBuildingInfo>,
+    /// Organisation info (organisations).
+    pub organisation_info: Option<StoredOrganisationInfo>,
+    /// Administrative info (buildings).
+    pub administrative: Option<StoredAdministrative>,
+}
+
+/// Parses an ISO 8601 UTC date-time (`2019-04-18T10:22:31.123Z`, or a plain date) into ms since
+/// the epoch.
+pub fn parse_date(s: &str) -> Option<i64> {
+    let s = s.trim();
+    if let Ok(dt) = chrono::DateTime::parse_from_rfc3339(s) {
+        return Some(dt.timestamp_millis());
+    }
+    if let Ok(dt) = chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%dT%H:%M:%S%.f") {
+        return Some(dt.and_utc().timestamp_millis());
+    }
+    let d = chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").ok()?;
+    Some(d.and_hms_opt(0, 0, 0)?.and_utc().timestamp_millis())
+}
+
+/// Formats ms since the epoch as the wire's ISO 8601 UTC form with fractional seconds
+/// (`2019-04-18T10:22:31.123Z`).
+pub fn format_date(ms: i64) -> String {
+    match chrono::DateTime::from_timestamp_millis(ms) {
+        Some(dt) => dt.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_round_trip() {
+        let ms = parse_date("2019-04-18T10:22:31.123Z").unwrap();
+        assert_eq!(format_date(ms), "2019-04-18T10:22:31.123Z");
+        assert_eq!(
+            format_date(parse_date("2015-01-02").unwrap()),
+            "2015-01-02T00:00:00.000Z"
+        );
+        assert_eq!(
+            format_date(parse_date("2015-01-02T03:04:05").unwrap()),
+            "2015-01-02T03:04:05.000Z"
+        );
+        assert_eq!(parse_date("yesterday"), None);
+    }
+
+    #[test]
+    fn records_round_trip_and_damage_is_none() {
+        let r = StoredRecord {
+            spatial: Some(StoredSpatial {
+                ing: FixedPair::from_f64(331497.0, 370699.5, METRE_SCALE),
+                itm: FixedPair::from_f64(731455.1, 870733.2, METRE_SCALE),
+                etrs89: FixedPair::from_f64(53.3498, -6.2603, DEGREE_SCALE),
+                boxes: None,
+                accuracy: 3,
+                created: 1,
+                modified: 2,
+            }),
+            ..Default::default()
+        };
+        let b = encode(&r);
+        assert_eq!(decode::<StoredRecord>(&b), Some(r));
+        assert_eq!(decode::<StoredRecord>(&b[..b.len() - 1]), None);
+        let (lat, long) = FixedPair::from_f64(53.3498, -6.2603, DEGREE_SCALE).to_f64(DEGREE_SCALE);
+        assert!((lat - 53.3498).abs() < 1e-9 && (long + 6.2603).abs() < 1e-9);
+    }
+}
