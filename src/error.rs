@@ -16,6 +16,27 @@ pub enum Error {
         /// The underlying error.
         source: std::io::Error,
     },
+    /// A table the ECAD layout requires is absent from the directory.
+    MissingTable {
+        /// The file that should exist.
+        path: PathBuf,
+    },
+    /// A layout file lacks columns of its header.
+    BadHeader {
+        /// The file.
+        path: PathBuf,
+        /// The columns not found in its header row.
+        missing: Vec<String>,
+    },
+    /// An address row has more lines than the layout's 9 columns per language.
+    TooManyAddressLines {
+        /// The file being written.
+        path: PathBuf,
+        /// The address point.
+        ecad_id: u64,
+        /// How many lines it has.
+        lines: usize,
+    },
 }
 
 impl std::fmt::Display for Error {
@@ -26,6 +47,22 @@ impl std::fmt::Display for Error {
                 "cannot read or write {}: {source} (check the path exists and is readable)",
                 path.display()
             ),
+            Error::MissingTable { path } => write!(
+                f,
+                "required ECAD table {} is missing (export it from ECAD, or run `seoladh generate` to create a complete directory)",
+                path.display()
+            ),
+            Error::BadHeader { path, missing } => write!(
+                f,
+                "{} lacks the column(s) {} (the header row must name every column of ecad-model.md §3; check the export or the delimiter)",
+                path.display(),
+                missing.join(", ")
+            ),
+            Error::TooManyAddressLines { path, ecad_id, lines } => write!(
+                f,
+                "cannot write {}: address {ecad_id} has {lines} lines, the layout holds 9 (render it with ecad::address::postal_address, which caps lines at 8 plus the Eircode)",
+                path.display()
+            ),
         }
     }
 }
@@ -34,6 +71,7 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Error::Io { source, .. } => Some(source),
+            _ => None,
         }
     }
 }
