@@ -9,3 +9,32 @@ pub const MAX_QUERY_CHARS: usize = 1_000;
 
 /// Most tokens a query is split into; the rest are dropped (and flagged).
 pub const MAX_QUERY_TOKENS: usize = 64;
+
+/// Most issues a [`ReadReport`](crate::ecad::layout::ReadReport) lists one by one; beyond it
+/// they are only counted, so a badly broken export cannot fill memory with messages.
+pub const MAX_LISTED_ISSUES: usize = 10_000;
+
+/// Most words of a query the matcher considers: token sets are 64-bit masks.
+pub const MAX_PLAN_WORDS: usize = 64;
+
+/// Most terms one query word may expand to through typos or a prefix.
+pub const MAX_TERM_EXPANSIONS: usize = 48;
+
+/// Terms of a typo or prefix expansion with more elements than this are only used to verify
+/// candidates found through rarer terms, never to generate them.
+pub const MAX_GENERATING_TERM_ELEMENTS: usize = 4_000;
+
+/// Most elements whose names are scored for one query.
+pub const MAX_ELEMENT_VISITS: usize = 12_000;
+
+/// Most places enumerated from one group of matched elements.
+pub const MAX_PLACES_PER_GROUP: usize = 6_000;
+
+/// Most candidate places scored for one query.
+pub const MAX_CANDIDATE_PLACES: usize = 20_000;
+
+/// Places whose buildings are examined after place scoring.
+pub const MAX_RESOLVED_PLACES: usize = 24;
+
+/// Most buildings scanned in one place when resolving a number or a name.
+pub const MAX_BUILDINGS_SCANNED: usize = 20_000;

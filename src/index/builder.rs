@@ -474,8 +474,10 @@ impl IndexBuilder {
         let mut terms_fst = fst::MapBuilder::memory();
         let mut postings = ListsWriter::new();
         for (i, (term, list)) in term_elements.iter().enumerate() {
+            // The value carries the document frequency beside the id, so expansions read both
+            // from one fst lookup.
             terms_fst
-                .insert(term.as_bytes(), i as u64)
+                .insert(term.as_bytes(), (list.len() as u64) << 32 | i as u64)
                 .map_err(|e| build_error("terms", e))?;
             postings.push_sorted(list);
         }

@@ -25,7 +25,7 @@ mod variant;
 
 pub use builder::{BuildProgress, BuiltIndex, IndexBuilder, NoProgress};
 pub use meta::{Counts, EntityKind, Meta};
-pub use reader::{EircodeHit, Index, SectionReport, VerifyReport};
+pub use reader::{unpack_term, EircodeHit, Index, SectionReport, VerifyReport};
 pub use tables::{
     AddressPointRow, BuildingRow, ElementKind, ElementRow, OrganisationRow, PlaceRow, NONE,
 };

@@ -43,6 +43,12 @@ impl AsRef<[u8]> for SectionBytes {
     }
 }
 
+/// Splits a term fst value into (term id, document frequency).
+#[inline]
+pub fn unpack_term(v: u64) -> (u32, u32) {
+    (v as u32, (v >> 32) as u32)
+}
+
 /// What an Eircode resolves to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EircodeHit {
@@ -339,14 +345,15 @@ impl Index {
 
     // ---- terms -------------------------------------------------------------------------
 
-    /// The term dictionary (normalised token → term id), for exact, prefix and typo search.
+    /// The term dictionary (normalised token → packed id and frequency, see [`unpack_term`]),
+    /// for exact, prefix and typo search.
     pub fn terms(&self) -> &fst::Map<impl AsRef<[u8]>> {
         &self.terms
     }
 
-    /// The id of a term.
-    pub fn term(&self, term: &str) -> Option<u32> {
-        self.terms.get(term).map(|v| v as u32)
+    /// A term's id and document frequency (number of elements whose names contain it).
+    pub fn term(&self, term: &str) -> Option<(u32, u32)> {
+        self.terms.get(term).map(unpack_term)
     }
 
     /// Elements whose names contain the term, ascending.
@@ -355,11 +362,6 @@ impl Index {
             .sorted(term as usize)
     }
 
-    /// Number of elements containing the term (its document frequency).
-    pub fn term_frequency(&self, term: u32) -> u32 {
-        // The postings are short varints; counting them is cheaper than storing a column.
-        self.term_elements(term).count() as u32
-    }
 
     // ---- elements and places -----------------------------------------------------------
 

@@ -1,0 +1,162 @@
+//! Query plan: the tokens of the input sorted into what each stage needs — words to match
+//! against element names (with a typo budget), house and unit numbers, an Eircode, a UK postcode.
+
+use crate::limits::MAX_PLAN_WORDS;
+use crate::text::{TokenKind, Tokenised};
+
+/// A word of the query, matched against element terms.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueryWord {
+    /// Normalised text (`patricks`, `d6w`, `cork`).
+    pub text: String,
+    /// Index of the token in the tokenised input (for spans).
+    pub token: usize,
+    /// Comma-separated section.
+    pub section: u16,
+    /// Token kind (word, county, district).
+    pub kind: TokenKind,
+    /// Edits allowed when matching by typo: 0 under 4 chars, 1 up to 7, 2 from 8 (chars).
+    pub typo_budget: u8,
+    /// The last word of the input (a prefix in autocomplete).
+    pub last: bool,
+}
+
+/// A number of the query: a house number (`12`, `10a`, `63-66`) or a unit number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueryNumber {
+    /// Normalised text.
+    pub text: String,
+    /// Index of the token in the tokenised input.
+    pub token: usize,
+    /// Section.
+    pub section: u16,
+    /// Follows a unit word (`apartment 12`, `flat 3`, `unit 5`).
+    pub unit: bool,
+}
+
+/// What the matcher works from.
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    /// Words, in input order; at most [`MAX_PLAN_WORDS`] (token masks are `u64`).
+    pub words: Vec<QueryWord>,
+    /// Numbers, in input order.
+    pub numbers: Vec<QueryNumber>,
+    /// The Eircode token, if any: (token index, corrected code upper case, corrections).
+    pub eircode: Option<(usize, String, u8)>,
+    /// A routing key typed alone (`A86`).
+    pub routing_key: Option<String>,
+    /// A UK postcode found in the input (no space, upper case).
+    pub uk_postcode: Option<String>,
+    /// Tokens were dropped at a limit.
+    pub truncated: bool,
+}
+
+impl Plan {
+    /// Sorts the tokens of `t` into a plan.
+    pub fn from_tokens(t: &Tokenised) -> Plan {
+        let mut plan = Plan {
+            truncated: t.truncated,
+            ..Plan::default()
+        };
+        let mut unit_pending = false;
+        let last_word = t
+            .tokens
+            .iter()
+            .rposition(|k| k.kind != TokenKind::Separator);
+        for (i, tok) in t.tokens.iter().enumerate() {
+            let text = tok.text(t);
+            match tok.kind {
+                TokenKind::Word | TokenKind::County | TokenKind::DublinDistrict => {
+                    unit_pending = false;
+                    if plan.words.len() >= MAX_PLAN_WORDS {
+                        plan.truncated = true;
+                        continue;
+                    }
+                    let chars = text.chars().count();
+                    plan.words.push(QueryWord {
+                        text: text.to_string(),
+                        token: i,
+                        section: tok.section,
+                        kind: tok.kind,
+                        typo_budget: typo_budget(chars),
+                        last: Some(i) == last_word,
+                    });
+                }
+                TokenKind::Unit => unit_pending = true,
+                TokenKind::Number | TokenKind::NumberSuffix | TokenKind::Range => {
+                    plan.numbers.push(QueryNumber {
+                        text: text.to_string(),
+                        token: i,
+                        section: tok.section,
+                        unit: unit_pending,
+                    });
+                    unit_pending = false;
+                }
+                TokenKind::Eircode => {
+                    if plan.eircode.is_none() {
+                        plan.eircode = Some((i, text.to_ascii_uppercase(), tok.corrections));
+                    }
+                }
+                TokenKind::RoutingKey => plan.routing_key = Some(text.to_ascii_uppercase()),
+                TokenKind::UkPostcode => {
+                    if plan.uk_postcode.is_none() {
+                        plan.uk_postcode = Some(text.to_ascii_uppercase());
+                    }
+                }
+                _ => {}
+            }
+        }
+        plan
+    }
+
+    /// Whether nothing in the input can be matched (empty, punctuation only).
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+            && self.numbers.is_empty()
+            && self.eircode.is_none()
+            && self.routing_key.is_none()
+            && self.uk_postcode.is_none()
+    }
+
+    /// Bit mask of every word.
+    pub fn all_words(&self) -> u64 {
+        if self.words.len() >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.words.len()) - 1
+        }
+    }
+}
+
+/// Edits allowed for a word of `chars` characters.
+pub fn typo_budget(chars: usize) -> u8 {
+    match chars {
+        0..=3 => 0,
+        4..=7 => 1,
+        _ => 2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::tokenise;
+
+    #[test]
+    fn sorts_tokens_by_role() {
+        let p = Plan::from_tokens(&tokenise("Apt 3, 12 Main Street, Ballymote, Co. Sligo F56 X2Y3"));
+        let words: Vec<_> = p.words.iter().map(|w| w.text.as_str()).collect();
+        assert!(words.contains(&"main") && words.contains(&"ballymote"));
+        assert_eq!(p.numbers.len(), 2);
+        assert!(p.numbers[0].unit && !p.numbers[1].unit);
+        assert!(p.words.last().unwrap().last || p.eircode.is_some());
+        assert_eq!(typo_budget(3), 0);
+        assert_eq!(typo_budget(4), 1);
+        assert_eq!(typo_budget(8), 2);
+    }
+
+    #[test]
+    fn empty_input_is_empty() {
+        assert!(Plan::from_tokens(&tokenise("  ,,, ..")).is_empty());
+    }
+}
