@@ -9,6 +9,7 @@ pub mod ecad;
 pub mod error;
 pub mod index;
 pub mod limits;
+pub mod search;
 #[cfg(feature = "synth")]
 pub mod synth;
 pub mod text;

@@ -473,7 +473,9 @@ impl IndexBuilder {
             .collect();
         let mut terms_fst = fst::MapBuilder::memory();
         let mut postings = ListsWriter::new();
+        let mut frequencies = Vec::with_capacity(term_elements.len() * 4);
         for (i, (term, list)) in term_elements.iter().enumerate() {
+            frequencies.extend_from_slice(&(list.len() as u32).to_le_bytes());
             // The value carries the document frequency beside the id, so expansions read both
             // from one fst lookup.
             terms_fst
@@ -674,6 +676,7 @@ impl IndexBuilder {
         let mut w = FileWriter::new(crate::text::NORMALISER_VERSION);
         w.add(SectionId::Meta, store::encode(&meta), 1);
         w.add(SectionId::Terms, terms_bytes, terms_count);
+        w.add(SectionId::TermFrequencies, frequencies, terms_count);
         let (pi, pd) = postings.finish();
         w.add(SectionId::TermPostingsIndex, pi, terms_count);
         w.add(SectionId::TermPostingsData, pd, terms_count);

@@ -76,13 +76,16 @@ pub enum SectionId {
     Organisations = 21,
     /// Offsets into [`SectionId::Strings`].
     StringsIndex = 22,
+    /// Document frequency of each term (u32 per term id).
+    TermFrequencies = 23,
 }
 
 impl SectionId {
     /// Every section, in file order.
-    pub const ALL: [SectionId; 22] = [
+    pub const ALL: [SectionId; 23] = [
         SectionId::Meta,
         SectionId::Terms,
+        SectionId::TermFrequencies,
         SectionId::TermPostingsIndex,
         SectionId::TermPostingsData,
         SectionId::Elements,
@@ -121,6 +124,7 @@ impl SectionId {
             SectionId::Buildings => "buildings",
             SectionId::AddressPoints => "address-points",
             SectionId::StringsIndex => "strings-index",
+            SectionId::TermFrequencies => "term-frequencies",
             SectionId::Strings => "strings",
             SectionId::Eircodes => "eircodes",
             SectionId::Ids => "ids",

@@ -208,6 +208,12 @@ impl Index {
                 return Err(self.corrupt(id, format!("{len} bytes for {rows} rows of {width}")));
             }
         }
+        if self.section(SectionId::TermFrequencies).len() as u64 != c.terms * 4 {
+            return Err(self.corrupt(
+                SectionId::TermFrequencies,
+                "column does not hold every term".into(),
+            ));
+        }
         let lists: [(SectionId, u64); 5] = [
             (SectionId::TermPostingsIndex, c.terms),
             (SectionId::ElementVariantsIndex, c.elements),
@@ -354,6 +360,15 @@ impl Index {
     /// A term's id and document frequency (number of elements whose names contain it).
     pub fn term(&self, term: &str) -> Option<(u32, u32)> {
         self.terms.get(term).map(unpack_term)
+    }
+
+    /// Number of elements whose names contain term `term`.
+    #[inline]
+    pub fn term_frequency(&self, term: u32) -> u32 {
+        let col = self.section(SectionId::TermFrequencies);
+        let at = term as usize * 4;
+        col.get(at..at + 4)
+            .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
 
     /// Elements whose names contain the term, ascending.

@@ -1,0 +1,178 @@
+//! The matcher's text stage: from what a person typed to ranked candidate addresses.
+//!
+//! The pipeline, in order (each step in its own file):
+//! 1. [`plan`]: tokenise (`text::tokenise_into`) and sort tokens into words, numbers, Eircode,
+//!    UK postcode;
+//! 2. [`terms`]: expand each word into index terms (exact, equivalent, joined/split, then
+//!    typo, or prefix for autocomplete);
+//! 3. [`elements`]: find the elements those terms name and score each by its best variant;
+//! 4. [`places`]: enumerate candidate places from the most specific element group and score
+//!    each by the words its elements explain;
+//! 5. [`resolve`]: inside the best places, let house, unit numbers and names pick the building
+//!    and address point.
+//!
+//! The exact pass runs first; typo automata run only when it leaves words unexplained or a
+//! number unmatched, which keeps clean queries cheap.
+
+pub mod elements;
+pub mod places;
+pub mod plan;
+pub mod resolve;
+pub mod terms;
+
+use crate::index::Index;
+use crate::limits::MAX_RESOLVED_PLACES;
+use crate::text::{tokenise_into, Tokenised};
+
+pub use elements::ElementMatch;
+pub use places::PlaceScore;
+pub use plan::Plan;
+pub use resolve::Candidate;
+pub use terms::{Stages, TermHit};
+
+/// What a search is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Find Address: whole words, typo pass when needed.
+    #[default]
+    Find,
+    /// Autocomplete: the last word is a prefix, typos always allowed.
+    Autocomplete,
+}
+
+/// Weight of a word no index term matches (a vanity word, junk, a typo beyond the budget).
+const UNKNOWN_WORD_WEIGHT: f32 = 2.5;
+
+/// Reusable buffers for [`search_with`]; one per thread.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    /// The tokens of the last input.
+    pub tokens: Tokenised,
+    hits: Vec<TermHit>,
+    visit: Vec<u32>,
+    pins: Vec<(u32, u32)>,
+    places: Vec<u32>,
+    scored: Vec<PlaceScore>,
+}
+
+/// The outcome of the text stage.
+#[derive(Debug, Clone, Default)]
+pub struct Search {
+    /// The plan of the input.
+    pub plan: Plan,
+    /// Element matches, sorted by element ordinal (candidates refer to them by index).
+    pub matches: Vec<ElementMatch>,
+    /// Ranked candidates, best first; ties broken by ordinals.
+    pub candidates: Vec<Candidate>,
+    /// What leaving each word unexplained costs.
+    pub word_weights: Vec<f32>,
+    /// Whether the typo pass ran.
+    pub used_typos: bool,
+}
+
+impl Search {
+    /// The best candidate.
+    pub fn best(&self) -> Option<&Candidate> {
+        self.candidates.first()
+    }
+}
+
+/// Searches with fresh buffers.
+pub fn search(index: &Index, text: &str, mode: Mode) -> Search {
+    search_with(index, text, mode, &mut Scratch::default())
+}
+
+/// Searches reusing `scratch` (see [`Scratch`]).
+pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch) -> Search {
+    tokenise_into(text, &mut scratch.tokens);
+    let plan = Plan::from_tokens(&scratch.tokens);
+    let mut out = Search {
+        plan,
+        ..Search::default()
+    };
+    if out.plan.words.is_empty() && out.plan.numbers.is_empty() {
+        return out;
+    }
+    let first = match mode {
+        Mode::Find => Stages::default(),
+        Mode::Autocomplete => Stages {
+            typos: true,
+            prefix_last: true,
+        },
+    };
+    run(index, &mut out, first, scratch);
+    if mode == Mode::Find && !settled(&out) {
+        let mut second = Search {
+            plan: out.plan.clone(),
+            ..Search::default()
+        };
+        run(
+            index,
+            &mut second,
+            Stages {
+                typos: true,
+                prefix_last: false,
+            },
+            scratch,
+        );
+        second.used_typos = true;
+        let better = match (second.best(), out.best()) {
+            (Some(b), Some(a)) => b.score > a.score,
+            (Some(_), None) => true,
+            _ => false,
+        };
+        if better {
+            out = second;
+        }
+    }
+    out
+}
+
+/// Whether the exact pass explains everything: every word and every number.
+fn settled(s: &Search) -> bool {
+    s.best().is_some_and(|c| {
+        c.place.mask == s.plan.all_words() && !c.number_unmatched
+    })
+}
+
+fn run(index: &Index, out: &mut Search, stages: Stages, scratch: &mut Scratch) {
+    let plan = &out.plan;
+    terms::expand(index, plan, stages, &mut scratch.hits);
+    let n = index.meta().counts.elements.max(1);
+    out.word_weights = (0..plan.words.len())
+        .map(|i| {
+            scratch
+                .hits
+                .iter()
+                .filter(|h| h.mask & (1u64 << i) != 0)
+                .map(|h| elements::idf(h.df, n) * (1.0 - h.cost))
+                .fold(None, |a: Option<f32>, w| Some(a.map_or(w, |a| a.max(w))))
+                .unwrap_or(UNKNOWN_WORD_WEIGHT)
+        })
+        .collect();
+    elements::match_elements(index, &scratch.hits, &mut scratch.visit, &mut out.matches);
+    places::pins(index, &out.matches, &mut scratch.pins);
+    places::candidates(index, &out.matches, &mut scratch.places);
+    scratch.scored.clear();
+    for &p in &scratch.places {
+        if let Some(s) =
+            places::score_place(index, p, &out.matches, &scratch.pins, &out.word_weights)
+        {
+            scratch.scored.push(s);
+        }
+    }
+    scratch
+        .scored
+        .sort_by(|a, b| b.score.total_cmp(&a.score).then(a.place.cmp(&b.place)));
+    out.candidates.clear();
+    for p in scratch.scored.iter().take(MAX_RESOLVED_PLACES) {
+        resolve::resolve(index, plan, &out.matches, p, &mut out.candidates);
+    }
+    out.candidates.sort_by(|a, b| {
+        b.score
+            .total_cmp(&a.score)
+            .then(a.place.place.cmp(&b.place.place))
+            .then(a.building.cmp(&b.building))
+            .then(a.address_point.cmp(&b.address_point))
+    });
+}

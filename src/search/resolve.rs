@@ -1,0 +1,201 @@
+//! Resolution inside a place: the house number picks the building, the unit number (or an
+//! organisation) the address point.
+
+use crate::index::{ElementKind, Index, NONE};
+use crate::limits::MAX_BUILDINGS_SCANNED;
+use crate::search::elements::ElementMatch;
+use crate::search::places::PlaceScore;
+use crate::search::plan::{Plan, QueryNumber};
+
+/// Weight of a house number that matches (and the cost of one that does not).
+pub const NUMBER_WEIGHT: f32 = 6.0;
+/// Weight of a unit (apartment, flat) number that matches, and the cost of one that does not.
+pub const UNIT_WEIGHT: f32 = 4.0;
+
+/// A candidate answer: a place, and where known the building and address point in it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Candidate {
+    /// The place and its score.
+    pub place: PlaceScore,
+    /// Building ordinal, when the query singles one out.
+    pub building: Option<u32>,
+    /// Address point ordinal, when the query singles one out.
+    pub address_point: Option<u32>,
+    /// Total score: the place's plus numbers matched, less numbers that matched nothing.
+    pub score: f32,
+    /// Query numbers used (bit per entry of `Plan::numbers`).
+    pub numbers_used: u32,
+    /// A house or unit number was given that nothing here has.
+    pub number_unmatched: bool,
+}
+
+fn number_of(index: &Index, r: u32) -> Option<String> {
+    index.string(r).map(|s| s.to_ascii_lowercase().replace(' ', ""))
+}
+
+/// Whether a stored house number (`10A`, `63-66`, `63/64`) answers a typed one.
+fn number_fits(stored: &str, typed: &str) -> bool {
+    if stored == typed {
+        return true;
+    }
+    // A range or pair answers either end (`63` for `63-66`).
+    stored.split(['-', '/']).any(|part| part == typed)
+}
+
+/// The first number in a unit name (`APARTMENT 12` → `12`).
+fn unit_number(index: &Index, r: u32) -> Option<String> {
+    let s = index.string(r)?;
+    let digits: String = s
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .find(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()))?
+        .to_ascii_lowercase();
+    Some(digits)
+}
+
+/// Candidates for one scored place.
+pub fn resolve(
+    index: &Index,
+    plan: &Plan,
+    matches: &[ElementMatch],
+    place: &PlaceScore,
+    out: &mut Vec<Candidate>,
+) {
+    let Some(row) = index.place(place.place) else {
+        return;
+    };
+    let base = Candidate {
+        place: *place,
+        building: None,
+        address_point: None,
+        score: place.score,
+        numbers_used: 0,
+        number_unmatched: false,
+    };
+    // Numbers: with no unit word, two numbers read as unit then house (`3 12 Main St`).
+    let (mut units, mut houses): (Vec<(usize, &QueryNumber)>, Vec<(usize, &QueryNumber)>) = plan
+        .numbers
+        .iter()
+        .enumerate()
+        .partition(|(_, n)| n.unit);
+    if units.is_empty() && houses.len() >= 2 {
+        units.push(houses.remove(0));
+    }
+    let house = houses.last().copied();
+    let unit = units.first().copied();
+
+    // A pinned organisation or building name fixes the building.
+    let mut buildings: Vec<(u32, Option<u32>, u32)> = Vec::new(); // (building, ap, numbers used)
+    let mut pinned = false;
+    if let Some(pin) = place.pin {
+        let m = &matches[pin as usize];
+        if let Some(el) = index.element(m.element) {
+            match el.kind {
+                ElementKind::Organisation => {
+                    if let Some(ap) = index.address_point(el.link) {
+                        buildings.push((ap.building, Some(el.link), 0));
+                        pinned = true;
+                    }
+                }
+                ElementKind::BuildingName => {
+                    buildings.push((el.link, None, 0));
+                    pinned = true;
+                }
+                _ => {}
+            }
+        }
+    }
+    let range = row.building_start..row.building_start + row.building_count.min(MAX_BUILDINGS_SCANNED as u32);
+    let mut house_used = false;
+    if let Some((hi, h)) = house {
+        if pinned {
+            for b in buildings.iter_mut() {
+                let n = index.building(b.0).and_then(|r| number_of(index, r.number));
+                if n.as_deref().is_some_and(|n| number_fits(n, &h.text)) {
+                    b.2 |= 1 << hi;
+                    house_used = true;
+                }
+            }
+        } else {
+            for b in range.clone() {
+                let Some(r) = index.building(b) else { continue };
+                if r.number == NONE {
+                    continue;
+                }
+                if number_of(index, r.number).is_some_and(|n| number_fits(&n, &h.text)) {
+                    buildings.push((b, None, 1 << hi));
+                    house_used = true;
+                }
+            }
+        }
+        if !house_used && unit.is_none() {
+            // An apartment number written as a house number (`12 Harbour Court`).
+            for b in range.clone() {
+                let Some(r) = index.building(b) else { continue };
+                for ap in r.ap_start..r.ap_start + u32::from(r.ap_count) {
+                    let Some(a) = index.address_point(ap) else { continue };
+                    if unit_number(index, a.sub_building).as_deref() == Some(h.text.as_str()) {
+                        buildings.push((b, Some(ap), 1 << hi));
+                        house_used = true;
+                    }
+                }
+            }
+        }
+    }
+    if buildings.is_empty() {
+        let mut c = base;
+        if house.is_some() || unit.is_some() {
+            c.number_unmatched = true;
+            c.score -= NUMBER_WEIGHT;
+        }
+        out.push(c);
+        return;
+    }
+    for (b, ap, used) in buildings {
+        let mut c = base;
+        c.building = Some(b);
+        c.address_point = ap;
+        c.numbers_used = used;
+        if used != 0 {
+            c.score += NUMBER_WEIGHT;
+        } else if house.is_some() && !house_used {
+            c.number_unmatched = true;
+            c.score -= NUMBER_WEIGHT;
+        }
+        let Some(r) = index.building(b) else { continue };
+        if c.address_point.is_none() {
+            if let Some((ui, u)) = unit {
+                for ap in r.ap_start..r.ap_start + u32::from(r.ap_count) {
+                    let Some(a) = index.address_point(ap) else { continue };
+                    if unit_number(index, a.sub_building).as_deref() == Some(u.text.as_str()) {
+                        c.address_point = Some(ap);
+                        c.numbers_used |= 1 << ui;
+                        c.score += UNIT_WEIGHT;
+                        break;
+                    }
+                }
+                if c.address_point.is_none() {
+                    c.number_unmatched = true;
+                    c.score -= UNIT_WEIGHT;
+                }
+            } else if r.ap_count == 1 {
+                c.address_point = Some(r.ap_start);
+            }
+        }
+        out.push(c);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_fit_ranges_and_suffixes() {
+        assert!(number_fits("10a", "10a"));
+        assert!(!number_fits("10a", "10"));
+        assert!(number_fits("63-66", "63"));
+        assert!(number_fits("63/64", "64"));
+        assert!(number_fits("63-66", "63-66"));
+        assert!(!number_fits("163", "63"));
+    }
+}

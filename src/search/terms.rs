@@ -1,0 +1,245 @@
+//! Term expansion: each query word becomes the index terms it may stand for, each with a cost.
+//!
+//! Stages, cheapest first (the matcher runs typos only when the exact pass leaves words
+//! unexplained): exact term; English↔Irish equivalent (`road`↔`bothar`); two adjacent words
+//! glued (`silver birches`→`silverbirches`) or one word split (`ballymote`→`bally mote`); then a
+//! Levenshtein automaton over the term fst (1 edit from 4 chars, 2 from 8, transpositions count
+//! as one); and, for autocomplete, the last word as a prefix.
+
+use std::sync::OnceLock;
+
+use fst::{IntoStreamer, Streamer};
+use levenshtein_automata::{Distance, LevenshteinAutomatonBuilder};
+
+use crate::index::{unpack_term, Index};
+use crate::limits::MAX_TERM_EXPANSIONS;
+use crate::search::plan::Plan;
+use crate::text::lexicon::lexicon;
+
+/// How a term was reached from the query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum How {
+    /// The word itself.
+    Exact,
+    /// A translation (`road` for `bothar`).
+    Equivalent,
+    /// Half of a split word.
+    Split,
+    /// Two query words glued into one term.
+    Joined,
+    /// Within this many edits.
+    Typo(u8),
+    /// The word is a prefix of the term (autocomplete).
+    Prefix,
+}
+
+/// One expansion: a term, the query words it covers, and what it costs.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TermHit {
+    /// Term id.
+    pub term: u32,
+    /// Elements containing the term.
+    pub df: u32,
+    /// Query words covered (one bit, two for [`How::Joined`]).
+    pub mask: u64,
+    /// How it was reached.
+    pub how: How,
+    /// 0 for exact; the share of the word's weight lost.
+    pub cost: f32,
+}
+
+/// What the expansion stage may use.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Stages {
+    /// Run typo automata for words of 4+ chars.
+    pub typos: bool,
+    /// Treat the last word as a prefix.
+    pub prefix_last: bool,
+}
+
+fn builders() -> &'static [LevenshteinAutomatonBuilder; 2] {
+    static B: OnceLock<[LevenshteinAutomatonBuilder; 2]> = OnceLock::new();
+    B.get_or_init(|| {
+        [
+            LevenshteinAutomatonBuilder::new(1, true),
+            LevenshteinAutomatonBuilder::new(2, true),
+        ]
+    })
+}
+
+/// Cost of reaching a term by `d` edits from a word of `chars` characters.
+fn typo_cost(d: u8, chars: usize) -> f32 {
+    let base = 0.22 * f32::from(d);
+    if chars < 6 {
+        base + 0.08
+    } else {
+        base
+    }
+}
+
+/// Expands every word of `plan` into `out` (sorted by term, then cost).
+pub fn expand(index: &Index, plan: &Plan, stages: Stages, out: &mut Vec<TermHit>) {
+    out.clear();
+    let lex = lexicon();
+    for (i, w) in plan.words.iter().enumerate() {
+        let bit = 1u64 << i;
+        let exact = index.term(&w.text);
+        if let Some((term, df)) = exact {
+            out.push(TermHit {
+                term,
+                df,
+                mask: bit,
+                how: How::Exact,
+                cost: 0.0,
+            });
+        }
+        for eq in lex.equivalents(&w.text) {
+            if let Some((term, df)) = index.term(eq) {
+                out.push(TermHit {
+                    term,
+                    df,
+                    mask: bit,
+                    how: How::Equivalent,
+                    cost: 0.1,
+                });
+            }
+        }
+        // Two adjacent words of one section written as one term.
+        if let Some(next) = plan.words.get(i + 1) {
+            if next.section == w.section && next.token == w.token + 1 {
+                let joined = format!("{}{}", w.text, next.text);
+                if let Some((term, df)) = index.term(&joined) {
+                    out.push(TermHit {
+                        term,
+                        df,
+                        mask: bit | (bit << 1),
+                        how: How::Joined,
+                        cost: 0.1,
+                    });
+                }
+            }
+        }
+        let chars = w.text.chars().count();
+        if exact.is_none() && chars >= 6 && w.text.is_ascii() {
+            split(index, &w.text, bit, out);
+        }
+        if stages.prefix_last && w.last {
+            prefix(index, &w.text, bit, stages.typos, out);
+        } else if stages.typos && w.typo_budget > 0 {
+            typos(index, &w.text, w.typo_budget, chars, bit, out);
+        }
+    }
+    out.sort_by(|a, b| {
+        a.term
+            .cmp(&b.term)
+            .then(a.cost.total_cmp(&b.cost))
+            .then(a.mask.cmp(&b.mask))
+    });
+}
+
+/// A word glued from two terms (`ballymote` → `bally`+`mote` when only the halves exist).
+fn split(index: &Index, word: &str, bit: u64, out: &mut Vec<TermHit>) {
+    for k in 3..word.len().saturating_sub(2) {
+        let (a, b) = word.split_at(k);
+        if let (Some((ta, da)), Some((tb, db))) = (index.term(a), index.term(b)) {
+            for (term, df) in [(ta, da), (tb, db)] {
+                out.push(TermHit {
+                    term,
+                    df,
+                    mask: bit,
+                    how: How::Split,
+                    cost: 0.1,
+                });
+            }
+            return;
+        }
+    }
+}
+
+fn typos(index: &Index, word: &str, budget: u8, chars: usize, bit: u64, out: &mut Vec<TermHit>) {
+    let builder = &builders()[usize::from(budget.min(2)) - 1];
+    let dfa = builder.build_dfa(word);
+    let mut found: Vec<(u8, u32, u32)> = Vec::new();
+    let mut stream = index.terms().search(&dfa).into_stream();
+    while let Some((key, v)) = stream.next() {
+        if let Distance::Exact(d) = dfa.eval(key) {
+            if d > 0 {
+                let (term, df) = unpack_term(v);
+                found.push((d, term, df));
+            }
+        }
+        if found.len() >= MAX_TERM_EXPANSIONS * 4 {
+            break;
+        }
+    }
+    // Closest first, then the commoner term (more likely what was meant).
+    found.sort_by(|a, b| a.0.cmp(&b.0).then(b.2.cmp(&a.2)).then(a.1.cmp(&b.1)));
+    for (d, term, df) in found.into_iter().take(MAX_TERM_EXPANSIONS) {
+        out.push(TermHit {
+            term,
+            df,
+            mask: bit,
+            how: How::Typo(d),
+            cost: typo_cost(d, chars),
+        });
+    }
+}
+
+fn prefix(index: &Index, word: &str, bit: u64, typos: bool, out: &mut Vec<TermHit>) {
+    let chars = word.chars().count();
+    let mut found: Vec<(u32, u32, u32, f32)> = Vec::new();
+    {
+        let automaton = fst::automaton::Str::new(word).starts_with();
+        let mut stream = index.terms().search(automaton).into_stream();
+        while let Some((key, v)) = stream.next() {
+            let (term, df) = unpack_term(v);
+            let missing = key.len().saturating_sub(word.len()) as f32;
+            let cost = 0.3 * missing / key.len().max(1) as f32;
+            found.push((df, term, key.len() as u32, cost));
+            if found.len() >= MAX_TERM_EXPANSIONS * 16 {
+                break;
+            }
+        }
+    }
+    if typos && chars >= 4 {
+        let budget = if chars >= 8 { 2 } else { 1 };
+        let dfa = builders()[budget - 1].build_prefix_dfa(word);
+        let mut stream = index.terms().search(&dfa).into_stream();
+        let mut n = 0;
+        while let Some((key, v)) = stream.next() {
+            if let Distance::Exact(d) = dfa.eval(key) {
+                if d > 0 {
+                    let (term, df) = unpack_term(v);
+                    found.push((df, term, key.len() as u32, typo_cost(d, chars) + 0.1));
+                    n += 1;
+                }
+            }
+            if n >= MAX_TERM_EXPANSIONS * 4 {
+                break;
+            }
+        }
+    }
+    // Commonest completions first: they are what most people are typing.
+    found.sort_by(|a, b| {
+        a.3.total_cmp(&b.3)
+            .then(b.0.cmp(&a.0))
+            .then(a.1.cmp(&b.1))
+    });
+    found.dedup_by_key(|f| f.1);
+    for (df, term, _, cost) in found.into_iter().take(MAX_TERM_EXPANSIONS) {
+        out.push(TermHit {
+            term,
+            df,
+            mask: bit,
+            how: if cost == 0.0 { How::Exact } else { How::Prefix },
+            cost,
+        });
+    }
+}
+
+/// Looks up the hits for a term in hits sorted by term.
+pub fn hits_for(hits: &[TermHit], term: u32) -> &[TermHit] {
+    let start = hits.partition_point(|h| h.term < term);
+    let end = start + hits[start..].partition_point(|h| h.term == term);
+    &hits[start..end]
+}
