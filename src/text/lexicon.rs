@@ -477,12 +477,31 @@ impl Lexicon {
         }
     }
 
-    /// Removes any initial mutation from a word that follows an Irish article or particle
-    /// (`na habhann`→`abhann`, `an tsraid`→`sraid`, `an toilean`→`oilean`).
-    pub fn demutate_after_particle<'a>(&self, word: &'a str) -> Cow<'a, str> {
-        match mutation(word) {
-            Some((m, _)) => m.apply(word),
-            None => Cow::Borrowed(word),
+    /// Removes the initial mutation of a word that follows the Irish article or particle
+    /// `particle`: `na habhann`→`abhann`, `an tsraid`→`sraid`, `na ngall`→`gall`,
+    /// `an bhothar`→`bothar`, `an toilean`→`oilean`. A word that is itself a known Irish word stays
+    /// (`an teach`, `na tra`); t-prothesis follows only `an`/`sa`/`san`/`den`/`don`, and before a
+    /// vowel only when the rest is a known Irish word (`na tuinne` stays); h-prothesis never
+    /// follows `an`.
+    pub fn demutate_after<'a>(&self, particle: &str, word: &'a str) -> Cow<'a, str> {
+        let Some((m, kind)) = mutation(word) else {
+            return Cow::Borrowed(word);
+        };
+        if self.info(word).is_irish_stem() {
+            return Cow::Borrowed(word);
+        }
+        let t_article = matches!(particle, "an" | "sa" | "san" | "den" | "don");
+        let base = m.apply(word);
+        let ok = match kind {
+            Kind::TVowel => t_article && self.info(&base).is_irish_stem(),
+            Kind::TS => t_article,
+            Kind::HVowel => particle != "an",
+            Kind::Lenition | Kind::Eclipsis | Kind::NVowel => true,
+        };
+        if ok {
+            base
+        } else {
+            Cow::Borrowed(word)
         }
     }
 
@@ -571,7 +590,7 @@ fn is_vowel(b: u8) -> bool {
 /// at least two letters.
 fn mutation(w: &str) -> Option<(Undo, Kind)> {
     let b = w.as_bytes();
-    if b.len() < 4 || !b.iter().all(u8::is_ascii_lowercase) {
+    if b.len() < 3 || !b.iter().all(u8::is_ascii_lowercase) {
         return None;
     }
     let r = match (b[0], b[1], b[2]) {
@@ -589,7 +608,11 @@ fn mutation(w: &str) -> Option<(Undo, Kind)> {
         }
         _ => return None,
     };
-    Some(r)
+    let kept = match r.0 {
+        Undo::Prefix(n) => b.len() - n,
+        Undo::SecondH => b.len() - 1,
+    };
+    (kept >= 2).then_some(r)
 }
 
 #[cfg(test)]
@@ -672,8 +695,13 @@ mod tests {
         ] {
             assert_eq!(l.demutate(w), w);
         }
-        assert_eq!(l.demutate_after_particle("habhann"), "abhann");
-        assert_eq!(l.demutate_after_particle("toilean"), "oilean");
-        assert_eq!(l.demutate_after_particle("ngall"), "gall");
+        assert_eq!(l.demutate_after("na", "habhann"), "abhann");
+        assert_eq!(l.demutate_after("an", "toilean"), "oilean");
+        assert_eq!(l.demutate_after("an", "tsraid"), "sraid");
+        assert_eq!(l.demutate_after("na", "ngall"), "gall");
+        assert_eq!(l.demutate_after("an", "bhothar"), "bothar");
+        assert_eq!(l.demutate_after("na", "tuinne"), "tuinne");
+        assert_eq!(l.demutate_after("an", "teach"), "teach");
+        assert_eq!(l.demutate_after("an", "hill"), "hill");
     }
 }

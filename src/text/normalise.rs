@@ -37,8 +37,9 @@ pub struct Step {
     pub loss: Loss,
 }
 
-/// The normaliser, in order: lossless steps first, then lossy ones. Steps 1–9 are fused in one
-/// pass over the characters; steps 10–13 act on whole words.
+/// The normaliser: lossless steps, then lossy ones. The character steps run fused in one pass
+/// over the input; the word steps (`split-digits`, `irish-prothesis`, `o-prefix`, `ordinals`) then
+/// run on each word. No lossy step changes what a lossless step decided.
 pub const STEPS: &[Step] = &[
     Step { name: "nfkd", what: "Unicode compatibility decomposition: `ﬁ`→`fi`, full-width `Ａ`→`A`, `É`→`E`+accent", loss: Loss::Lossless },
     Step { name: "sections", what: "`,` `;` `|` and line breaks end a section (the tokeniser numbers sections)", loss: Loss::Lossless },
@@ -48,7 +49,8 @@ pub const STEPS: &[Step] = &[
     Step { name: "fold-diacritics", what: "combining marks dropped (`Ó`→`o`, `á`→`a`); `ß`→`ss`, `æ`→`ae`, `ø`→`o`, `ł`→`l` …", loss: Loss::Lossy },
     Step { name: "case", what: "lower case", loss: Loss::Lossy },
     Step { name: "apostrophes", what: "apostrophes inside a word are removed: `O'Connell`→`oconnell`, `St. John's`→`st johns`", loss: Loss::Lossy },
-    Step { name: "punctuation", what: "other punctuation, control characters and odd whitespace separate words; full stops are dropped (`Co.`→`co`); hyphens between words become spaces, except an Irish prothetic `t-`/`n-`/`h-`, which is joined (`t-oileán`→`toilean`); letters outside Latin scripts separate words", loss: Loss::Lossy },
+    Step { name: "punctuation", what: "other punctuation, control characters and odd whitespace separate words; full stops are dropped (`Co.`→`co`); hyphens between words become spaces; letters outside Latin scripts separate words", loss: Loss::Lossy },
+    Step { name: "irish-prothesis", what: "an initial mutation marked by a hyphen or by case is removed: `t-oileán`→`oilean`, `tSráid`→`sraid`, `hAbhann`→`abhann`, `nGall`→`gall`, `gCloch`→`cloch`, `bhFear`→`fear` (unmarked ones are the tokeniser's job)", loss: Loss::Lossy },
     Step { name: "o-prefix", what: "a lone `o`/`ó` before a name is joined to it: `O Connell`→`oconnell`, `Ó Conaill`→`oconaill` (not before a word starting with `o`, which keeps this idempotent)", loss: Loss::Lossy },
     Step { name: "ordinals", what: "the ordinal words `first`…`twentieth` become `1st`…`20th`", loss: Loss::Lossy },
 ];
@@ -95,6 +97,8 @@ enum Class {
 #[derive(Clone, Copy, Debug)]
 struct Atom {
     class: Class,
+    /// The original character was upper case (drives Irish `tSráid`, `hAbhann` detection).
+    upper: bool,
     start: u32,
     end: u32,
 }
@@ -145,7 +149,15 @@ fn off(i: usize) -> u32 {
 
 /// Folds one non-ASCII character into classes.
 fn fold_char(c: char, start: u32, end: u32, atoms: &mut Vec<Atom>) {
-    let mut push = |class| atoms.push(Atom { class, start, end });
+    let upper = c.is_uppercase();
+    let mut push = |class| {
+        atoms.push(Atom {
+            class,
+            upper,
+            start,
+            end,
+        })
+    };
     match c {
         '\u{2018}' | '\u{2019}' | '\u{201B}' | '\u{02BC}' | '\u{00B4}' | '\u{2032}' => {
             return push(Class::Apostrophe)
@@ -163,6 +175,9 @@ fn fold_char(c: char, start: u32, end: u32, atoms: &mut Vec<Atom>) {
         for l in d.to_lowercase() {
             if l.is_ascii() {
                 ascii_class(l as u8, start, end, atoms);
+                if let Some(last) = atoms.last_mut() {
+                    last.upper = upper;
+                }
                 continue;
             }
             let rep: &str = match l {
@@ -181,6 +196,7 @@ fn fold_char(c: char, start: u32, end: u32, atoms: &mut Vec<Atom>) {
             if rep.is_empty() {
                 atoms.push(Atom {
                     class: Class::Space,
+                    upper,
                     start,
                     end,
                 });
@@ -188,6 +204,7 @@ fn fold_char(c: char, start: u32, end: u32, atoms: &mut Vec<Atom>) {
             for b in rep.bytes() {
                 atoms.push(Atom {
                     class: Class::Alnum(b),
+                    upper,
                     start,
                     end,
                 });
@@ -207,7 +224,12 @@ fn ascii_class(b: u8, start: u32, end: u32, atoms: &mut Vec<Atom>) {
         b',' | b';' | b'|' | b'\n' | b'\r' => Class::Boundary,
         _ => Class::Space,
     };
-    atoms.push(Atom { class, start, end });
+    atoms.push(Atom {
+        class,
+        upper: b.is_ascii_uppercase(),
+        start,
+        end,
+    });
 }
 
 /// Runs the normaliser over `input`, filling `scan.pieces`.
@@ -225,6 +247,8 @@ pub(crate) fn scan_into(input: &str, scan: &mut Scan) {
         }
     }
     let mut w = WordBuilder {
+        upper: [false; 3],
+        drop_prefix: 0,
         word_start: 0,
         section: 0,
         pending_boundary: None,
@@ -243,6 +267,10 @@ pub(crate) fn scan_into(input: &str, scan: &mut Scan) {
         let next_letter = matches!(next, Some(Class::Alnum(b)) if b.is_ascii_lowercase());
         match a.class {
             Class::Alnum(b) => {
+                let pos = scan.buf.len() - w.word_start;
+                if pos < 3 {
+                    w.upper[pos] = a.upper;
+                }
                 scan.buf.push(b as char);
                 scan.map.push((a.start, a.end));
             }
@@ -261,7 +289,8 @@ pub(crate) fn scan_into(input: &str, scan: &mut Scan) {
                     && matches!(cur, [b't' | b'n' | b'h'])
                     && next_letter
                 {
-                    // Irish prothesis `t-oileán`, `n-uisce`, `h-Abhann`: join.
+                    // Irish prothesis `t-oileán`, `n-uisce`, `h-Abhann`: the letter goes.
+                    w.drop_prefix = 1;
                 } else {
                     w.end_word(scan);
                 }
@@ -291,6 +320,10 @@ pub(crate) fn scan_into(input: &str, scan: &mut Scan) {
 }
 
 struct WordBuilder {
+    /// Case of the first three letters of the current word.
+    upper: [bool; 3],
+    /// Letters to drop from the front of the current word (a hyphenated prothesis).
+    drop_prefix: usize,
     word_start: usize,
     section: u16,
     pending_boundary: Option<(u32, u32)>,
@@ -304,37 +337,60 @@ impl WordBuilder {
 
     /// Closes the current raw word: splits it and pushes its pieces.
     fn end_word(&mut self, scan: &mut Scan) {
-        let (ws, we) = (self.word_start, scan.buf.len());
+        let (word_start, we) = (self.word_start, scan.buf.len());
         self.word_start = we;
-        if ws == we {
+        let upper = std::mem::take(&mut self.upper);
+        let mut drop = std::mem::take(&mut self.drop_prefix);
+        if word_start == we {
             return;
         }
+        if drop == 0 {
+            drop = mutation_by_case(&scan.buf.as_bytes()[word_start..we], upper);
+        }
+        if we - word_start < drop + 2 {
+            drop = 0;
+        }
+        let ws = word_start + drop;
         let bytes = &scan.buf.as_bytes()[ws..we];
         let mut cuts = [0usize; 16];
-        let ncuts = if self.is_unique_id_half(scan, bytes) {
+        let ncuts = if self.is_second_half(scan, bytes) {
             0
         } else {
             split_points(bytes, &mut cuts)
         };
         let mut prev = ws;
+        let mut orig_from = word_start;
         for &cut in &cuts[..ncuts] {
-            self.push_piece(scan, prev, ws + cut);
+            self.push_piece(scan, prev, ws + cut, orig_from);
             prev = ws + cut;
+            orig_from = prev;
         }
-        self.push_piece(scan, prev, we);
+        self.push_piece(scan, prev, we, orig_from);
     }
 
-    /// Whether `w` is the second half of an Eircode whose routing key is the previous piece
-    /// (`a86 vc04`): then it must not be split.
-    fn is_unique_id_half(&self, scan: &Scan, w: &[u8]) -> bool {
+    /// Whether `w` is the second half of a code whose first half is the previous piece: the
+    /// unique identifier of an Eircode (`a86 vc04`) or the inward code of a UK postcode
+    /// (`bt35 6aa`). Then it must not be split.
+    fn is_second_half(&self, scan: &Scan, w: &[u8]) -> bool {
         let Some(prev) = scan.pieces.last() else {
             return false;
         };
-        if w.len() != 4 || prev.section != self.section || prev.end - prev.start != 3 {
+        if prev.section != self.section || prev.alt.is_some() {
+            return false;
+        }
+        let p = &scan.buf.as_bytes()[prev.start as usize..prev.end as usize];
+        if w.len() == 3 && (2..=4).contains(&p.len()) {
+            let mut raw = [0u8; 7];
+            raw[..p.len()].copy_from_slice(p);
+            raw[p.len()..p.len() + 3].copy_from_slice(w);
+            let s = std::str::from_utf8(&raw[..p.len() + 3]).unwrap_or("");
+            return postcode::parse_word(s).is_some();
+        }
+        if w.len() != 4 || p.len() != 3 {
             return false;
         }
         let mut raw = [0u8; 7];
-        raw[..3].copy_from_slice(&scan.buf.as_bytes()[prev.start as usize..prev.end as usize]);
+        raw[..3].copy_from_slice(p);
         raw[3..].copy_from_slice(w);
         raw.make_ascii_uppercase();
         match eircode::parse(std::str::from_utf8(&raw).unwrap_or("")) {
@@ -343,13 +399,13 @@ impl WordBuilder {
         }
     }
 
-    fn push_piece(&mut self, scan: &mut Scan, s: usize, e: usize) {
+    fn push_piece(&mut self, scan: &mut Scan, s: usize, e: usize, orig_from: usize) {
         let text = &scan.buf[s..e];
         let alt = ORDINALS.iter().find(|(w, _)| *w == text).map(|(_, d)| *d);
         let piece = Piece {
             start: off(s),
             end: off(e),
-            orig_start: scan.map[s].0,
+            orig_start: scan.map[orig_from].0,
             orig_end: scan.map[e - 1].1,
             section: self.section,
             alt,
@@ -357,6 +413,24 @@ impl WordBuilder {
         };
         self.pieces_in_section = true;
         scan.pieces.push(piece);
+    }
+}
+
+/// Letters to drop from an Irish word whose initial mutation is marked by case (`tSráid`,
+/// `hAbhann`, `nGall`, `gCloch`, `mBaile`, `dTobar`, `bPáirc`, `bhFear`): lower-case prefix, then
+/// an upper-case letter. All-caps and all-lower words are left to the tokeniser's rules.
+fn mutation_by_case(w: &[u8], upper: [bool; 3]) -> usize {
+    let vowel = |b: u8| matches!(b, b'a' | b'e' | b'i' | b'o' | b'u');
+    match w {
+        [b'b', b'h', b'f', ..] if !upper[0] && !upper[1] && upper[2] => 2,
+        [p, x, ..] if !upper[0] && upper[1] => match (*p, *x) {
+            (b't', x) if vowel(x) || x == b's' => 1,
+            (b'h', x) if vowel(x) => 1,
+            (b'n', x) if vowel(x) || x == b'g' || x == b'd' => 1,
+            (b'g', b'c') | (b'm', b'b') | (b'd', b't') | (b'b', b'p') => 1,
+            _ => 0,
+        },
+        _ => 0,
     }
 }
 
@@ -412,6 +486,9 @@ fn split_points(w: &[u8], cuts: &mut [usize; 16]) -> usize {
 
 /// Words with letters and digits that must not be split.
 fn keep_whole(w: &[u8]) -> bool {
+    if w.len() == 3 && eircode::parse_routing_key(std::str::from_utf8(w).unwrap_or("")).is_some() {
+        return true;
+    }
     match w.len() {
         7 => {
             let mut raw = [0u8; 7];
@@ -541,7 +618,14 @@ mod tests {
         assert_eq!(n("63-66 Main St"), "63-66 main st");
         assert_eq!(n("63/64"), "63-64");
         assert_eq!(n("Carrick-on-Shannon"), "carrick on shannon");
-        assert_eq!(n("an t-Oileán"), "an toilean");
+        assert_eq!(n("an t-Oileán"), "an oilean");
+        assert_eq!(n("an tSráid"), "an sraid");
+        assert_eq!(n("Sráid na hArdeaglaise"), "sraid na ardeaglaise");
+        assert_eq!(n("Dún na nGall"), "dun na gall");
+        assert_eq!(n("i bhFear"), "i fear");
+        assert_eq!(n("iPhone TOWER Tower"), "iphone tower tower");
+        assert_eq!(n("BT35 6AA"), "bt35 6aa");
+        assert_eq!(n("AB6 VC04"), "ab6 vc04");
         assert_eq!(n("Smith & Sons"), "smith and sons");
         assert_eq!(n("O Connell"), "oconnell");
         assert_eq!(n("St. John’s"), "st johns");

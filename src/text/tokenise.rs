@@ -357,11 +357,9 @@ impl Builder<'_> {
                 return;
             }
         }
-        let after_particle = prev_text.is_some_and(|p| self.lex.is_particle(p));
-        let base = if after_particle {
-            self.lex.demutate_after_particle(w0)
-        } else {
-            self.lex.demutate(w0)
+        let base = match prev_text.filter(|p| self.lex.is_particle(p)) {
+            Some(particle) => self.lex.demutate_after(particle, w0),
+            None => self.lex.demutate(w0),
         };
         self.push(TokenKind::Word, span, section, &base, 0);
     }
