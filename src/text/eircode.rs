@@ -1,0 +1,503 @@
+//! Eircodes: parsing (any case, with or without the space), look-alike correction, the 139 routing
+//! keys, finding an Eircode inside free text, and near-miss candidates for the matcher.
+//!
+//! An Eircode is a routing key (letter + 2 digits, or `D6W`) and a 4-character unique identifier,
+//! over the alphabet `0-9 A C D E F H K N P R T V W X Y`. People type look-alikes (`O` for `0`,
+//! `I`/`L` for `1`, `S` for `5`, `B` for `8`, `Z` for `2`, `G` for `6`); [`parse`] corrects them and
+//! says how many it corrected, so a caller can treat a corrected code as less certain.
+
+use std::fmt;
+use std::ops::Range;
+
+/// Every routing key in use (139), sorted. Source: `fixtures/reference/eircode/` (three public
+/// lists that agree on this set).
+pub const ROUTING_KEYS: [&str; 139] = [
+    "A41", "A42", "A45", "A63", "A67", "A75", "A81", "A82", "A83", "A84", "A85", "A86", "A91",
+    "A92", "A94", "A96", "A98", "C15", "D01", "D02", "D03", "D04", "D05", "D06", "D07", "D08",
+    "D09", "D10", "D11", "D12", "D13", "D14", "D15", "D16", "D17", "D18", "D20", "D22", "D24",
+    "D6W", "E21", "E25", "E32", "E34", "E41", "E45", "E53", "E91", "F12", "F23", "F26", "F28",
+    "F31", "F35", "F42", "F45", "F52", "F56", "F91", "F92", "F93", "F94", "H12", "H14", "H16",
+    "H18", "H23", "H53", "H54", "H62", "H65", "H71", "H91", "K32", "K34", "K36", "K45", "K56",
+    "K67", "K78", "N37", "N39", "N41", "N91", "P12", "P14", "P17", "P24", "P25", "P31", "P32",
+    "P36", "P43", "P47", "P51", "P56", "P61", "P67", "P72", "P75", "P81", "P85", "R14", "R21",
+    "R32", "R35", "R42", "R45", "R51", "R56", "R93", "R95", "T12", "T23", "T34", "T45", "T56",
+    "V14", "V15", "V23", "V31", "V35", "V42", "V92", "V93", "V94", "V95", "W12", "W23", "W34",
+    "W91", "X35", "X42", "X91", "Y14", "Y21", "Y25", "Y34", "Y35",
+];
+
+/// The letters an Eircode may contain (digits are always allowed).
+pub const LETTERS: &[u8; 15] = b"ACDEFHKNPRTVWXY";
+
+/// Most look-alike corrections [`parse`] accepts; beyond this the text is not taken for an Eircode.
+pub const MAX_CORRECTIONS: u8 = 2;
+
+/// A valid Eircode, stored upper case without the space (`A86VC04`).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Eircode {
+    bytes: [u8; 7],
+}
+
+impl Eircode {
+    /// The code without a space, upper case (`A86VC04`), the stored form.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII bytes are ever stored.
+        std::str::from_utf8(&self.bytes).unwrap_or("")
+    }
+
+    /// The routing key (`A86`).
+    pub fn routing_key(&self) -> &str {
+        &self.as_str()[..3]
+    }
+
+    /// The unique identifier (`VC04`).
+    pub fn unique_id(&self) -> &str {
+        &self.as_str()[3..]
+    }
+
+    /// The display form with the space after the routing key (`A86 VC04`).
+    pub fn display(&self) -> String {
+        format!("{} {}", self.routing_key(), self.unique_id())
+    }
+}
+
+impl fmt::Debug for Eircode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Eircode({})", self.as_str())
+    }
+}
+
+impl fmt::Display for Eircode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.routing_key(), self.unique_id())
+    }
+}
+
+/// An Eircode read from text, with the number of look-alike characters that had to be corrected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parsed {
+    /// The corrected, valid code.
+    pub eircode: Eircode,
+    /// How many characters were look-alikes (`O`→`0` …); 0 for a clean code.
+    pub corrections: u8,
+}
+
+/// Why a text is not an Eircode.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EircodeError {
+    /// Not 7 letters and digits once spaces are removed.
+    Length {
+        /// Letters and digits found.
+        found: usize,
+    },
+    /// A character that is not a letter or digit (other than spaces).
+    NotAlphanumeric {
+        /// The character.
+        found: char,
+    },
+    /// A letter outside the Eircode alphabet that is not a known look-alike of a digit.
+    InvalidLetter {
+        /// 0-based position in the 7-character code.
+        position: usize,
+        /// The letter as typed.
+        found: char,
+    },
+    /// The first character must be a letter (routing keys are letter + 2 digits, or `D6W`).
+    RoutingKeyShape {
+        /// The three characters as typed.
+        found: String,
+    },
+    /// The routing key has the right shape but is not one of the 139 in use.
+    UnknownRoutingKey {
+        /// The corrected routing key.
+        found: String,
+    },
+    /// More look-alikes than [`MAX_CORRECTIONS`].
+    TooManyCorrections {
+        /// How many characters would need correcting.
+        corrections: u8,
+    },
+}
+
+impl fmt::Display for EircodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EircodeError::Length { found } => write!(
+                f,
+                "an Eircode has 7 letters and digits (like A86 VC04), found {found}"
+            ),
+            EircodeError::NotAlphanumeric { found } => write!(
+                f,
+                "an Eircode holds only letters and digits, found {found:?}"
+            ),
+            EircodeError::InvalidLetter { position, found } => write!(
+                f,
+                "letter {found:?} at position {} is never used in Eircodes (allowed: A C D E F H K N P R T V W X Y and digits)",
+                position + 1
+            ),
+            EircodeError::RoutingKeyShape { found } => write!(
+                f,
+                "the routing key {found:?} must be a letter and two digits (or D6W)"
+            ),
+            EircodeError::UnknownRoutingKey { found } => write!(
+                f,
+                "{found} is not one of the 139 Eircode routing keys; check the first three characters"
+            ),
+            EircodeError::TooManyCorrections { corrections } => write!(
+                f,
+                "{corrections} characters look like typing errors; retype the Eircode"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for EircodeError {}
+
+/// The digit a look-alike letter stands for.
+fn look_alike_digit(c: u8) -> Option<u8> {
+    match c {
+        b'O' => Some(b'0'),
+        b'I' | b'L' => Some(b'1'),
+        b'Z' => Some(b'2'),
+        b'S' => Some(b'5'),
+        b'G' => Some(b'6'),
+        b'B' => Some(b'8'),
+        _ => None,
+    }
+}
+
+fn is_letter_ok(c: u8) -> bool {
+    LETTERS.contains(&c)
+}
+
+/// Whether `key` (any case, `A86`/`d6w`) is one of the 139 routing keys; no correction applied.
+pub fn is_routing_key(key: &str) -> bool {
+    let b = key.as_bytes();
+    if b.len() != 3 {
+        return false;
+    }
+    let up = [
+        b[0].to_ascii_uppercase(),
+        b[1].to_ascii_uppercase(),
+        b[2].to_ascii_uppercase(),
+    ];
+    routing_key_index(&up).is_some()
+}
+
+/// Position of an upper-case routing key in [`ROUTING_KEYS`].
+pub fn routing_key_index(key: &[u8; 3]) -> Option<usize> {
+    ROUTING_KEYS
+        .binary_search_by(|k| k.as_bytes().cmp(&key[..]))
+        .ok()
+}
+
+/// Parses an Eircode: spaces anywhere are ignored, case is ignored, look-alike letters are corrected
+/// to digits (at most [`MAX_CORRECTIONS`]), and the routing key must be one of the 139.
+///
+/// # Errors
+/// [`EircodeError`] says what is wrong (length, letter outside the alphabet with its position,
+/// routing key shape or unknown key, too many look-alikes).
+pub fn parse(text: &str) -> Result<Parsed, EircodeError> {
+    let mut raw = [0u8; 7];
+    let mut n = 0usize;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            continue;
+        }
+        if !c.is_ascii_alphanumeric() {
+            return Err(EircodeError::NotAlphanumeric { found: c });
+        }
+        if n < 7 {
+            raw[n] = (c as u8).to_ascii_uppercase();
+        }
+        n += 1;
+    }
+    if n != 7 {
+        return Err(EircodeError::Length { found: n });
+    }
+    parse_raw(raw)
+}
+
+/// Parses 7 upper-case ASCII alphanumerics.
+fn parse_raw(raw: [u8; 7]) -> Result<Parsed, EircodeError> {
+    let mut out = raw;
+    let mut corrections = 0u8;
+    // Routing key: a letter, then digits (D6W is the one exception).
+    if !raw[0].is_ascii_uppercase() || !is_letter_ok(raw[0]) {
+        if raw[0].is_ascii_uppercase() {
+            return Err(EircodeError::InvalidLetter {
+                position: 0,
+                found: raw[0] as char,
+            });
+        }
+        return Err(EircodeError::RoutingKeyShape {
+            found: String::from_utf8_lossy(&raw[..3]).into_owned(),
+        });
+    }
+    let d6w = raw[0] == b'D' && matches!(raw[1], b'6' | b'G') && raw[2] == b'W';
+    if d6w {
+        if raw[1] == b'G' {
+            out[1] = b'6';
+            corrections += 1;
+        }
+    } else {
+        for i in 1..3 {
+            if raw[i].is_ascii_digit() {
+                continue;
+            }
+            match look_alike_digit(raw[i]) {
+                Some(d) => {
+                    out[i] = d;
+                    corrections += 1;
+                }
+                None => {
+                    return Err(EircodeError::RoutingKeyShape {
+                        found: String::from_utf8_lossy(&raw[..3]).into_owned(),
+                    })
+                }
+            }
+        }
+    }
+    for i in 3..7 {
+        let c = raw[i];
+        if c.is_ascii_digit() || is_letter_ok(c) {
+            continue;
+        }
+        match look_alike_digit(c) {
+            Some(d) => {
+                out[i] = d;
+                corrections += 1;
+            }
+            None => {
+                return Err(EircodeError::InvalidLetter {
+                    position: i,
+                    found: c as char,
+                })
+            }
+        }
+    }
+    let key = [out[0], out[1], out[2]];
+    if routing_key_index(&key).is_none() {
+        return Err(EircodeError::UnknownRoutingKey {
+            found: String::from_utf8_lossy(&key).into_owned(),
+        });
+    }
+    if corrections > MAX_CORRECTIONS {
+        return Err(EircodeError::TooManyCorrections { corrections });
+    }
+    Ok(Parsed {
+        eircode: Eircode { bytes: out },
+        corrections,
+    })
+}
+
+/// Parses a routing key on its own (`A86`, `a86`, `D6W`, `AB6` → `A86`), with look-alike
+/// correction; `None` when it is not one of the 139.
+pub fn parse_routing_key(text: &str) -> Option<&'static str> {
+    let b = text.trim().as_bytes();
+    if b.len() != 3 {
+        return None;
+    }
+    let mut k = [
+        b[0].to_ascii_uppercase(),
+        b[1].to_ascii_uppercase(),
+        b[2].to_ascii_uppercase(),
+    ];
+    if k == *b"DGW" {
+        k[1] = b'6';
+    } else if k != *b"D6W" {
+        for c in &mut k[1..] {
+            if !c.is_ascii_digit() {
+                *c = look_alike_digit(*c)?;
+            }
+        }
+    }
+    routing_key_index(&k).map(|i| ROUTING_KEYS[i])
+}
+
+/// An Eircode found inside free text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The code and its corrections.
+    pub parsed: Parsed,
+    /// Byte span of the code in the text (both halves when written with a space).
+    pub span: Range<usize>,
+}
+
+/// Whether a candidate read from free text is believable: a clean code always is; a corrected one
+/// must have been typed with at least three digits, so that words like `DOGPARK` (`D06 PARK` after
+/// correction) are not taken for Eircodes.
+pub(crate) fn plausible_in_text(typed: &[u8], parsed: &Parsed) -> bool {
+    parsed.corrections == 0 || typed.iter().filter(|c| c.is_ascii_digit()).count() >= 3
+}
+
+/// Finds the first Eircode in free text: a 7-character word, or a 3-character routing key followed
+/// by a 4-character word, in any case, with look-alikes corrected (see [`Parsed::corrections`]).
+pub fn find_in(text: &str) -> Option<Found> {
+    // Words = maximal ASCII alphanumeric runs.
+    let bytes = text.as_bytes();
+    let mut words: [(usize, usize); 2] = [(0, 0); 2];
+    let mut have = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_alphanumeric() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
+            i += 1;
+        }
+        let w = (start, i);
+        if let Some(f) = try_word(text, w) {
+            return Some(f);
+        }
+        if have == 1 {
+            let prev = words[0];
+            // Only a space (or spaces) may sit between the halves.
+            let gap = &text[prev.1..w.0];
+            if prev.1 - prev.0 == 3
+                && w.1 - w.0 == 4
+                && !gap.is_empty()
+                && gap.bytes().all(|b| b == b' ')
+            {
+                let mut raw = [0u8; 7];
+                raw[..3].copy_from_slice(&bytes[prev.0..prev.1]);
+                raw[3..].copy_from_slice(&bytes[w.0..w.1]);
+                raw.make_ascii_uppercase();
+                if let Ok(p) = parse_raw(raw) {
+                    if plausible_in_text(&raw, &p) {
+                        return Some(Found {
+                            parsed: p,
+                            span: prev.0..w.1,
+                        });
+                    }
+                }
+            }
+        }
+        words[0] = w;
+        have = 1;
+    }
+    None
+}
+
+fn try_word(text: &str, (s, e): (usize, usize)) -> Option<Found> {
+    if e - s != 7 {
+        return None;
+    }
+    let mut raw = [0u8; 7];
+    raw.copy_from_slice(&text.as_bytes()[s..e]);
+    raw.make_ascii_uppercase();
+    let p = parse_raw(raw).ok()?;
+    plausible_in_text(&raw, &p).then_some(Found {
+        parsed: p,
+        span: s..e,
+    })
+}
+
+/// Valid Eircodes one edit away from `text` (one substituted character, or two neighbours swapped),
+/// sorted and without duplicates, for the matcher to test against the index when the code as
+/// typed does not exist. `text` may hold a space and any case; an invalid character is a position
+/// to substitute. Returns nothing unless `text` has exactly 7 letters and digits.
+pub fn near_misses(text: &str) -> Vec<Eircode> {
+    let mut raw = [0u8; 7];
+    let mut n = 0;
+    for c in text.chars().filter(|c| !c.is_whitespace()) {
+        if !c.is_ascii_alphanumeric() || n == 7 {
+            return Vec::new();
+        }
+        raw[n] = (c as u8).to_ascii_uppercase();
+        n += 1;
+    }
+    if n != 7 {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let push_if_clean = |cand: [u8; 7], out: &mut Vec<Eircode>| {
+        if let Ok(p) = parse_raw(cand) {
+            if p.corrections == 0 && cand != raw {
+                out.push(p.eircode);
+            }
+        }
+    };
+    const ALPHABET: &[u8] = b"0123456789ACDEFHKNPRTVWXY";
+    for pos in 0..7 {
+        for &c in ALPHABET {
+            if c == raw[pos] {
+                continue;
+            }
+            let mut cand = raw;
+            cand[pos] = c;
+            push_if_clean(cand, &mut out);
+        }
+    }
+    for pos in 0..6 {
+        if raw[pos] != raw[pos + 1] {
+            let mut cand = raw;
+            cand.swap(pos, pos + 1);
+            push_if_clean(cand, &mut out);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routing_keys_sorted_unique() {
+        assert!(ROUTING_KEYS.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn parses_clean_and_spaced() {
+        let p = parse("d02 x285").unwrap();
+        assert_eq!(p.eircode.as_str(), "D02X285");
+        assert_eq!(p.corrections, 0);
+        assert_eq!(p.eircode.display(), "D02 X285");
+        assert_eq!(p.eircode.routing_key(), "D02");
+        assert_eq!(p.eircode.unique_id(), "X285");
+    }
+
+    #[test]
+    fn corrects_look_alikes() {
+        let p = parse("AB6 VCO4").unwrap();
+        assert_eq!(p.eircode.as_str(), "A86VC04");
+        assert_eq!(p.corrections, 2);
+        let p = parse("DGW 1234").unwrap();
+        assert_eq!(p.eircode.as_str(), "D6W1234");
+    }
+
+    #[test]
+    fn rejects_bad_letter_with_position() {
+        assert_eq!(
+            parse("A86 M4E2"),
+            Err(EircodeError::InvalidLetter {
+                position: 3,
+                found: 'M'
+            })
+        );
+    }
+
+    #[test]
+    fn finds_in_text_and_rejects_words() {
+        let t = "8 Silver Birches, Dunboyne, a86 vc04";
+        let f = find_in(t).unwrap();
+        assert_eq!(&t[f.span.clone()], "a86 vc04");
+        assert!(find_in("dog park lane").is_none());
+        assert!(find_in("dogpark").is_none());
+    }
+
+    #[test]
+    fn near_misses_include_swap_and_substitution() {
+        let n = near_misses("A86 VC04");
+        assert!(n.iter().any(|e| e.as_str() == "A86CV04"));
+        assert!(n.iter().any(|e| e.as_str() == "A86VC05"));
+        assert!(n.iter().any(|e| e.as_str() == "A85VC04"));
+        assert!(!n.iter().any(|e| e.as_str() == "A86VC04"));
+        assert!(n.windows(2).all(|w| w[0] < w[1]));
+    }
+}

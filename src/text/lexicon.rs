@@ -1,0 +1,707 @@
+//! The lexicon: street types and their abbreviations (English and Irish), qualifiers, unit words,
+//! counties (English and Irish, with `Co.`/`County`/`Contae`), Dublin postal districts in every
+//! form, English↔Irish equivalences and Irish initial mutations.
+//!
+//! The data lives in `src/text/data/*.txt` (sources and licences in `data/SOURCES.md`), is compiled
+//! in with `include_str!` and loaded once into `fst` maps: one lookup per word answers every
+//! question the tokeniser asks about it.
+//!
+//! # Irish initial mutations
+//! Irish words change their first letters after articles and particles: séimhiú (`bhóthar`),
+//! urú (`gcloch`, `mbaile`, `ndún`, `bhfear`, `bpáirc`, `dtobar`, `ngall`, `n-uisce`), h-prothesis
+//! (`na habhann`) and t-prothesis (`an tsráid`, `an t-oileán`). The rule that keeps English words
+//! safe:
+//! - after an Irish article or particle (`an`, `na`, `sa`, `ar`, `i`, `uí` … see
+//!   `data/irish_particles.txt`) every mutation is removed;
+//! - anywhere else only séimhiú, urú and `ts` are removed, and only when what remains is a known
+//!   Irish word (`data/irish_stems.txt` or an Irish street type). h- and t-prothesis before a vowel
+//!   are never removed outside that context (`hard`, `tower` stay).
+//!
+//! So `bhothar`→`bothar` and `gcloch`→`cloch` anywhere, `na habhann`→`abhann`, but `church`,
+//! `shore`, `hill`, `harbour`, `tsar`, `nash`, `ndola`, `gcse`, `tower` are never changed.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use fst::{Map, MapBuilder};
+
+const STREET_TYPES_EN: &str = include_str!("data/street_types_en.txt");
+const STREET_TYPES_GA: &str = include_str!("data/street_types_ga.txt");
+const QUALIFIERS: &str = include_str!("data/qualifiers.txt");
+const UNITS: &str = include_str!("data/units.txt");
+const EQUIVALENTS: &str = include_str!("data/equivalents.txt");
+const COUNTIES: &str = include_str!("data/counties.txt");
+const PARTICLES: &str = include_str!("data/irish_particles.txt");
+const STOPWORDS: &str = include_str!("data/stopwords.txt");
+const IRISH_STEMS: &str = include_str!("data/irish_stems.txt");
+
+/// Words that announce a county.
+const COUNTY_MARKERS: [&str; 6] = ["chontae", "cnty", "co", "contae", "county", "cty"];
+
+/// What the lexicon knows of a word.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WordInfo(u64);
+
+const CANON_BITS: u64 = 0xFFF;
+const CLASS_SHIFT: u32 = 12;
+const CLASS_MASK: u64 = 0x7;
+const IRISH_STEM: u64 = 1 << 16;
+const PARTICLE: u64 = 1 << 17;
+const STOPWORD: u64 = 1 << 18;
+const MARKER: u64 = 1 << 19;
+const COUNTY_FIRST: u64 = 1 << 20;
+const EQUIV_SHIFT: u32 = 24;
+const EQUIV_MASK: u64 = 0xFFF;
+
+/// The category of a word's canonical form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WordClass {
+    /// English street or place type (`road`, `rd`).
+    StreetType,
+    /// Irish street or place type (`bothar`).
+    IrishStreetType,
+    /// Qualifier (`lower`, `lwr`, `saint`).
+    Qualifier,
+    /// Unit word (`apartment`, `apt`, `no`).
+    Unit,
+}
+
+impl WordInfo {
+    fn class_bits(self) -> u64 {
+        (self.0 >> CLASS_SHIFT) & CLASS_MASK
+    }
+
+    /// The class of the word's canonical form, if it has one.
+    pub fn class(self) -> Option<WordClass> {
+        match self.class_bits() {
+            1 => Some(WordClass::StreetType),
+            2 => Some(WordClass::IrishStreetType),
+            3 => Some(WordClass::Qualifier),
+            4 => Some(WordClass::Unit),
+            _ => None,
+        }
+    }
+
+    /// Whether the word is a known Irish word (mutations may be removed to reach it).
+    pub fn is_irish_stem(self) -> bool {
+        self.0 & IRISH_STEM != 0 || self.class_bits() == 2
+    }
+
+    /// Whether the word is an Irish article or particle.
+    pub fn is_particle(self) -> bool {
+        self.0 & PARTICLE != 0
+    }
+
+    /// Whether the word is a stopword.
+    pub fn is_stopword(self) -> bool {
+        self.0 & STOPWORD != 0
+    }
+
+    /// Whether the word announces a county (`co`, `county`, `contae`).
+    pub fn is_county_marker(self) -> bool {
+        self.0 & MARKER != 0
+    }
+
+    /// Whether some county name starts with this word (after mutation removal).
+    pub fn starts_county(self) -> bool {
+        self.0 & COUNTY_FIRST != 0
+    }
+}
+
+/// One of the 32 counties of Ireland (1–26 the Republic, alphabetical; 27–32 Northern Ireland).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct County(u8);
+
+impl County {
+    /// The id, 1–32.
+    pub fn id(self) -> u8 {
+        self.0
+    }
+
+    /// The English name, lower case (`cork`): the token text of a county.
+    pub fn name(self) -> &'static str {
+        lexicon()
+            .county_names
+            .get(self.0 as usize)
+            .copied()
+            .unwrap_or("")
+    }
+
+    /// Whether the county is in Northern Ireland.
+    pub fn is_northern_ireland(self) -> bool {
+        self.0 > 26
+    }
+}
+
+/// A Dublin postal district: 1–18, 20, 22, 24 and 6W.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DublinDistrict(u8);
+
+/// Token texts of the districts, indexed by the inner number (0 = 6W).
+const DISTRICT_CODES: [&str; 25] = [
+    "d6w", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10", "d11", "d12", "d13", "d14",
+    "d15", "d16", "d17", "d18", "", "d20", "", "d22", "", "d24",
+];
+
+impl DublinDistrict {
+    /// Reads the district part: `6w`, `06`, `6`, `24` (lower case, leading zeros allowed).
+    pub fn from_code(code: &str) -> Option<DublinDistrict> {
+        if code.eq_ignore_ascii_case("6w") || code.eq_ignore_ascii_case("06w") {
+            return Some(DublinDistrict(0));
+        }
+        if code.is_empty() || code.len() > 3 || !code.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let n: u8 = code.parse().ok()?;
+        let ok = matches!(n, 1..=18 | 20 | 22 | 24);
+        ok.then_some(DublinDistrict(n))
+    }
+
+    /// The district number (6 for 6W).
+    pub fn number(self) -> u8 {
+        if self.0 == 0 {
+            6
+        } else {
+            self.0
+        }
+    }
+
+    /// Whether this is 6W.
+    pub fn is_6w(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The token text (`d6w`, `d8`).
+    pub fn code(self) -> &'static str {
+        DISTRICT_CODES[self.0 as usize]
+    }
+
+    /// The Eircode routing key of the district (`D08`, `D6W`).
+    pub fn routing_key(self) -> String {
+        if self.0 == 0 {
+            "D6W".to_owned()
+        } else {
+            format!("D{:02}", self.0)
+        }
+    }
+
+    /// The post town name (`DUBLIN 6W`).
+    pub fn name(self) -> String {
+        if self.0 == 0 {
+            "DUBLIN 6W".to_owned()
+        } else {
+            format!("DUBLIN {}", self.0)
+        }
+    }
+}
+
+/// The lexicon, built once from the compiled-in data.
+pub struct Lexicon {
+    words: Map<Vec<u8>>,
+    counties: Map<Vec<u8>>,
+    canon: Vec<&'static str>,
+    equiv: Vec<Vec<&'static str>>,
+    county_names: Vec<&'static str>,
+}
+
+impl std::fmt::Debug for Lexicon {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lexicon")
+            .field("words", &self.words.len())
+            .field("counties", &self.counties.len())
+            .finish()
+    }
+}
+
+/// The lexicon (built on first use, then shared).
+pub fn lexicon() -> &'static Lexicon {
+    static LEX: OnceLock<Lexicon> = OnceLock::new();
+    LEX.get_or_init(Lexicon::build)
+}
+
+/// The data lines of a file: comments and blank lines skipped.
+fn lines(data: &'static str) -> impl Iterator<Item = &'static str> {
+    data.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+fn build_map(entries: &BTreeMap<String, u64>) -> Map<Vec<u8>> {
+    let mut b = MapBuilder::memory();
+    for (k, v) in entries {
+        // Keys come sorted and unique from the BTreeMap, so insert cannot fail.
+        if b.insert(k, *v).is_err() {
+            break;
+        }
+    }
+    b.into_inner()
+        .ok()
+        .and_then(|bytes| Map::new(bytes).ok())
+        .unwrap_or_default()
+}
+
+impl Lexicon {
+    fn build() -> Lexicon {
+        let mut words: BTreeMap<String, u64> = BTreeMap::new();
+        let mut canon: Vec<&'static str> = Vec::new();
+        let mut add_class = |data: &'static str, class: u64, words: &mut BTreeMap<String, u64>| {
+            for line in lines(data) {
+                let mut forms = line.split('|').map(str::trim);
+                let Some(head) = forms.next() else { continue };
+                canon.push(head);
+                let id = canon.len() as u64;
+                for form in std::iter::once(head).chain(forms) {
+                    let e = words.entry(form.to_owned()).or_insert(0);
+                    if *e & (CLASS_MASK << CLASS_SHIFT) == 0 {
+                        *e |= id | (class << CLASS_SHIFT);
+                    }
+                }
+            }
+        };
+        add_class(STREET_TYPES_EN, 1, &mut words);
+        add_class(STREET_TYPES_GA, 2, &mut words);
+        add_class(QUALIFIERS, 3, &mut words);
+        add_class(UNITS, 4, &mut words);
+        let mut flag = |data: &'static str, bit: u64| {
+            for w in lines(data) {
+                *words.entry(w.to_owned()).or_insert(0) |= bit;
+            }
+        };
+        flag(IRISH_STEMS, IRISH_STEM);
+        flag(PARTICLES, PARTICLE);
+        flag(STOPWORDS, STOPWORD);
+        for m in COUNTY_MARKERS {
+            *words.entry(m.to_owned()).or_insert(0) |= MARKER;
+        }
+        // Equivalences: each word gets the list of the others in its groups.
+        let mut groups: BTreeMap<&'static str, Vec<&'static str>> = BTreeMap::new();
+        for line in lines(EQUIVALENTS) {
+            let members: Vec<&'static str> = line.split('|').map(str::trim).collect();
+            for &m in &members {
+                let g = groups.entry(m).or_default();
+                for &o in &members {
+                    if o != m && !g.contains(&o) {
+                        g.push(o);
+                    }
+                }
+            }
+        }
+        let mut equiv = Vec::new();
+        for (w, others) in groups {
+            equiv.push(others);
+            *words.entry(w.to_owned()).or_insert(0) |= (equiv.len() as u64) << EQUIV_SHIFT;
+        }
+        // Counties: keys in stripped form; first words flagged.
+        let mut counties: BTreeMap<String, u64> = BTreeMap::new();
+        let mut county_names = vec![""];
+        let mut key = String::new();
+        for line in lines(COUNTIES) {
+            let mut parts = line.split('|').map(str::trim);
+            let Some(id) = parts.next().and_then(|i| i.parse::<u64>().ok()) else {
+                continue;
+            };
+            let forms: Vec<&'static str> = parts.collect();
+            county_names.push(forms.first().copied().unwrap_or(""));
+            for form in forms {
+                let ws: Vec<&str> = form.split(' ').collect();
+                county_key(&ws, &mut key);
+                if key.is_empty() {
+                    continue;
+                }
+                counties.entry(key.clone()).or_insert(id);
+                if let Some(first) = key.split(' ').next() {
+                    *words.entry(first.to_owned()).or_insert(0) |= COUNTY_FIRST;
+                }
+            }
+        }
+        Lexicon {
+            words: build_map(&words),
+            counties: build_map(&counties),
+            canon,
+            equiv,
+            county_names,
+        }
+    }
+
+    /// Everything known about one (normalised) word, in one lookup.
+    pub fn info(&self, word: &str) -> WordInfo {
+        WordInfo(self.words.get(word).unwrap_or(0))
+    }
+
+    fn canonical_of(&self, info: WordInfo) -> Option<&'static str> {
+        let i = (info.0 & CANON_BITS) as usize;
+        if i == 0 {
+            None
+        } else {
+            self.canon.get(i - 1).copied()
+        }
+    }
+
+    /// The canonical form of a word with a class (`rd`→`road`, `lwr`→`lower`, `apt`→`apartment`,
+    /// `bothar`→`bothar`), with that class.
+    pub fn canonical(&self, word: &str) -> Option<(&'static str, WordClass)> {
+        let info = self.info(word);
+        Some((self.canonical_of(info)?, info.class()?))
+    }
+
+    /// The canonical full form of an English or Irish street type (`rd`→`road`, `tce`→`terrace`,
+    /// `bothar`→`bothar`). `st` is not here: it is Saint or Street by position (the tokeniser
+    /// decides).
+    pub fn street_type(&self, word: &str) -> Option<&'static str> {
+        match self.canonical(word)? {
+            (c, WordClass::StreetType | WordClass::IrishStreetType) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// English↔Irish equivalents of a canonical word: `road`→`["bothar"]`, `bothar`→`["road"]`.
+    pub fn equivalents(&self, word: &str) -> &[&'static str] {
+        let g = ((self.info(word).0 >> EQUIV_SHIFT) & EQUIV_MASK) as usize;
+        if g == 0 {
+            &[]
+        } else {
+            self.equiv.get(g - 1).map(Vec::as_slice).unwrap_or(&[])
+        }
+    }
+
+    /// Whether the word is a unit word (`apt`, `apartment`, `flat`, `unit`, `no`).
+    pub fn is_unit_word(&self, word: &str) -> bool {
+        self.info(word).class() == Some(WordClass::Unit)
+    }
+
+    /// Whether the word carries little weight (`the`, `of`, `an`, `na`).
+    pub fn is_stopword(&self, word: &str) -> bool {
+        self.info(word).is_stopword()
+    }
+
+    /// Whether the word announces a county (`co`, `county`, `contae`).
+    pub fn is_county_marker(&self, word: &str) -> bool {
+        self.info(word).is_county_marker()
+    }
+
+    /// The county named by `words` (normalised text, one or more words, optionally with a marker):
+    /// `cork`, `corcaigh`, `co chorcai`, `na mi`, `county meath`, `cocork`.
+    pub fn county(&self, words: &str) -> Option<County> {
+        let norm = super::normalise(words);
+        let mut ws: Vec<&str> = norm.split(' ').filter(|w| !w.is_empty()).collect();
+        if ws.len() > 1 && self.is_county_marker(ws[0]) {
+            ws.remove(0);
+        } else if ws.len() == 1 {
+            if let Some(c) = self.glued_county(ws[0]) {
+                return Some(c);
+            }
+        }
+        let mut key = String::new();
+        match self.match_county(&ws, &mut key) {
+            Some((c, n)) if n == ws.len() => Some(c),
+            _ => None,
+        }
+    }
+
+    /// A county glued to its marker: `cocork`, `countymeath`.
+    pub(crate) fn glued_county(&self, word: &str) -> Option<County> {
+        for m in ["county", "co"] {
+            if let Some(rest) = word.strip_prefix(m) {
+                if rest.len() >= 2 {
+                    let mut key = String::new();
+                    if let Some((c, 1)) = self.match_county(&[rest], &mut key) {
+                        return Some(c);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Longest county name at the start of `words` (at most 4 words; a leading article allowed).
+    /// Returns the county and how many words it used. `key` is scratch space.
+    pub(crate) fn match_county(&self, words: &[&str], key: &mut String) -> Option<(County, usize)> {
+        let first = words.iter().position(|w| !is_article(w))?;
+        if first > 1 || !self.info(strip_any(words[first]).as_ref()).starts_county() {
+            return None;
+        }
+        let max = words.len().min(first + 4);
+        for n in (first + 1..=max).rev() {
+            county_key(&words[..n], key);
+            if let Some(id) = self.counties.get(key.as_str()) {
+                return Some((County(id as u8), n));
+            }
+        }
+        None
+    }
+
+    /// The Dublin district named by `text`: `d6w`, `D6W`, `dublin 6w`, `Dublin6W`, `dublin 06`,
+    /// `baile atha cliath 6w`, `BÁC 6W`.
+    pub fn dublin_district(&self, text: &str) -> Option<DublinDistrict> {
+        let norm = super::normalise(text);
+        let ws: Vec<&str> = norm.split(' ').filter(|w| !w.is_empty()).collect();
+        match self.match_district(&ws) {
+            Some((d, n)) if n == ws.len() => Some(d),
+            _ => None,
+        }
+    }
+
+    /// A Dublin district at the start of `words` (normalised words); returns it and the words used.
+    pub(crate) fn match_district(&self, words: &[&str]) -> Option<(DublinDistrict, usize)> {
+        let w0 = *words.first()?;
+        // `d6w`, `d08`
+        if let Some(code) = w0.strip_prefix('d') {
+            if let Some(d) = DublinDistrict::from_code(code) {
+                return Some((d, 1));
+            }
+        }
+        let prefix_len = match words {
+            ["dublin" | "d" | "bac" | "dub", ..] => 1,
+            ["b", "a", "c", ..] => 3,
+            [b, "atha", "cliath", ..] if strip_any(b) == "baile" => 3,
+            _ => return None,
+        };
+        let code = words.get(prefix_len)?;
+        DublinDistrict::from_code(code).map(|d| (d, prefix_len + 1))
+    }
+
+    /// Removes an initial mutation where that is safe without context (see the module docs):
+    /// `bhothar`→`bothar`, `gcloch`→`cloch`, `tsraid`→`sraid`; `church`, `hill`, `tower` unchanged.
+    pub fn demutate<'a>(&self, word: &'a str) -> Cow<'a, str> {
+        match mutation(word) {
+            Some((m, kind)) if kind.context_free() => {
+                let base = m.apply(word);
+                if self.info(&base).is_irish_stem() {
+                    base
+                } else {
+                    Cow::Borrowed(word)
+                }
+            }
+            _ => Cow::Borrowed(word),
+        }
+    }
+
+    /// Removes the initial mutation of a word that follows the Irish article or particle
+    /// `particle`: `na habhann`→`abhann`, `an tsraid`→`sraid`, `na ngall`→`gall`,
+    /// `an bhothar`→`bothar`, `an toilean`→`oilean`. A word that is itself a known Irish word stays
+    /// (`an teach`, `na tra`); t-prothesis follows only `an`/`sa`/`san`/`den`/`don`, and before a
+    /// vowel only when the rest is a known Irish word (`na tuinne` stays); h-prothesis never
+    /// follows `an`.
+    pub fn demutate_after<'a>(&self, particle: &str, word: &'a str) -> Cow<'a, str> {
+        let Some((m, kind)) = mutation(word) else {
+            return Cow::Borrowed(word);
+        };
+        if self.info(word).is_irish_stem() {
+            return Cow::Borrowed(word);
+        }
+        let t_article = matches!(particle, "an" | "sa" | "san" | "den" | "don");
+        let base = m.apply(word);
+        let ok = match kind {
+            Kind::TVowel => t_article && self.info(&base).is_irish_stem(),
+            Kind::TS => t_article,
+            Kind::HVowel => particle != "an",
+            Kind::Lenition | Kind::Eclipsis | Kind::NVowel => true,
+        };
+        if ok {
+            base
+        } else {
+            Cow::Borrowed(word)
+        }
+    }
+
+    /// Whether `word` is an Irish article or particle that mutates the next word.
+    pub fn is_particle(&self, word: &str) -> bool {
+        self.info(word).is_particle()
+    }
+}
+
+fn is_article(w: &str) -> bool {
+    matches!(w, "an" | "na")
+}
+
+/// The county lookup key: articles dropped, every mutation removed, words joined by spaces.
+fn county_key(words: &[&str], key: &mut String) {
+    key.clear();
+    for w in words.iter().filter(|w| !is_article(w)) {
+        if !key.is_empty() {
+            key.push(' ');
+        }
+        key.push_str(&strip_any(w));
+    }
+}
+
+/// Removes any séimhiú, urú, `ts` or h-prothesis (not t-/n-prothesis before a vowel), without
+/// checking the rest: used only for county keys, on both the data and the query side.
+fn strip_any(w: &str) -> Cow<'_, str> {
+    match mutation(w) {
+        Some((m, k)) if !matches!(k, Kind::TVowel | Kind::NVowel) => m.apply(w),
+        _ => Cow::Borrowed(w),
+    }
+}
+
+/// How a mutation is undone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Undo {
+    /// Drop the first `n` bytes (urú, prothesis).
+    Prefix(usize),
+    /// Drop the `h` in second position (séimhiú).
+    SecondH,
+}
+
+impl Undo {
+    fn apply(self, w: &str) -> Cow<'_, str> {
+        match self {
+            Undo::Prefix(n) => Cow::Borrowed(&w[n..]),
+            Undo::SecondH => {
+                let mut s = String::with_capacity(w.len() - 1);
+                s.push_str(&w[..1]);
+                s.push_str(&w[2..]);
+                Cow::Owned(s)
+            }
+        }
+    }
+}
+
+/// The kind of an initial mutation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Lenition,
+    Eclipsis,
+    /// `ts` (t-prothesis before s).
+    TS,
+    /// `h` before a vowel.
+    HVowel,
+    /// `t` before a vowel.
+    TVowel,
+    /// `n` before a vowel (urú of a vowel).
+    NVowel,
+}
+
+impl Kind {
+    fn context_free(self) -> bool {
+        matches!(
+            self,
+            Kind::Lenition | Kind::Eclipsis | Kind::TS | Kind::NVowel
+        )
+    }
+}
+
+fn is_vowel(b: u8) -> bool {
+    matches!(b, b'a' | b'e' | b'i' | b'o' | b'u')
+}
+
+/// Recognises the shape of an initial mutation (folded lower-case word); the remainder must keep
+/// at least two letters.
+fn mutation(w: &str) -> Option<(Undo, Kind)> {
+    let b = w.as_bytes();
+    if b.len() < 3 || !b.iter().all(u8::is_ascii_lowercase) {
+        return None;
+    }
+    let r = match (b[0], b[1], b[2]) {
+        (b'b', b'h', b'f') => (Undo::Prefix(2), Kind::Eclipsis),
+        (b'm', b'b', _) | (b'g', b'c', _) | (b'n', b'd', _) | (b'b', b'p', _) | (b'd', b't', _) => {
+            (Undo::Prefix(1), Kind::Eclipsis)
+        }
+        (b'n', b'g', _) => (Undo::Prefix(1), Kind::Eclipsis),
+        (b't', b's', _) => (Undo::Prefix(1), Kind::TS),
+        (b'h', v, _) if is_vowel(v) => (Undo::Prefix(1), Kind::HVowel),
+        (b't', v, _) if is_vowel(v) => (Undo::Prefix(1), Kind::TVowel),
+        (b'n', v, _) if is_vowel(v) => (Undo::Prefix(1), Kind::NVowel),
+        (b'b' | b'c' | b'd' | b'f' | b'g' | b'm' | b'p' | b's' | b't', b'h', _) => {
+            (Undo::SecondH, Kind::Lenition)
+        }
+        _ => return None,
+    };
+    let kept = match r.0 {
+        Undo::Prefix(n) => b.len() - n,
+        Undo::SecondH => b.len() - 1,
+    };
+    (kept >= 2).then_some(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lexicon_loads_everything() {
+        let l = lexicon();
+        assert!(l.words.len() > 300, "{}", l.words.len());
+        assert_eq!(l.county_names.len(), 33);
+        assert!(l.counties.len() >= 60);
+    }
+
+    #[test]
+    fn street_types_and_equivalents() {
+        let l = lexicon();
+        assert_eq!(l.street_type("rd"), Some("road"));
+        assert_eq!(l.street_type("tce"), Some("terrace"));
+        assert_eq!(l.street_type("bothar"), Some("bothar"));
+        assert_eq!(l.street_type("st"), None);
+        assert_eq!(l.equivalents("road"), ["bothar"]);
+        assert_eq!(l.equivalents("bothar"), ["road"]);
+        assert!(l.equivalents("zebra").is_empty());
+    }
+
+    #[test]
+    fn counties_every_form() {
+        let l = lexicon();
+        for (t, want) in [
+            ("cork", "cork"),
+            ("Corcaigh", "cork"),
+            ("Co. Chorcaí", "cork"),
+            ("na Mí", "meath"),
+            ("Contae na Mí", "meath"),
+            ("cocork", "cork"),
+            ("Dún na nGall", "donegal"),
+            ("Co. Dhún na nGall", "donegal"),
+            ("Uíbh Fhailí", "offaly"),
+            ("Port Láirge", "waterford"),
+            ("Co. na hIarmhí", "westmeath"),
+        ] {
+            assert_eq!(l.county(t).map(County::name), Some(want), "{t}");
+        }
+        assert_eq!(l.county("main street"), None);
+    }
+
+    #[test]
+    fn districts_every_form() {
+        let l = lexicon();
+        for t in [
+            "D6W",
+            "dublin 6w",
+            "Dublin6W",
+            "BÁC 6W",
+            "Baile Átha Cliath 6W",
+            "d 6w",
+        ] {
+            assert_eq!(
+                l.dublin_district(t).map(DublinDistrict::code),
+                Some("d6w"),
+                "{t}"
+            );
+        }
+        assert_eq!(l.dublin_district("dublin 06").map(|d| d.code()), Some("d6"));
+        assert_eq!(l.dublin_district("D02").map(|d| d.code()), Some("d2"));
+        assert_eq!(l.dublin_district("dublin 19"), None);
+        assert_eq!(l.dublin_district("d19"), None);
+    }
+
+    #[test]
+    fn mutations_safe_for_english() {
+        let l = lexicon();
+        assert_eq!(l.demutate("bhothar"), "bothar");
+        assert_eq!(l.demutate("gcloch"), "cloch");
+        assert_eq!(l.demutate("tsraid"), "sraid");
+        for w in [
+            "ndola", "hill", "tsar", "harbour", "nash", "tower", "gcse", "church", "shore",
+            "thorn", "hard",
+        ] {
+            assert_eq!(l.demutate(w), w);
+        }
+        assert_eq!(l.demutate_after("na", "habhann"), "abhann");
+        assert_eq!(l.demutate_after("an", "toilean"), "oilean");
+        assert_eq!(l.demutate_after("an", "tsraid"), "sraid");
+        assert_eq!(l.demutate_after("na", "ngall"), "gall");
+        assert_eq!(l.demutate_after("an", "bhothar"), "bothar");
+        assert_eq!(l.demutate_after("na", "tuinne"), "tuinne");
+        assert_eq!(l.demutate_after("an", "teach"), "teach");
+        assert_eq!(l.demutate_after("an", "hill"), "hill");
+    }
+}

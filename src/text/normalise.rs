@@ -1,0 +1,650 @@
+//! The normaliser: turns typed text into lower-case ASCII words, keeping for every word the byte
+//! span it came from so output can echo what the user typed.
+//!
+//! The whole pipeline is [`STEPS`], in order. Character steps run fused in one pass over the input;
+//! word steps then run over each word. [`normalise`] joins the words with single spaces;
+//! the tokeniser (`super::tokenise`) reads the same words with their spans and sections.
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+
+use unicode_normalization::char::{decompose_compatible, is_combining_mark};
+
+use super::{eircode, postcode};
+
+/// Version of the normaliser and tokeniser output, written into every index. Bump it on any
+/// change that alters the words or tokens produced for some input: an index built with another
+/// version must be rebuilt.
+pub const NORMALISER_VERSION: u32 = 1;
+
+/// Whether a step keeps every letter and digit of the input (lossless) or drops information.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Loss {
+    /// Letters and digits survive; only their form or grouping changes.
+    Lossless,
+    /// Information is dropped (case, diacritics, punctuation).
+    Lossy,
+}
+
+/// One step of the normaliser, for documentation and tests.
+#[derive(Clone, Copy, Debug)]
+pub struct Step {
+    /// Short name.
+    pub name: &'static str,
+    /// What it does, with an example.
+    pub what: &'static str,
+    /// Lossless or lossy.
+    pub loss: Loss,
+}
+
+/// The normaliser: lossless steps, then lossy ones. The character steps run fused in one pass
+/// over the input; the word steps (`split-digits`, `irish-prothesis`, `o-prefix`, `ordinals`) then
+/// run on each word. No lossy step changes what a lossless step decided.
+pub const STEPS: &[Step] = &[
+    Step { name: "nfkd", what: "Unicode compatibility decomposition: `ﬁ`→`fi`, full-width `Ａ`→`A`, `É`→`E`+accent", loss: Loss::Lossless },
+    Step { name: "sections", what: "`,` `;` `|` and line breaks end a section (the tokeniser numbers sections)", loss: Loss::Lossless },
+    Step { name: "ampersand", what: "`&` becomes the word `and`", loss: Loss::Lossless },
+    Step { name: "ranges", what: "`63-66` and `63/66` between digits stay one word `63-66`", loss: Loss::Lossless },
+    Step { name: "split-digits", what: "digits glued to words split: `8silver`→`8 silver`, `apt12`→`apt 12`, `dublin6w`→`dublin 6w`; kept whole: `10a`, `6w`, `1st`, Eircodes `a86vc04` (also the `vc04` half after a routing key), UK postcodes `bt118qt`, outward codes `bt11`", loss: Loss::Lossless },
+    Step { name: "fold-diacritics", what: "combining marks dropped (`Ó`→`o`, `á`→`a`); `ß`→`ss`, `æ`→`ae`, `ø`→`o`, `ł`→`l` …", loss: Loss::Lossy },
+    Step { name: "case", what: "lower case", loss: Loss::Lossy },
+    Step { name: "apostrophes", what: "apostrophes inside a word are removed: `O'Connell`→`oconnell`, `St. John's`→`st johns`", loss: Loss::Lossy },
+    Step { name: "punctuation", what: "other punctuation, control characters and odd whitespace separate words; full stops are dropped (`Co.`→`co`); hyphens between words become spaces; letters outside Latin scripts separate words", loss: Loss::Lossy },
+    Step { name: "irish-prothesis", what: "an initial mutation marked by a hyphen or by case is removed: `t-oileán`→`oilean`, `tSráid`→`sraid`, `hAbhann`→`abhann`, `nGall`→`gall`, `gCloch`→`cloch`, `bhFear`→`fear` (unmarked ones are the tokeniser's job)", loss: Loss::Lossy },
+    Step { name: "o-prefix", what: "a lone `o`/`ó` before a name is joined to it: `O Connell`→`oconnell`, `Ó Conaill`→`oconaill` (not before a word starting with `o`, which keeps this idempotent)", loss: Loss::Lossy },
+    Step { name: "ordinals", what: "the ordinal words `first`…`twentieth` become `1st`…`20th`", loss: Loss::Lossy },
+];
+
+/// Ordinal words the normaliser rewrites as digits (index + 1).
+const ORDINALS: [(&str, &str); 20] = [
+    ("first", "1st"),
+    ("second", "2nd"),
+    ("third", "3rd"),
+    ("fourth", "4th"),
+    ("fifth", "5th"),
+    ("sixth", "6th"),
+    ("seventh", "7th"),
+    ("eighth", "8th"),
+    ("ninth", "9th"),
+    ("tenth", "10th"),
+    ("eleventh", "11th"),
+    ("twelfth", "12th"),
+    ("thirteenth", "13th"),
+    ("fourteenth", "14th"),
+    ("fifteenth", "15th"),
+    ("sixteenth", "16th"),
+    ("seventeenth", "17th"),
+    ("eighteenth", "18th"),
+    ("nineteenth", "19th"),
+    ("twentieth", "20th"),
+];
+
+/// A character after folding, with the class that drives word building.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Class {
+    /// A lower-case ASCII letter or digit.
+    Alnum(u8),
+    Apostrophe,
+    Hyphen,
+    Slash,
+    Ampersand,
+    /// Comma, semicolon, bar, line break.
+    Boundary,
+    /// Anything else: space, full stop, other punctuation, non-Latin letters.
+    Space,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Atom {
+    class: Class,
+    /// The original character was upper case (drives Irish `tSráid`, `hAbhann` detection).
+    upper: bool,
+    start: u32,
+    end: u32,
+}
+
+/// One normalised word with its span in the original text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Piece {
+    /// Range in [`Scan::buf`] (unless `alt` is set).
+    pub start: u32,
+    pub end: u32,
+    /// Byte span in the original text.
+    pub orig_start: u32,
+    pub orig_end: u32,
+    /// 0-based section (comma-separated part).
+    pub section: u16,
+    /// Replacement text (ordinal words).
+    pub alt: Option<&'static str>,
+    /// Span of the boundary character that opened this piece's section, if it opened one.
+    pub boundary: Option<(u32, u32)>,
+}
+
+/// Reusable buffers of the normaliser.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Scan {
+    atoms: Vec<Atom>,
+    /// Word characters, all words concatenated.
+    pub buf: String,
+    /// Original span of each byte of `buf`.
+    map: Vec<(u32, u32)>,
+    pub pieces: Vec<Piece>,
+}
+
+impl Scan {
+    /// The text of a piece.
+    pub fn text(&self, p: &Piece) -> &str {
+        match p.alt {
+            Some(a) => a,
+            None => self.buf.get(p.start as usize..p.end as usize).unwrap_or(""),
+        }
+    }
+}
+
+/// Byte offset as `u32`, saturating (inputs are bounded far below 4 GiB by the callers that keep
+/// spans; [`normalise`] only uses spans for ordering).
+fn off(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
+}
+
+/// Folds one non-ASCII character into classes.
+fn fold_char(c: char, start: u32, end: u32, atoms: &mut Vec<Atom>) {
+    let upper = c.is_uppercase();
+    let mut push = |class| {
+        atoms.push(Atom {
+            class,
+            upper,
+            start,
+            end,
+        })
+    };
+    match c {
+        '\u{2018}' | '\u{2019}' | '\u{201B}' | '\u{02BC}' | '\u{00B4}' | '\u{2032}' => {
+            return push(Class::Apostrophe)
+        }
+        '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{FE63}' => return push(Class::Hyphen),
+        '\u{2028}' | '\u{2029}' | '\u{0085}' | '\u{FF0C}' | '\u{FF1B}' | '\u{3001}' => {
+            return push(Class::Boundary)
+        }
+        _ => {}
+    }
+    decompose_compatible(c, |d| {
+        if is_combining_mark(d) {
+            return;
+        }
+        for l in d.to_lowercase() {
+            if l.is_ascii() {
+                ascii_class(l as u8, start, end, atoms);
+                if let Some(last) = atoms.last_mut() {
+                    last.upper = upper;
+                }
+                continue;
+            }
+            let rep: &str = match l {
+                'ß' => "ss",
+                'æ' => "ae",
+                'œ' => "oe",
+                'ø' => "o",
+                'ł' => "l",
+                'đ' | 'ð' => "d",
+                'þ' => "th",
+                'ı' => "i",
+                'ħ' => "h",
+                'ŧ' => "t",
+                _ => "",
+            };
+            if rep.is_empty() {
+                atoms.push(Atom {
+                    class: Class::Space,
+                    upper,
+                    start,
+                    end,
+                });
+            }
+            for b in rep.bytes() {
+                atoms.push(Atom {
+                    class: Class::Alnum(b),
+                    upper,
+                    start,
+                    end,
+                });
+            }
+        }
+    });
+}
+
+fn ascii_class(b: u8, start: u32, end: u32, atoms: &mut Vec<Atom>) {
+    let class = match b {
+        b'a'..=b'z' | b'0'..=b'9' => Class::Alnum(b),
+        b'A'..=b'Z' => Class::Alnum(b.to_ascii_lowercase()),
+        b'\'' | b'`' => Class::Apostrophe,
+        b'-' => Class::Hyphen,
+        b'/' => Class::Slash,
+        b'&' | b'+' => Class::Ampersand,
+        b',' | b';' | b'|' | b'\n' | b'\r' => Class::Boundary,
+        _ => Class::Space,
+    };
+    atoms.push(Atom {
+        class,
+        upper: b.is_ascii_uppercase(),
+        start,
+        end,
+    });
+}
+
+/// Runs the normaliser over `input`, filling `scan.pieces`.
+pub(crate) fn scan_into(input: &str, scan: &mut Scan) {
+    scan.atoms.clear();
+    scan.buf.clear();
+    scan.map.clear();
+    scan.pieces.clear();
+    for (i, c) in input.char_indices() {
+        let (s, e) = (off(i), off(i + c.len_utf8()));
+        if c.is_ascii() {
+            ascii_class(c as u8, s, e, &mut scan.atoms);
+        } else {
+            fold_char(c, s, e, &mut scan.atoms);
+        }
+    }
+    let mut w = WordBuilder {
+        upper: [false; 3],
+        drop_prefix: 0,
+        word_start: 0,
+        section: 0,
+        pending_boundary: None,
+        pieces_in_section: false,
+    };
+    let atoms = std::mem::take(&mut scan.atoms);
+    let n = atoms.len();
+    for (i, a) in atoms.iter().enumerate() {
+        let next = if i + 1 < n {
+            Some(atoms[i + 1].class)
+        } else {
+            None
+        };
+        let next_alnum = matches!(next, Some(Class::Alnum(_)));
+        let next_digit = matches!(next, Some(Class::Alnum(b)) if b.is_ascii_digit());
+        let next_letter = matches!(next, Some(Class::Alnum(b)) if b.is_ascii_lowercase());
+        match a.class {
+            Class::Alnum(b) => {
+                let pos = scan.buf.len() - w.word_start;
+                if pos < 3 {
+                    w.upper[pos] = a.upper;
+                }
+                scan.buf.push(b as char);
+                scan.map.push((a.start, a.end));
+            }
+            Class::Apostrophe => {
+                if !(w.has_word(scan) && next_alnum) {
+                    w.end_word(scan);
+                }
+            }
+            Class::Hyphen | Class::Slash => {
+                let cur = &scan.buf.as_bytes()[w.word_start..];
+                let ends_digit = cur.last().is_some_and(u8::is_ascii_digit);
+                if ends_digit && next_digit && !cur.contains(&b'-') {
+                    scan.buf.push('-');
+                    scan.map.push((a.start, a.end));
+                } else if a.class == Class::Hyphen
+                    && matches!(cur, [b't' | b'n' | b'h'])
+                    && next_letter
+                {
+                    // Irish prothesis `t-oileán`, `n-uisce`, `h-Abhann`: the letter goes.
+                    w.drop_prefix = 1;
+                } else {
+                    w.end_word(scan);
+                }
+            }
+            Class::Ampersand => {
+                w.end_word(scan);
+                for b in "and".bytes() {
+                    scan.buf.push(b as char);
+                    scan.map.push((a.start, a.end));
+                }
+                w.end_word(scan);
+            }
+            Class::Boundary => {
+                w.end_word(scan);
+                if w.pieces_in_section {
+                    w.section = w.section.saturating_add(1);
+                    w.pieces_in_section = false;
+                    w.pending_boundary = Some((a.start, a.end));
+                }
+            }
+            Class::Space => w.end_word(scan),
+        }
+    }
+    w.end_word(scan);
+    scan.atoms = atoms;
+    join_o_prefix(scan);
+}
+
+struct WordBuilder {
+    /// Case of the first three letters of the current word.
+    upper: [bool; 3],
+    /// Letters to drop from the front of the current word (a hyphenated prothesis).
+    drop_prefix: usize,
+    word_start: usize,
+    section: u16,
+    pending_boundary: Option<(u32, u32)>,
+    pieces_in_section: bool,
+}
+
+impl WordBuilder {
+    fn has_word(&self, scan: &Scan) -> bool {
+        scan.buf.len() > self.word_start
+    }
+
+    /// Closes the current raw word: splits it and pushes its pieces.
+    fn end_word(&mut self, scan: &mut Scan) {
+        let (word_start, we) = (self.word_start, scan.buf.len());
+        self.word_start = we;
+        let upper = std::mem::take(&mut self.upper);
+        let mut drop = std::mem::take(&mut self.drop_prefix);
+        if word_start == we {
+            return;
+        }
+        if drop == 0 {
+            drop = mutation_by_case(&scan.buf.as_bytes()[word_start..we], upper);
+        }
+        if we - word_start < drop + 2 {
+            drop = 0;
+        }
+        let ws = word_start + drop;
+        let bytes = &scan.buf.as_bytes()[ws..we];
+        let mut cuts = [0usize; 16];
+        let ncuts = if self.is_second_half(scan, bytes) {
+            0
+        } else {
+            split_points(bytes, &mut cuts)
+        };
+        let mut prev = ws;
+        let mut orig_from = word_start;
+        for &cut in &cuts[..ncuts] {
+            self.push_piece(scan, prev, ws + cut, orig_from);
+            prev = ws + cut;
+            orig_from = prev;
+        }
+        self.push_piece(scan, prev, we, orig_from);
+    }
+
+    /// Whether `w` is the second half of a code whose first half is the previous piece: the
+    /// unique identifier of an Eircode (`a86 vc04`) or the inward code of a UK postcode
+    /// (`bt35 6aa`). Then it must not be split.
+    fn is_second_half(&self, scan: &Scan, w: &[u8]) -> bool {
+        let Some(prev) = scan.pieces.last() else {
+            return false;
+        };
+        if prev.section != self.section || prev.alt.is_some() {
+            return false;
+        }
+        let p = &scan.buf.as_bytes()[prev.start as usize..prev.end as usize];
+        if w.len() == 3 && (2..=4).contains(&p.len()) {
+            let mut raw = [0u8; 7];
+            raw[..p.len()].copy_from_slice(p);
+            raw[p.len()..p.len() + 3].copy_from_slice(w);
+            let s = std::str::from_utf8(&raw[..p.len() + 3]).unwrap_or("");
+            return postcode::parse_word(s).is_some();
+        }
+        if w.len() != 4 || p.len() != 3 {
+            return false;
+        }
+        let mut raw = [0u8; 7];
+        raw[..3].copy_from_slice(p);
+        raw[3..].copy_from_slice(w);
+        raw.make_ascii_uppercase();
+        match eircode::parse(std::str::from_utf8(&raw).unwrap_or("")) {
+            Ok(p) => eircode::plausible_in_text(&raw, &p),
+            Err(_) => false,
+        }
+    }
+
+    fn push_piece(&mut self, scan: &mut Scan, s: usize, e: usize, orig_from: usize) {
+        let text = &scan.buf[s..e];
+        let alt = ORDINALS.iter().find(|(w, _)| *w == text).map(|(_, d)| *d);
+        let piece = Piece {
+            start: off(s),
+            end: off(e),
+            orig_start: scan.map[orig_from].0,
+            orig_end: scan.map[e - 1].1,
+            section: self.section,
+            alt,
+            boundary: self.pending_boundary.take(),
+        };
+        self.pieces_in_section = true;
+        scan.pieces.push(piece);
+    }
+}
+
+/// Letters to drop from an Irish word whose initial mutation is marked by case (`tSráid`,
+/// `hAbhann`, `nGall`, `gCloch`, `mBaile`, `dTobar`, `bPáirc`, `bhFear`): lower-case prefix, then
+/// an upper-case letter. All-caps and all-lower words are left to the tokeniser's rules.
+fn mutation_by_case(w: &[u8], upper: [bool; 3]) -> usize {
+    let vowel = |b: u8| matches!(b, b'a' | b'e' | b'i' | b'o' | b'u');
+    match w {
+        [b'b', b'h', b'f', ..] if !upper[0] && !upper[1] && upper[2] => 2,
+        [p, x, ..] if !upper[0] && upper[1] => match (*p, *x) {
+            (b't', x) if vowel(x) || x == b's' => 1,
+            (b'h', x) if vowel(x) => 1,
+            (b'n', x) if vowel(x) || x == b'g' || x == b'd' => 1,
+            (b'g', b'c') | (b'm', b'b') | (b'd', b't') | (b'b', b'p') => 1,
+            _ => 0,
+        },
+        _ => 0,
+    }
+}
+
+/// Whether digits `d` followed by letters `l` form an English ordinal (`1st`, `22nd`, `13th`).
+fn is_ordinal(d: &[u8], l: &[u8]) -> bool {
+    let last = d.last().copied().unwrap_or(b'0');
+    let teen = d.len() >= 2 && d[d.len() - 2] == b'1';
+    let want: &[u8] = match (teen, last) {
+        (false, b'1') => b"st",
+        (false, b'2') => b"nd",
+        (false, b'3') => b"rd",
+        _ => b"th",
+    };
+    l == want
+}
+
+/// Where a raw word splits into pieces (byte offsets within the word); returns how many.
+/// A letter run of 2+ letters is cut from digits on either side, except ordinals (`1st`) and
+/// whole codes (Eircode, UK postcode or outward code), so `8silver` and `apt12` split but `10a`,
+/// `d6w` and `a65f4e2` do not.
+fn split_points(w: &[u8], cuts: &mut [usize; 16]) -> usize {
+    let has_digit = w.iter().any(u8::is_ascii_digit);
+    let has_letter = w.iter().any(u8::is_ascii_lowercase);
+    if !(has_digit && has_letter) || keep_whole(w) {
+        return 0;
+    }
+    // Runs: letters vs digits-and-hyphens.
+    let is_l = |b: &u8| b.is_ascii_lowercase();
+    let mut n = 0;
+    let mut i = 0;
+    let mut prev_run: Option<(usize, usize, bool)> = None;
+    while i < w.len() {
+        let letter = is_l(&w[i]);
+        let s = i;
+        while i < w.len() && is_l(&w[i]) == letter {
+            i += 1;
+        }
+        if let Some((ps, pe, pl)) = prev_run {
+            let cut = if pl {
+                pe - ps >= 2
+            } else {
+                i - s >= 2 && !is_ordinal(&w[ps..pe], &w[s..i])
+            };
+            if cut && n < cuts.len() {
+                cuts[n] = s;
+                n += 1;
+            }
+        }
+        prev_run = Some((s, i, letter));
+    }
+    n
+}
+
+/// Words with letters and digits that must not be split.
+fn keep_whole(w: &[u8]) -> bool {
+    if w.len() == 3 && eircode::parse_routing_key(std::str::from_utf8(w).unwrap_or("")).is_some() {
+        return true;
+    }
+    match w.len() {
+        7 => {
+            let mut raw = [0u8; 7];
+            raw.copy_from_slice(w);
+            raw.make_ascii_uppercase();
+            if let Ok(p) = eircode::parse(std::str::from_utf8(&raw).unwrap_or("")) {
+                if eircode::plausible_in_text(&raw, &p) {
+                    return true;
+                }
+            }
+        }
+        2..=4 => {
+            let mut raw = [0u8; 4];
+            raw[..w.len()].copy_from_slice(w);
+            raw.make_ascii_uppercase();
+            if postcode::is_outward(&raw[..w.len()]) {
+                return true;
+            }
+        }
+        _ => {}
+    }
+    (5..=7).contains(&w.len())
+        && postcode::parse_word(std::str::from_utf8(w).unwrap_or("")).is_some()
+}
+
+/// Joins a lone `o` to the name after it (`o connell` → `oconnell`), within a section.
+fn join_o_prefix(scan: &mut Scan) {
+    let pieces = &mut scan.pieces;
+    let buf = scan.buf.as_bytes();
+    let mut i = 0;
+    while i + 1 < pieces.len() {
+        let (a, b) = (pieces[i], pieces[i + 1]);
+        let a_text = &buf[a.start as usize..a.end as usize];
+        let b_text = &buf[b.start as usize..b.end as usize];
+        if a.alt.is_none()
+            && b.alt.is_none()
+            && a_text == b"o"
+            && a.section == b.section
+            && b.boundary.is_none()
+            && a.end == b.start
+            && b_text.len() >= 2
+            && b_text[0] != b'o'
+            && b_text.iter().all(u8::is_ascii_lowercase)
+        {
+            pieces[i].end = b.end;
+            pieces[i].orig_end = b.orig_end;
+            pieces.remove(i + 1);
+        }
+        i += 1;
+    }
+}
+
+thread_local! {
+    static SCRATCH: RefCell<(Scan, String)> = RefCell::new((Scan::default(), String::new()));
+}
+
+/// The match key of a whole string: lower-case ASCII words (diacritics and case folded,
+/// punctuation dropped per [`STEPS`]) separated by single spaces. Borrows when `s` is already in
+/// that form. Idempotent: `normalise(&normalise(x)) == normalise(x)`.
+///
+/// ```
+/// use seoladh::text::normalise;
+/// assert_eq!(normalise("8 Silver Birches, Dunboyne, Co. Meath"), "8 silver birches dunboyne co meath");
+/// assert_eq!(normalise("Sráid Uí Chonaill"), "sraid ui chonaill");
+/// assert_eq!(normalise("O'Connell St."), "oconnell st");
+/// ```
+pub fn normalise(s: &str) -> Cow<'_, str> {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut guard) => {
+            let (scan, out) = &mut *guard;
+            normalise_with(s, scan, out)
+        }
+        // Re-entrant call (cannot happen in practice): use fresh buffers.
+        Err(_) => normalise_with(s, &mut Scan::default(), &mut String::new()),
+    })
+}
+
+fn normalise_with<'a>(s: &'a str, scan: &mut Scan, out: &mut String) -> Cow<'a, str> {
+    scan_into(s, scan);
+    out.clear();
+    for p in &scan.pieces {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(scan.text(p));
+    }
+    if out.as_str() == s {
+        Cow::Borrowed(s)
+    } else {
+        Cow::Owned(out.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(s: &str) -> String {
+        normalise(s).into_owned()
+    }
+
+    #[test]
+    fn borrows_when_already_normal() {
+        assert!(matches!(normalise("8 silver birches"), Cow::Borrowed(_)));
+        assert!(matches!(normalise("8 Silver"), Cow::Owned(_)));
+    }
+
+    #[test]
+    fn folds_and_splits() {
+        assert_eq!(n("Bóthar na Trá"), "bothar na tra");
+        assert_eq!(n("8silver birches"), "8 silver birches");
+        assert_eq!(n("apt12"), "apt 12");
+        assert_eq!(n("10A"), "10a");
+        assert_eq!(n("Dublin6W"), "dublin 6w");
+        assert_eq!(n("D6W"), "d6w");
+        assert_eq!(n("A86VC04"), "a86vc04");
+        assert_eq!(n("A86 VC04"), "a86 vc04");
+        assert_eq!(n("D6W X2Y3"), "d6w x2y3");
+        assert_eq!(n("BT118QT"), "bt118qt");
+        assert_eq!(n("BT11"), "bt11");
+        assert_eq!(n("21st"), "21st");
+        assert_eq!(n("12st"), "12 st");
+    }
+
+    #[test]
+    fn punctuation_rules() {
+        assert_eq!(n("63-66 Main St"), "63-66 main st");
+        assert_eq!(n("63/64"), "63-64");
+        assert_eq!(n("Carrick-on-Shannon"), "carrick on shannon");
+        assert_eq!(n("an t-Oileán"), "an oilean");
+        assert_eq!(n("an tSráid"), "an sraid");
+        assert_eq!(n("Sráid na hArdeaglaise"), "sraid na ardeaglaise");
+        assert_eq!(n("Dún na nGall"), "dun na gall");
+        assert_eq!(n("i bhFear"), "i fear");
+        assert_eq!(n("iPhone TOWER Tower"), "iphone tower tower");
+        assert_eq!(n("BT35 6AA"), "bt35 6aa");
+        assert_eq!(n("AB6 VC04"), "ab6 vc04");
+        assert_eq!(n("Smith & Sons"), "smith and sons");
+        assert_eq!(n("O Connell"), "oconnell");
+        assert_eq!(n("St. John’s"), "st johns");
+        assert_eq!(n("First Avenue"), "1st avenue");
+        assert_eq!(n("a\u{0}b\tc\u{3000}d"), "a b c d");
+    }
+
+    #[test]
+    fn spans_point_at_original() {
+        let mut scan = Scan::default();
+        let s = "Ó Conaill, 8silver";
+        scan_into(s, &mut scan);
+        let spans: Vec<&str> = scan
+            .pieces
+            .iter()
+            .map(|p| &s[p.orig_start as usize..p.orig_end as usize])
+            .collect();
+        assert_eq!(spans, ["Ó Conaill", "8", "silver"]);
+        assert_eq!(scan.pieces[1].section, 1);
+        assert_eq!(scan.pieces[1].boundary, Some((10, 11)));
+    }
+}

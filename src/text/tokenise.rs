@@ -1,0 +1,497 @@
+//! The tokeniser: the normaliser's words turned into typed tokens, in the form the index and the
+//! matcher share.
+//!
+//! Per position, in this order (first match wins): Eircode (one word or routing key + unique id),
+//! UK postcode, Dublin district (`d6w`, `dublin 6w`, `bac 6w`), county (`co cork`, `cocork`,
+//! `contae na mi`, or a bare county name ending its section), unit word before a number
+//! (`apt 12`), numbers (`12`, `10a`, `63-66`), Eircode routing key alone (`a86`), then words:
+//! abbreviations expanded (`rd`→`road`, `lwr`→`lower`), `st` resolved to `saint` before a name
+//! and `street` after one (likewise `dr`: `doctor`/`drive`), Irish mutations removed (see
+//! [`super::lexicon`]). Commas (and `;`, `|`, line breaks) separate sections and give a
+//! [`TokenKind::Separator`] token.
+
+use std::ops::Range;
+
+use super::lexicon::{lexicon, Lexicon, WordClass};
+use super::normalise::{scan_into, Scan};
+use super::{eircode, postcode};
+use crate::limits::{MAX_QUERY_CHARS, MAX_QUERY_TOKENS};
+
+/// What a token is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TokenKind {
+    /// A word (a name, a street type, a qualifier, an ordinal such as `1st`).
+    Word,
+    /// Digits only (leading zeros removed): `12`.
+    Number,
+    /// Digits and one letter: `10a`.
+    NumberSuffix,
+    /// Two numbers joined by `-` or `/`: `63-66`.
+    Range,
+    /// A unit word followed by its number: `apartment` in `Apt 12`.
+    Unit,
+    /// A full Eircode, corrected, lower case without space: `a65f4e2`.
+    Eircode,
+    /// An Eircode routing key on its own: `a86` (Dublin keys give [`TokenKind::DublinDistrict`]).
+    RoutingKey,
+    /// A UK postcode, lower case without space: `bt118qt`.
+    UkPostcode,
+    /// A county, as its English name: `cork` (from `Co. Cork`, `Corcaigh`, `Contae Chorcaí`).
+    County,
+    /// A Dublin postal district: `d6w`, `d8` (from `Dublin 8`, `D08`, `BÁC 8`).
+    DublinDistrict,
+    /// A section boundary (comma); its text is `,`.
+    Separator,
+}
+
+/// One token: kind, text, and where it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// What the token is.
+    pub kind: TokenKind,
+    /// Byte span in the original input (always on char boundaries).
+    pub span: Range<usize>,
+    /// 0-based comma-separated section.
+    pub section: u16,
+    /// Look-alike characters corrected (Eircode tokens); 0 otherwise.
+    pub corrections: u8,
+    text: (u32, u32),
+}
+
+impl Token {
+    /// The token's normalised text, stored in `t`.
+    pub fn text<'a>(&self, t: &'a Tokenised) -> &'a str {
+        t.text
+            .get(self.text.0 as usize..self.text.1 as usize)
+            .unwrap_or("")
+    }
+}
+
+/// The tokens of one input, with reusable buffers (see [`tokenise_into`]).
+#[derive(Clone, Debug, Default)]
+pub struct Tokenised {
+    /// The tokens in input order.
+    pub tokens: Vec<Token>,
+    /// Whether the input was cut at [`MAX_QUERY_CHARS`] or the tokens at [`MAX_QUERY_TOKENS`].
+    pub truncated: bool,
+    text: String,
+    scan: Scan,
+    key: String,
+}
+
+impl Tokenised {
+    /// Empty buffers.
+    pub fn new() -> Tokenised {
+        Tokenised::default()
+    }
+
+    /// Text of token `i` (empty when out of range).
+    pub fn text(&self, i: usize) -> &str {
+        self.tokens.get(i).map_or("", |t| t.text(self))
+    }
+
+    /// Tokens with their texts.
+    pub fn iter(&self) -> impl Iterator<Item = (&Token, &str)> + '_ {
+        self.tokens.iter().map(move |t| (t, t.text(self)))
+    }
+
+    /// Texts of all tokens except separators.
+    pub fn texts(&self) -> impl Iterator<Item = &str> + '_ {
+        self.iter()
+            .filter(|(t, _)| t.kind != TokenKind::Separator)
+            .map(|(_, s)| s)
+    }
+
+    /// The first token of a kind.
+    pub fn first(&self, kind: TokenKind) -> Option<&Token> {
+        self.tokens.iter().find(|t| t.kind == kind)
+    }
+
+    /// Number of sections (0 for no tokens).
+    pub fn sections(&self) -> usize {
+        self.tokens.last().map_or(0, |t| t.section as usize + 1)
+    }
+}
+
+/// Tokenises `s` into fresh buffers.
+pub fn tokenise(s: &str) -> Tokenised {
+    let mut t = Tokenised::new();
+    tokenise_into(s, &mut t);
+    t
+}
+
+/// Tokenises `s` into `out`, reusing its buffers: after a few calls this allocates nothing.
+/// Input longer than [`MAX_QUERY_CHARS`] chars is cut and tokens beyond [`MAX_QUERY_TOKENS`]
+/// dropped, with `out.truncated` set.
+pub fn tokenise_into(s: &str, out: &mut Tokenised) {
+    let Tokenised {
+        tokens,
+        truncated,
+        text,
+        scan,
+        key,
+    } = out;
+    tokens.clear();
+    text.clear();
+    *truncated = false;
+    let input = match s.char_indices().nth(MAX_QUERY_CHARS) {
+        Some((cut, _)) => {
+            *truncated = true;
+            &s[..cut]
+        }
+        None => s,
+    };
+    scan_into(input, scan);
+    let mut b = Builder {
+        lex: lexicon(),
+        scan,
+        tokens,
+        text,
+        key,
+    };
+    if b.run() {
+        *truncated = true;
+    }
+}
+
+struct Builder<'a> {
+    lex: &'static Lexicon,
+    scan: &'a Scan,
+    tokens: &'a mut Vec<Token>,
+    text: &'a mut String,
+    key: &'a mut String,
+}
+
+/// Most words looked at together (the longest county or district form).
+const WINDOW: usize = 5;
+
+impl Builder<'_> {
+    /// Returns whether tokens were dropped at the limit.
+    fn run(&mut self) -> bool {
+        let scan: &Scan = self.scan;
+        let pieces = &scan.pieces;
+        let mut i = 0;
+        let mut section = 0u16;
+        while i < pieces.len() {
+            let p = pieces[i];
+            if p.section != section {
+                section = p.section;
+                if !self.tokens.is_empty() {
+                    if self.tokens.len() >= MAX_QUERY_TOKENS {
+                        return true;
+                    }
+                    let (s, e) = p.boundary.unwrap_or((p.orig_start, p.orig_start));
+                    self.push(TokenKind::Separator, s..e, section, ",", 0);
+                }
+            }
+            if self.tokens.len() >= MAX_QUERY_TOKENS {
+                return true;
+            }
+            let mut ws = [""; WINDOW];
+            let mut k = 0;
+            while k < WINDOW && i + k < pieces.len() && pieces[i + k].section == section {
+                ws[k] = scan.text(&pieces[i + k]);
+                k += 1;
+            }
+            let used = self.one(i, &ws[..k]);
+            i += used.max(1);
+        }
+        false
+    }
+
+    fn span(&self, i: usize, n: usize) -> Range<u32> {
+        let ps = &self.scan.pieces;
+        ps[i].orig_start..ps[i + n - 1].orig_end
+    }
+
+    fn push(&mut self, kind: TokenKind, span: Range<u32>, section: u16, text: &str, corr: u8) {
+        let s = self.text.len() as u32;
+        self.text.push_str(text);
+        self.tokens.push(Token {
+            kind,
+            span: span.start as usize..span.end as usize,
+            section,
+            corrections: corr,
+            text: (s, self.text.len() as u32),
+        });
+    }
+
+    /// Emits the token(s) starting at piece `i`; returns how many pieces were used.
+    fn one(&mut self, i: usize, ws: &[&str]) -> usize {
+        let section = self.scan.pieces[i].section;
+        let w0 = ws[0];
+        // Eircode.
+        if let Some((e, n)) = eircode_at(ws) {
+            let mut t = [0u8; 7];
+            t.copy_from_slice(e.eircode.as_str().as_bytes());
+            t.make_ascii_lowercase();
+            let t = std::str::from_utf8(&t).unwrap_or("");
+            self.push(
+                TokenKind::Eircode,
+                self.span(i, n),
+                section,
+                t,
+                e.corrections,
+            );
+            return n;
+        }
+        // UK postcode.
+        if let Some((pc, n)) = postcode_at(ws) {
+            let mut buf = [0u8; 8];
+            let mut len = 0;
+            for c in pc.as_str().bytes().filter(|c| *c != b' ') {
+                buf[len] = c.to_ascii_lowercase();
+                len += 1;
+            }
+            let t = std::str::from_utf8(&buf[..len]).unwrap_or("");
+            self.push(TokenKind::UkPostcode, self.span(i, n), section, t, 0);
+            return n;
+        }
+        // Dublin district.
+        if let Some((d, n)) = self.lex.match_district(ws) {
+            self.push(
+                TokenKind::DublinDistrict,
+                self.span(i, n),
+                section,
+                d.code(),
+                0,
+            );
+            return n;
+        }
+        // County.
+        if let Some((c, n)) = self.county_at(i, ws) {
+            self.push(TokenKind::County, self.span(i, n), section, c.name(), 0);
+            return n;
+        }
+        let info = self.lex.info(w0);
+        let first = w0.as_bytes().first().copied().unwrap_or(b' ');
+        // Unit word before its number (`apt 12`, `block a`).
+        if info.class() == Some(WordClass::Unit) {
+            let next_is_number = ws.get(1).is_some_and(|n| {
+                n.as_bytes().first().is_some_and(u8::is_ascii_digit) || (n.len() == 1 && w0 != "no")
+            });
+            let canon = self.lex.canonical(w0).map_or(w0, |(c, _)| c);
+            if next_is_number {
+                self.push(TokenKind::Unit, self.span(i, 1), section, canon, 0);
+            } else {
+                let t = if w0 == "no" { w0 } else { canon };
+                self.push(TokenKind::Word, self.span(i, 1), section, t, 0);
+            }
+            return 1;
+        }
+        // Numbers.
+        if first.is_ascii_digit() {
+            let (kind, t) = number_kind(w0);
+            self.push(kind, self.span(i, 1), section, t, 0);
+            return 1;
+        }
+        // A routing key alone.
+        if w0.len() == 3 && eircode::is_routing_key(w0) {
+            self.push(TokenKind::RoutingKey, self.span(i, 1), section, w0, 0);
+            return 1;
+        }
+        self.word(i, ws, section);
+        1
+    }
+
+    /// A county at piece `i`: after a marker, glued to one, or bare at the end of its section.
+    fn county_at(&mut self, i: usize, ws: &[&str]) -> Option<(super::lexicon::County, usize)> {
+        let info0 = self.lex.info(ws[0]);
+        if info0.is_county_marker() && ws.len() > 1 {
+            if let Some((c, n)) = self.lex.match_county(&ws[1..], self.key) {
+                return Some((c, n + 1));
+            }
+        }
+        if ws[0].len() > 3 && ws[0].starts_with("co") {
+            if let Some(c) = self.lex.glued_county(ws[0]) {
+                return Some((c, 1));
+            }
+        }
+        let (c, n) = self.lex.match_county(ws, self.key)?;
+        if c.name() == "down" {
+            return None;
+        }
+        // Bare: only when nothing but a code follows in the section.
+        let rest = &ws[n..];
+        let tail_ok = rest.is_empty()
+            || eircode_at(rest).is_some_and(|(_, m)| m == rest.len())
+            || postcode_at(rest).is_some_and(|(_, m)| m == rest.len())
+            || (rest.len() == 1 && eircode::is_routing_key(rest[0]));
+        let section_ends = i + ws.len() >= self.scan.pieces.len()
+            || self.scan.pieces[i + ws.len()].section != self.scan.pieces[i].section;
+        (tail_ok && section_ends).then_some((c, n))
+    }
+
+    /// A plain word: abbreviation expansion, `st`/`dr` by position, mutation removal.
+    fn word(&mut self, i: usize, ws: &[&str], section: u16) {
+        let w0 = ws[0];
+        let span = self.span(i, 1);
+        let prev = self
+            .tokens
+            .last()
+            .filter(|t| t.section == section && t.kind == TokenKind::Word)
+            .map(|t| (t.text.0 as usize, t.text.1 as usize));
+        let prev_text = prev.map(|(s, e)| &self.text[s..e]);
+        if let "st" | "dr" = w0 {
+            let prev_is_name = prev_text.is_some_and(|p| {
+                let pi = self.lex.info(p);
+                !pi.is_particle() && !pi.is_stopword() && pi.class().is_none()
+            });
+            let next_is_word = ws
+                .get(1)
+                .is_some_and(|n| n.bytes().all(|b| b.is_ascii_lowercase()));
+            let before_name = !prev_is_name && next_is_word;
+            let t = match (w0, before_name) {
+                ("st", true) => "saint",
+                ("st", false) => "street",
+                (_, true) => "doctor",
+                _ => "drive",
+            };
+            self.push(TokenKind::Word, span, section, t, 0);
+            return;
+        }
+        if let Some((canon, class)) = self.lex.canonical(w0) {
+            if class != WordClass::Unit {
+                self.push(TokenKind::Word, span, section, canon, 0);
+                return;
+            }
+        }
+        let base = match prev_text.filter(|p| self.lex.is_particle(p)) {
+            Some(particle) => self.lex.demutate_after(particle, w0),
+            None => self.lex.demutate(w0),
+        };
+        self.push(TokenKind::Word, span, section, &base, 0);
+    }
+}
+
+/// Number, number with a letter, range or ordinal, with leading zeros removed.
+fn number_kind(w: &str) -> (TokenKind, &str) {
+    let b = w.as_bytes();
+    if b.contains(&b'-') {
+        return (TokenKind::Range, w);
+    }
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    let zeros = b[..digits]
+        .iter()
+        .take_while(|c| **c == b'0')
+        .count()
+        .min(digits.saturating_sub(1));
+    let trimmed = &w[zeros..];
+    match b.len() - digits {
+        0 => (TokenKind::Number, trimmed),
+        1 if b[digits].is_ascii_lowercase() => (TokenKind::NumberSuffix, trimmed),
+        _ => (TokenKind::Word, w),
+    }
+}
+
+/// An Eircode at the start of `ws`: one 7-character word or a 3 + 4 pair.
+fn eircode_at(ws: &[&str]) -> Option<(eircode::Parsed, usize)> {
+    let try_raw = |raw: [u8; 7]| {
+        let mut up = raw;
+        up.make_ascii_uppercase();
+        let p = eircode::parse(std::str::from_utf8(&up).ok()?).ok()?;
+        eircode::plausible_in_text(&up, &p).then_some(p)
+    };
+    let w0 = ws.first()?.as_bytes();
+    if w0.len() == 7 {
+        let mut raw = [0u8; 7];
+        raw.copy_from_slice(w0);
+        return try_raw(raw).map(|p| (p, 1));
+    }
+    let w1 = ws.get(1)?.as_bytes();
+    if w0.len() == 3 && w1.len() == 4 {
+        let mut raw = [0u8; 7];
+        raw[..3].copy_from_slice(w0);
+        raw[3..].copy_from_slice(w1);
+        return try_raw(raw).map(|p| (p, 2));
+    }
+    None
+}
+
+/// A UK postcode at the start of `ws`: one word or outward + inward code.
+fn postcode_at(ws: &[&str]) -> Option<(postcode::UkPostcode, usize)> {
+    let w0 = ws.first()?;
+    if let Some(p) = postcode::parse_word(w0) {
+        return Some((p, 1));
+    }
+    let w1 = ws.get(1)?;
+    if (2..=4).contains(&w0.len()) && w1.len() == 3 {
+        let mut raw = [0u8; 7];
+        raw[..w0.len()].copy_from_slice(w0.as_bytes());
+        raw[w0.len()..w0.len() + 3].copy_from_slice(w1.as_bytes());
+        let s = std::str::from_utf8(&raw[..w0.len() + 3]).ok()?;
+        return postcode::parse_word(s).map(|p| (p, 2));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(s: &str) -> Vec<(TokenKind, String)> {
+        let t = tokenise(s);
+        t.iter().map(|(k, s)| (k.kind, s.to_owned())).collect()
+    }
+
+    fn texts(s: &str) -> Vec<String> {
+        tokenise(s).texts().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn full_address() {
+        let t = tokenise("8 Silver Birches, Millfarm, Dunboyne, Co. Meath, A86 VC04");
+        let got: Vec<_> = t.texts().collect();
+        assert_eq!(
+            got,
+            ["8", "silver", "birches", "millfarm", "dunboyne", "meath", "a86vc04"]
+        );
+        let e = t.first(TokenKind::Eircode).unwrap();
+        assert_eq!(
+            &"8 Silver Birches, Millfarm, Dunboyne, Co. Meath, A86 VC04"[e.span.clone()],
+            "A86 VC04"
+        );
+        assert_eq!(t.first(TokenKind::County).unwrap().section, 3);
+        assert_eq!(t.sections(), 5);
+    }
+
+    #[test]
+    fn saint_and_street() {
+        assert_eq!(texts("St. Patrick's Road"), ["saint", "patricks", "road"]);
+        assert_eq!(texts("Main St"), ["main", "street"]);
+        assert_eq!(
+            texts("12 St Johns Tce"),
+            ["12", "saint", "johns", "terrace"]
+        );
+    }
+
+    #[test]
+    fn units_and_numbers() {
+        assert_eq!(
+            toks("apt12"),
+            [
+                (TokenKind::Unit, "apartment".into()),
+                (TokenKind::Number, "12".into())
+            ]
+        );
+        assert_eq!(toks("10A")[0], (TokenKind::NumberSuffix, "10a".into()));
+        assert_eq!(toks("63-66")[0], (TokenKind::Range, "63-66".into()));
+        assert_eq!(toks("007")[0], (TokenKind::Number, "7".into()));
+    }
+
+    #[test]
+    fn irish_mutations_in_context() {
+        assert_eq!(texts("Sráid na hAbhann"), ["sraid", "na", "abhann"]);
+        assert_eq!(texts("An tSráid"), ["an", "sraid"]);
+        assert_eq!(texts("Bhóthar"), ["bothar"]);
+    }
+
+    #[test]
+    fn limits_truncate() {
+        let long = "a ".repeat(5000);
+        let t = tokenise(&long);
+        assert!(t.truncated);
+        assert_eq!(t.tokens.len(), MAX_QUERY_TOKENS);
+    }
+}
