@@ -135,9 +135,9 @@ impl<'a> Lists<'a> {
     }
 }
 
-/// Iterator over a delta-encoded sorted list. Stops at the first malformed varint.
+/// Iterator over a delta-encoded sorted list of ordinals. Stops at the first malformed varint.
 #[derive(Debug, Clone)]
-pub(crate) struct SortedIter<'a> {
+pub struct SortedIter<'a> {
     bytes: &'a [u8],
     prev: u32,
 }

@@ -24,6 +24,7 @@ pub mod tables;
 mod variant;
 
 pub use builder::{BuildProgress, BuiltIndex, IndexBuilder, NoProgress};
+pub use lists::SortedIter;
 pub use meta::{Counts, EntityKind, Meta};
 pub use reader::{unpack_term, EircodeHit, Index, SectionReport, VerifyReport};
 pub use tables::{

@@ -73,6 +73,7 @@ macro_rules! table {
             }
 
             /// Number of rows.
+            #[allow(dead_code)]
             pub(crate) fn len(&self) -> usize {
                 self.bytes.len() / Self::WIDTH
             }
@@ -83,11 +84,6 @@ macro_rules! table {
                 let at = (i as usize).checked_mul(Self::WIDTH)?;
                 let row = self.bytes.get(at..at + Self::WIDTH)?;
                 Some($row::decode(row))
-            }
-
-            /// Whether the section length is a whole number of rows.
-            pub(crate) fn well_formed(&self) -> bool {
-                self.bytes.len() % Self::WIDTH == 0
             }
         }
     };

@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use fst::{IntoStreamer, Streamer};
+use fst::{Automaton, IntoStreamer, Streamer};
 use levenshtein_automata::{Distance, LevenshteinAutomatonBuilder};
 
 use crate::index::{unpack_term, Index};
