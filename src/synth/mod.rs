@@ -1,1 +1,2 @@
 //! The deterministic dataset generator (feature `synth`).
+pub mod projection;
