@@ -37,6 +37,27 @@ pub enum Error {
         /// The directory.
         path: PathBuf,
     },
+    /// A table the ECAD layout requires is absent from the directory.
+    MissingTable {
+        /// The file that should exist.
+        path: PathBuf,
+    },
+    /// A layout file lacks columns of its header.
+    BadHeader {
+        /// The file.
+        path: PathBuf,
+        /// The columns not found in its header row.
+        missing: Vec<String>,
+    },
+    /// An address row has more lines than the layout's 9 columns per language.
+    TooManyAddressLines {
+        /// The file being written.
+        path: PathBuf,
+        /// The address point.
+        ecad_id: u64,
+        /// How many lines it has.
+        lines: usize,
+    },
 }
 
 impl std::fmt::Display for Error {
@@ -62,6 +83,22 @@ impl std::fmt::Display for Error {
             Error::OutputNotEmpty { path } => write!(
                 f,
                 "{} is not empty (choose an empty directory or pass --force to overwrite)",
+                path.display()
+            ),
+            Error::MissingTable { path } => write!(
+                f,
+                "required ECAD table {} is missing (export it from ECAD, or run `seoladh generate` to create a complete directory)",
+                path.display()
+            ),
+            Error::BadHeader { path, missing } => write!(
+                f,
+                "{} lacks the column(s) {} (the header row must name every column of ecad-model.md §3; check the export or the delimiter)",
+                path.display(),
+                missing.join(", ")
+            ),
+            Error::TooManyAddressLines { path, ecad_id, lines } => write!(
+                f,
+                "cannot write {}: address {ecad_id} has {lines} lines, the layout holds 9 (render it with ecad::address::postal_address, which caps lines at 8 plus the Eircode)",
                 path.display()
             ),
         }

@@ -9,3 +9,7 @@ pub const MAX_QUERY_CHARS: usize = 1_000;
 
 /// Most tokens a query is split into; the rest are dropped (and flagged).
 pub const MAX_QUERY_TOKENS: usize = 64;
+
+/// Most issues a [`ReadReport`](crate::ecad::layout::ReadReport) lists one by one; beyond it
+/// they are only counted, so a badly broken export cannot fill memory with messages.
+pub const MAX_LISTED_ISSUES: usize = 10_000;

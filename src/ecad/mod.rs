@@ -3,8 +3,17 @@
 //! A licensee's export and the generator's output share this layout, so one reader builds every
 //! index. See `ecad-model.md` for the tables and the postal address rules.
 
+pub mod address;
+pub mod address_type;
+pub mod eircode;
+pub mod layout;
+mod lookup;
+mod read;
 pub mod records;
+mod report;
+pub mod stats;
 
+pub use address_type::AddressTypeId;
 pub use records::*;
 
 /// Every table of an ECAD-layout directory, in memory.
