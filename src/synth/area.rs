@@ -205,7 +205,11 @@ impl<'a> AreaGen<'a> {
         let county_title = title(&world.counties[county].name);
         let pools = [
             world.names.by_key.get(&self.area.key).map(|p| p.get(kind)),
-            world.names.by_county.get(&county_title).map(|p| p.get(kind)),
+            world
+                .names
+                .by_county
+                .get(&county_title)
+                .map(|p| p.get(kind)),
             Some(world.names.national.get(kind)),
         ];
         for pool in pools.into_iter().flatten() {
@@ -251,7 +255,10 @@ impl<'a> AreaGen<'a> {
             .filter(|&t| world.townlands[t].county == county)
             .collect();
         let (townland, ded) = if candidates.is_empty() {
-            (fnv(&self.area.key) % 10_000_000, fnv(&self.area.key) % 100_000)
+            (
+                fnv(&self.area.key) % 10_000_000,
+                fnv(&self.area.key) % 100_000,
+            )
         } else {
             let t = &world.townlands[*pick(&mut self.rng, &candidates)];
             (t.townland_id, t.ded_id)
@@ -349,7 +356,13 @@ impl<'a> AreaGen<'a> {
         self.out.points.len() as u32 - 1
     }
 
-    fn org(&mut self, point: u32, name: String, name_ga: Option<String>, kind: (&'static str, &'static str)) {
+    fn org(
+        &mut self,
+        point: u32,
+        name: String,
+        name_ga: Option<String>,
+        kind: (&'static str, &'static str),
+    ) {
         let department = self
             .rng
             .random_bool(0.12)
@@ -462,7 +475,16 @@ impl<'a> AreaGen<'a> {
                         self.rng.random_range(0..streets.len())
                     };
                     let k = self.rng.random_range(4..30).min(remaining);
-                    self.street_houses(&mut streets[si], k, pt, county, admin, suburb, bbox, &short_name)
+                    self.street_houses(
+                        &mut streets[si],
+                        k,
+                        pt,
+                        county,
+                        admin,
+                        suburb,
+                        bbox,
+                        &short_name,
+                    )
                 }
                 Block::Estate => {
                     let k = self.rng.random_range(15..120).min(remaining);
@@ -499,7 +521,9 @@ impl<'a> AreaGen<'a> {
                     }
                     k
                 }
-                Block::Apartments => self.apartments(pt, county, admin, centre, suburb, &streets, remaining, bbox),
+                Block::Apartments => {
+                    self.apartments(pt, county, admin, centre, suburb, &streets, remaining, bbox)
+                }
                 Block::BusinessPark => {
                     let k = self.rng.random_range(5..25).min(remaining);
                     let (name, ty) = if self.rng.random_bool(0.5) {
@@ -640,7 +664,11 @@ impl<'a> AreaGen<'a> {
         for &p in &self.area.post_towns {
             let c = world.post_towns[p].centre;
             // The principal town serves a wider area than the secondary ones.
-            let bias = if p == self.area.post_towns[0] { 0.6 } else { 1.0 };
+            let bias = if p == self.area.post_towns[0] {
+                0.6
+            } else {
+                1.0
+            };
             let d = ((c.0 - pos.0).powi(2) + (c.1 - pos.1).powi(2)) * bias;
             if d < best_d {
                 best = p;
@@ -763,7 +791,10 @@ impl<'a> AreaGen<'a> {
         }
     }
 
-    fn rural_org(&mut self, townland: &str) -> (String, Option<String>, (&'static str, &'static str)) {
+    fn rural_org(
+        &mut self,
+        townland: &str,
+    ) -> (String, Option<String>, (&'static str, &'static str)) {
         let (saint, naomh) = *pick(&mut self.rng, SAINTS);
         match self.rng.random_range(0..4) {
             0 => (
@@ -853,10 +884,10 @@ pub(crate) fn la_id(county: usize, key: &str) -> u64 {
         "A41" | "A42" | "A45" | "K32" | "K34" | "K36" | "K45" | "K56" | "K67" | "D15" | "D17" => {
             29 // Fingal
         }
-        "D22" | "D24" | "K78" => 30, // South Dublin
+        "D22" | "D24" | "K78" => 30,   // South Dublin
         k if k.starts_with('D') => 27, // Dublin City
-        "T12" | "T23" => 31,         // Cork City
-        "H91" => 32,                 // Galway City
+        "T12" | "T23" => 31,           // Cork City
+        "H91" => 32,                   // Galway City
         _ => county as u64 + 1,
     }
 }

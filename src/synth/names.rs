@@ -67,7 +67,6 @@ const ESTATE_TYPES: &[(&str, &str)] = &[
 const TERRACE_TYPES: &[(&str, &str)] = &[
     ("TERRACE", "ARDÁN"),
     ("COTTAGES", "IOSTÁIN"),
-    ("VILLAS", "VILLAS"),
     ("ROW", "RAE"),
 ];
 
@@ -215,11 +214,10 @@ pub(crate) fn classify(part: &str) -> Option<NameKind> {
     if APARTMENT_WORDS.contains(&last) {
         return Some(NameKind::Apartments);
     }
-    if TERRACE_TYPES.iter().any(|(t, _)| *t == last) {
+    if TERRACE_TYPES.iter().any(|(t, _)| *t == last) || last == "VILLAS" {
         return Some(NameKind::Terrace);
     }
-    if ESTATE_TYPES.iter().any(|(t, _)| *t == last)
-        && !STREET_TYPES.iter().any(|(t, _)| *t == last)
+    if ESTATE_TYPES.iter().any(|(t, _)| *t == last) && !STREET_TYPES.iter().any(|(t, _)| *t == last)
     {
         return Some(NameKind::Estate);
     }
@@ -232,7 +230,16 @@ pub(crate) fn classify(part: &str) -> Option<NameKind> {
 /// Strips a leading house number or unit (`13`, `13A`, `APT 5`, `NO. 4`, `UNIT 2`).
 fn strip_number(part: &str) -> &str {
     let mut rest = part;
-    for prefix in ["APARTMENT ", "APT. ", "APT ", "NO. ", "NO ", "UNIT ", "FLAT ", "SITE "] {
+    for prefix in [
+        "APARTMENT ",
+        "APT. ",
+        "APT ",
+        "NO. ",
+        "NO ",
+        "UNIT ",
+        "FLAT ",
+        "SITE ",
+    ] {
         if let Some(r) = rest.strip_prefix(prefix) {
             rest = r;
         }
@@ -311,7 +318,10 @@ pub(crate) fn mine(
     }
     MinedNames {
         by_key: by_key.into_iter().map(|(k, b)| (k, b.finish())).collect(),
-        by_county: by_county.into_iter().map(|(k, b)| (k, b.finish())).collect(),
+        by_county: by_county
+            .into_iter()
+            .map(|(k, b)| (k, b.finish()))
+            .collect(),
         national: national.finish(),
     }
 }
@@ -319,7 +329,10 @@ pub(crate) fn mine(
 fn title_county(c: &str) -> String {
     let mut chars = c.trim().chars();
     match chars.next() {
-        Some(f) => f.to_uppercase().chain(chars.flat_map(|c| c.to_lowercase())).collect(),
+        Some(f) => f
+            .to_uppercase()
+            .chain(chars.flat_map(|c| c.to_lowercase()))
+            .collect(),
         None => String::new(),
     }
 }
@@ -481,9 +494,18 @@ mod tests {
 
     #[test]
     fn irish_forms_use_real_street_types() {
-        assert_eq!(irish_form("CHURCH STREET").as_deref(), Some("SRÁID AN TEAMPAILL"));
-        assert_eq!(irish_form("ASHFIELD PARK").as_deref(), Some("PÁIRC ASHFIELD"));
-        assert_eq!(irish_form("MAIN STREET").as_deref(), Some("AN PHRÍOMHSRÁID"));
+        assert_eq!(
+            irish_form("CHURCH STREET").as_deref(),
+            Some("SRÁID AN TEAMPAILL")
+        );
+        assert_eq!(
+            irish_form("ASHFIELD PARK").as_deref(),
+            Some("PÁIRC ASHFIELD")
+        );
+        assert_eq!(
+            irish_form("MAIN STREET").as_deref(),
+            Some("AN PHRÍOMHSRÁID")
+        );
         assert_eq!(irish_form("SILVER BIRCHES"), None);
     }
 

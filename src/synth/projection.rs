@@ -202,10 +202,7 @@ pub fn etrs89_to_itm(lat: f64, lon: f64) -> (f64, f64) {
 
 /// ETRS89 latitude/longitude (degrees) → Irish Grid easting/northing (metres).
 pub fn etrs89_to_irish_grid(lat: f64, lon: f64) -> (f64, f64) {
-    let (la, lo) = from_cartesian(
-        AIRY_MODIFIED,
-        etrs89_to_tm75(to_cartesian(GRS80, lat, lon)),
-    );
+    let (la, lo) = from_cartesian(AIRY_MODIFIED, etrs89_to_tm75(to_cartesian(GRS80, lat, lon)));
     tm_forward(&IRISH_GRID, la, lo)
 }
 
@@ -227,20 +224,61 @@ mod tests {
     /// (lat, lon, ITM E, ITM N, ING E, ING N) from `cs2cs -f %.4f EPSG:4258 EPSG:2157` and
     /// `EPSG:29903` (PROJ 9, Debian 12).
     const PROJ_REFERENCE: [(f64, f64, f64, f64, f64, f64); 5] = [
-        (53.35, -6.26, 715845.9360, 734720.3310, 315919.9953, 234694.1022),
-        (51.9, -8.47, 567655.3672, 572087.4958, 167698.3743, 72025.4335),
-        (55.2, -7.5, 631831.8384, 939309.5182, 231886.7074, 439326.9311),
-        (52.0, -10.2, 448944.5140, 585393.5075, 48961.8747, 85333.6613),
-        (54.6, -5.9, 735686.8727, 874441.7484, 335764.4643, 374445.7342),
+        (
+            53.35,
+            -6.26,
+            715845.9360,
+            734720.3310,
+            315919.9953,
+            234694.1022,
+        ),
+        (
+            51.9,
+            -8.47,
+            567655.3672,
+            572087.4958,
+            167698.3743,
+            72025.4335,
+        ),
+        (
+            55.2,
+            -7.5,
+            631831.8384,
+            939309.5182,
+            231886.7074,
+            439326.9311,
+        ),
+        (
+            52.0,
+            -10.2,
+            448944.5140,
+            585393.5075,
+            48961.8747,
+            85333.6613,
+        ),
+        (
+            54.6,
+            -5.9,
+            735686.8727,
+            874441.7484,
+            335764.4643,
+            374445.7342,
+        ),
     ];
 
     #[test]
     fn itm_and_irish_grid_agree_with_proj_to_the_centimetre() {
         for (lat, lon, ie, in_, ge, gn) in PROJ_REFERENCE {
             let (e, n) = etrs89_to_itm(lat, lon);
-            assert!((e - ie).abs() < 0.01 && (n - in_).abs() < 0.01, "ITM {lat},{lon}: {e},{n}");
+            assert!(
+                (e - ie).abs() < 0.01 && (n - in_).abs() < 0.01,
+                "ITM {lat},{lon}: {e},{n}"
+            );
             let (e, n) = etrs89_to_irish_grid(lat, lon);
-            assert!((e - ge).abs() < 0.01 && (n - gn).abs() < 0.01, "ING {lat},{lon}: {e},{n}");
+            assert!(
+                (e - ge).abs() < 0.01 && (n - gn).abs() < 0.01,
+                "ING {lat},{lon}: {e},{n}"
+            );
         }
     }
 
@@ -250,7 +288,10 @@ mod tests {
             let (la, lo) = itm_to_etrs89(ie, in_);
             assert!((la - lat).abs() < 1e-8 && (lo - lon).abs() < 1e-8);
             let (la, lo) = irish_grid_to_etrs89(ge, gn);
-            assert!((la - lat).abs() < 1e-7 && (lo - lon).abs() < 1e-7, "{la},{lo}");
+            assert!(
+                (la - lat).abs() < 1e-7 && (lo - lon).abs() < 1e-7,
+                "{la},{lo}"
+            );
         }
     }
 }

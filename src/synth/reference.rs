@@ -52,8 +52,8 @@ pub(crate) struct Reference {
     pub ni_streets: Vec<(String, u32)>,
     /// `area, district, post_town, non_geographic`.
     pub uk_districts: Vec<(String, String, String, bool)>,
-    /// NI schools: `address, town, postcode (no space), easting, northing` (Irish Grid).
-    pub ni_schools: Vec<(String, String, String, f64, f64)>,
+    /// NI schools: `name, address, town, postcode (no space), easting, northing` (Irish Grid).
+    pub ni_schools: Vec<(String, String, String, String, f64, f64)>,
     /// `name, type, country` of GB populated places.
     pub gb_places: Vec<(String, String, String)>,
 }
@@ -145,11 +145,7 @@ impl Reference {
 
         let t = Table::read(dir, "eircode/post_town_routing_key_sherkinone.csv", b',')?;
         let (town, k) = (t.col("town")?, t.col("routing_key")?);
-        r.routing_sherkin = t
-            .rows
-            .iter()
-            .map(|x| (cell(x, town), cell(x, k)))
-            .collect();
+        r.routing_sherkin = t.rows.iter().map(|x| (cell(x, town), cell(x, k))).collect();
 
         let t = Table::read(dir, "eircode/townland_routing_key_sherkinone.csv", b',')?;
         let (county, name, k) = (t.col("county")?, t.col("townland")?, t.col("routing_key")?);
@@ -217,7 +213,11 @@ impl Reference {
             .map(|x| (cell(x, county), cell(x, loc)))
             .collect();
 
-        let t = Table::read(dir, "addresses/ppr_2010_with_routing_key_mathsgrinds.csv", b',')?;
+        let t = Table::read(
+            dir,
+            "addresses/ppr_2010_with_routing_key_mathsgrinds.csv",
+            b',',
+        )?;
         let (a, k) = (t.col("Address")?, t.col("RoutingKey")?);
         for x in &t.rows {
             let key = cell(x, k);
@@ -225,11 +225,7 @@ impl Reference {
             r.ppr.push((cell(x, a), key, None));
         }
         let t = Table::read(dir, "addresses/ppr_2021_jan_apr_psra.csv", b',')?;
-        let (a, pc, county) = (
-            t.col("Address")?,
-            t.col("Postal Code")?,
-            t.col("County")?,
-        );
+        let (a, pc, county) = (t.col("Address")?, t.col("Postal Code")?, t.col("County")?);
         for x in &t.rows {
             let key = dublin_district_key(&cell(x, pc));
             r.ppr.push((cell(x, a), key, Some(cell(x, county))));
@@ -246,19 +242,23 @@ impl Reference {
             r.ppr.push((cell(x, a), key, Some(cell(x, county))));
         }
 
-        let t = Table::read(dir, "streets/dublin_centre_osm_street_names_en_ga.csv", b',')?;
+        let t = Table::read(
+            dir,
+            "streets/dublin_centre_osm_street_names_en_ga.csv",
+            b',',
+        )?;
         let (n, ga) = (t.col("name")?, t.col("name_ga")?);
-        r.dublin_streets = t
-            .rows
-            .iter()
-            .map(|x| (cell(x, n), cell(x, ga)))
-            .collect();
+        r.dublin_streets = t.rows.iter().map(|x| (cell(x, n), cell(x, ga))).collect();
 
         let t = Table::read(dir, "streets/ni_street_names_policeuk_2016_11.csv", b',')?;
         let (n, c) = (t.col("location_name")?, t.col("records")?);
         r.ni_streets = t.rows.iter().map(|x| (cell(x, n), num(x, c))).collect();
 
-        let t = Table::read(dir, "uk/uk_postcode_districts_post_towns_wikipedia.csv", b',')?;
+        let t = Table::read(
+            dir,
+            "uk/uk_postcode_districts_post_towns_wikipedia.csv",
+            b',',
+        )?;
         let c = [
             t.col("postcode_area")?,
             t.col("postcode_district")?,
@@ -268,11 +268,19 @@ impl Reference {
         r.uk_districts = t
             .rows
             .iter()
-            .map(|x| (cell(x, c[0]), cell(x, c[1]), cell(x, c[2]), cell(x, c[3]) == "Y"))
+            .map(|x| {
+                (
+                    cell(x, c[0]),
+                    cell(x, c[1]),
+                    cell(x, c[2]),
+                    cell(x, c[3]) == "Y",
+                )
+            })
             .collect();
 
         let t = Table::read(dir, "uk/ni_schools_addresses_deni.csv", b',')?;
         let c = [
+            t.col("centre_name")?,
             t.col("address")?,
             t.col("town")?,
             t.col("postcode")?,
@@ -287,8 +295,9 @@ impl Reference {
                     cell(x, c[0]),
                     cell(x, c[1]),
                     cell(x, c[2]),
-                    num(x, c[3]),
+                    cell(x, c[3]),
                     num(x, c[4]),
+                    num(x, c[5]),
                 )
             })
             .collect();

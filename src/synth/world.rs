@@ -278,7 +278,6 @@ pub(crate) struct PostTownInfo {
     pub verification: u8,
     pub address_type: u16,
     pub county: usize,
-    pub key: String,
     pub centre: (f64, f64),
     pub weight: f64,
     /// Other spellings seen in the sources (aliases).
@@ -471,7 +470,6 @@ impl World {
                         verification: 0,
                         address_type: 3850,
                         county,
-                        key: key.clone(),
                         centre: (0.0, 0.0),
                         weight: 0.0,
                         variants: Vec::new(),
@@ -510,53 +508,54 @@ impl World {
             .filter_map(|(c, ed)| county_idx(c).map(|i| (i, *ed)))
             .collect();
         let mut pending_monaghan: Vec<usize> = Vec::new();
-        let push_townland = |townlands: &mut Vec<TownlandInfo>,
-                                 county: usize,
-                                 name: String,
-                                 osm: Option<&crate::synth::reference::OsmTownland>| {
-            let (name_ga, alt, lat, lon, tl_id, ded_id, gael) = match osm {
-                Some(o) => (
-                    (!o.name_ga.is_empty()).then(|| o.name_ga.to_uppercase()),
-                    (!o.alt_name.is_empty()).then(|| clean(&o.alt_name)),
-                    o.lat,
-                    o.lon,
-                    if o.logainm > 0 {
-                        o.logainm
-                    } else {
-                        o.osm_id.unsigned_abs() % 10_000_000
-                    },
-                    if o.ed_logainm > 0 {
-                        o.ed_logainm
-                    } else {
-                        fnv(&format!("{county}/{}", o.ed_name)) % 100_000
-                    },
-                    gaeltacht_eds
-                        .iter()
-                        .any(|(c, ed)| *c == county && *ed == o.ed_name),
-                ),
-                None => (
-                    None,
-                    None,
-                    f64::NAN,
-                    f64::NAN,
-                    fnv(&format!("{county}/{name}")) % 10_000_000,
-                    0,
-                    false,
-                ),
+        let push_townland =
+            |townlands: &mut Vec<TownlandInfo>,
+             county: usize,
+             name: String,
+             osm: Option<&crate::synth::reference::OsmTownland>| {
+                let (name_ga, alt, lat, lon, tl_id, ded_id, gael) = match osm {
+                    Some(o) => (
+                        (!o.name_ga.is_empty()).then(|| o.name_ga.to_uppercase()),
+                        (!o.alt_name.is_empty()).then(|| clean(&o.alt_name)),
+                        o.lat,
+                        o.lon,
+                        if o.logainm > 0 {
+                            o.logainm
+                        } else {
+                            o.osm_id.unsigned_abs() % 10_000_000
+                        },
+                        if o.ed_logainm > 0 {
+                            o.ed_logainm
+                        } else {
+                            fnv(&format!("{county}/{}", o.ed_name)) % 100_000
+                        },
+                        gaeltacht_eds
+                            .iter()
+                            .any(|(c, ed)| *c == county && *ed == o.ed_name),
+                    ),
+                    None => (
+                        None,
+                        None,
+                        f64::NAN,
+                        f64::NAN,
+                        fnv(&format!("{county}/{name}")) % 10_000_000,
+                        0,
+                        false,
+                    ),
+                };
+                townlands.push(TownlandInfo {
+                    name,
+                    name_ga,
+                    alt_name: alt,
+                    county,
+                    lat,
+                    lon,
+                    townland_id: tl_id,
+                    ded_id,
+                    gaeltacht: gael,
+                });
+                townlands.len() - 1
             };
-            townlands.push(TownlandInfo {
-                name,
-                name_ga,
-                alt_name: alt,
-                county,
-                lat,
-                lon,
-                townland_id: tl_id,
-                ded_id,
-                gaeltacht: gael,
-            });
-            townlands.len() - 1
-        };
         for t in &r.townlands {
             let (Some(county), Some(a)) = (county_idx(&t.county), area_of(&t.routing_key, &areas))
             else {
@@ -577,7 +576,11 @@ impl World {
         }
         // Monaghan has no townland→key file: its OSM townlands go to the nearest Monaghan key.
         if let Some(mon) = county_idx("Monaghan") {
-            for o in r.osm_townlands.iter().filter(|o| county_idx(&o.county) == Some(mon)) {
+            for o in r
+                .osm_townlands
+                .iter()
+                .filter(|o| county_idx(&o.county) == Some(mon))
+            {
                 let i = push_townland(&mut townlands, mon, clean(&o.name_en), Some(o));
                 pending_monaghan.push(i);
             }
@@ -586,9 +589,7 @@ impl World {
             let t = &townlands[i];
             let best = KEY_CENTRES
                 .iter()
-                .filter(|(k, _, _)| {
-                    area_of(k, &areas).is_some_and(|a| areas[a].county == t.county)
-                })
+                .filter(|(k, _, _)| area_of(k, &areas).is_some_and(|a| areas[a].county == t.county))
                 .min_by(|a, b| {
                     let da = (a.1 - t.lat).powi(2) + (a.2 - t.lon).powi(2);
                     let db = (b.1 - t.lat).powi(2) + (b.2 - t.lon).powi(2);
