@@ -1,6 +1,7 @@
 //! Subcommands of the `seoladh` binary, one file each.
 
 mod build;
+mod generate;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -15,6 +16,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Generate a synthetic ECAD-layout dataset from the public reference data.
+    Generate(generate::GenerateArgs),
     /// Serve the 2.0 API and the demo page.
     Serve,
     /// Build an index file from an ECAD-layout directory.
@@ -27,6 +30,7 @@ enum Command {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Generate(args) => generate::run(args),
         Command::Serve => {
             eprintln!("seoladh serve: the HTTP server is not built yet");
             return ExitCode::FAILURE;
