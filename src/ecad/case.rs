@@ -27,30 +27,27 @@ pub fn mixed_case(line: &str) -> String {
 const SMALL_WORDS: [&str; 7] = ["of", "the", "na", "an", "de", "la", "and"];
 
 /// After the Irish article a word may carry an initial mutation that stays lower case:
-/// `na hAbhann`, `an tSráid`, `an tOileán`, `na gCloch`, `na bhFear`, `na mBan`.
+/// `na hAbhann`, `an tSráid`, `an tOileán`, `na gCloch`, `na bhFear`, `na mBan`, `na nÉan`.
 fn capitalise_after_article(lower: &str) -> String {
     const VOWELS: &str = "aeiouáéíóú";
-    let mutations: [(&str, &str); 9] = [
-        ("bhf", VOWELS),
-        ("mb", "b"),
-        ("gc", "c"),
-        ("nd", "d"),
-        ("ng", "g"),
-        ("bp", "p"),
-        ("dt", "t"),
+    // (mutation prefix, letters the base word may start with)
+    let mutations: [(&str, &str); 10] = [
+        ("bh", "f"),
+        ("m", "b"),
+        ("g", "c"),
+        ("n", "dg"),
+        ("b", "p"),
+        ("d", "t"),
         ("h", VOWELS),
         ("t", "s"),
+        ("t", VOWELS),
+        ("n", VOWELS),
     ];
     for (prefix, next) in mutations {
         if let Some(rest) = lower.strip_prefix(prefix) {
             if rest.chars().count() > 1 && rest.starts_with(|c: char| next.contains(c)) {
                 return format!("{prefix}{}", upper_first(rest));
             }
-        }
-    }
-    if let Some(rest) = lower.strip_prefix('t') {
-        if rest.chars().count() > 1 && rest.starts_with(|c: char| VOWELS.contains(c)) {
-            return format!("t{}", upper_first(rest));
         }
     }
     capitalise_word(lower)
