@@ -698,8 +698,10 @@ mod tests {
     fn empty_parts_give_empty_address() {
         let a = postal_address(&AddressParts::default(), English);
         assert!(a.lines.is_empty() && a.elements.is_empty());
-        let mut p = AddressParts::default();
-        p.post_town = part(1, "  ", T::PostTown);
+        let p = AddressParts {
+            post_town: part(1, "  ", T::PostTown),
+            ..AddressParts::default()
+        };
         assert!(postal_address(&p, Irish).lines.is_empty());
     }
 }
