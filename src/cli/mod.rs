@@ -2,6 +2,7 @@
 
 mod build;
 mod generate;
+mod stats;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -18,12 +19,14 @@ struct Cli {
 enum Command {
     /// Generate a synthetic ECAD-layout dataset from the public reference data.
     Generate(generate::GenerateArgs),
-    /// Serve the 2.0 API and the demo page.
-    Serve,
+    /// Validate an ECAD-layout directory and print its statistics.
+    Stats(stats::StatsArgs),
     /// Build an index file from an ECAD-layout directory.
     Build(build::BuildArgs),
     /// Check every byte of an index file.
     Verify(build::VerifyArgs),
+    /// Serve the 2.0 API and the demo page.
+    Serve,
 }
 
 /// Parses the command line and runs the subcommand; errors are printed with their fix.
@@ -31,12 +34,13 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Generate(args) => generate::run(args),
+        Command::Stats(args) => return stats::run(&args),
+        Command::Build(args) => build::build(&args),
+        Command::Verify(args) => build::verify(&args),
         Command::Serve => {
             eprintln!("seoladh serve: the HTTP server is not built yet");
             return ExitCode::FAILURE;
         }
-        Command::Build(args) => build::build(&args),
-        Command::Verify(args) => build::verify(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

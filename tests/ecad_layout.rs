@@ -1,0 +1,825 @@
+//! The ECAD layout: write → read round trip on the committed `fixtures/ecad-mini/` directory, and
+//! one test per validation issue on deliberately broken copies of it.
+//!
+//! `fixtures/ecad-mini/` is written by [`mini`] below; regenerate it after a deliberate layout
+//! change with `SEOLADH_BLESS=1 cargo test --test ecad_layout`.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use seoladh::ecad::address::derive_address_tables;
+use seoladh::ecad::layout::{read_dir, write_dir, Action, IssueKind, ReadReport};
+use seoladh::ecad::*;
+use seoladh::Error;
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/ecad-mini")
+}
+
+fn named(id: u64, name: &str, irish: Option<&str>, address_type: u16) -> NamedElement {
+    NamedElement {
+        id,
+        name: name.into(),
+        name_irish: irish.map(Into::into),
+        irish_verification: if irish.is_some() { 3 } else { 0 },
+        address_type,
+    }
+}
+
+fn county(id: u64, name: &str, irish: &str) -> County {
+    County {
+        id,
+        name: name.into(),
+        name_irish: Some(irish.into()),
+        irish_verification: 4,
+        address_type: 3900,
+    }
+}
+
+fn town(id: u64, name: &str, irish: &str, address_type: u16, county_id: u64) -> PostTown {
+    PostTown {
+        id,
+        name: name.into(),
+        name_irish: Some(irish.into()),
+        irish_verification: 4,
+        address_type,
+        county_id,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn building(
+    id: u64,
+    name: Option<&str>,
+    number: Option<&str>,
+    group: Option<u64>,
+    thoroughfare: Option<u64>,
+    locality: Option<u64>,
+    post_town: u64,
+    post_county: u64,
+    county: u64,
+) -> Building {
+    Building {
+        id,
+        name: name.map(Into::into),
+        name_irish: None,
+        irish_verification: 0,
+        number: number.map(Into::into),
+        address_type: 2200,
+        building_group_id: group,
+        primary_thoroughfare_id: thoroughfare,
+        secondary_thoroughfare_id: None,
+        primary_locality_id: locality,
+        secondary_locality_id: None,
+        post_town_id: post_town,
+        post_county_id: post_county,
+        county_id: county,
+    }
+}
+
+fn point(
+    id: u64,
+    building_id: u64,
+    eircode: Option<&str>,
+    sub: Option<&str>,
+    nua: bool,
+) -> AddressPoint {
+    AddressPoint {
+        id,
+        building_id,
+        address_type: 2150,
+        eircode: eircode.map(Into::into),
+        sub_building_name: sub.map(Into::into),
+        sub_building_name_irish: sub.map(|s| s.replace("APARTMENT", "ÁRASÁN")),
+        nua,
+        mail_delivery: eircode.is_some(),
+    }
+}
+
+fn spatial(ecad_id: u64, lat: f64, long: f64) -> SpatialInfo {
+    SpatialInfo {
+        ecad_id,
+        ing_easting: 300_000.5,
+        ing_northing: 250_000.25,
+        itm_easting: 699_950.125,
+        itm_northing: 749_980.0,
+        etrs89_lat: lat,
+        etrs89_long: long,
+        min_ing_easting: None,
+        min_ing_northing: None,
+        max_ing_easting: None,
+        max_ing_northing: None,
+        min_itm_easting: None,
+        min_itm_northing: None,
+        max_itm_easting: None,
+        max_itm_northing: None,
+        min_etrs89_lat: None,
+        min_etrs89_long: None,
+        max_etrs89_lat: None,
+        max_etrs89_long: None,
+        spatial_accuracy: 1,
+        created: "2015-07-13T00:00:00.000Z".into(),
+        modified: "2024-01-02T10:11:12.000Z".into(),
+    }
+}
+
+/// A small dataset exercising every table and every postal rule with real Irish examples.
+fn mini() -> Dataset {
+    const MEATH: u64 = 1001000001;
+    const DUBLIN: u64 = 1001000002;
+    const CARLOW: u64 = 1001000003;
+    const LAOIS: u64 = 1001000004;
+    const OFFALY: u64 = 1001000005;
+    const DUNBOYNE: u64 = 1100000001;
+    const DUBLIN_2: u64 = 1100000002;
+    const CARLOW_TOWN: u64 = 1100000003;
+    const PORTARLINGTON: u64 = 1100000004;
+    const DUBLIN_18: u64 = 1100000005;
+    let mut ds = Dataset {
+        counties: vec![
+            county(MEATH, "MEATH", "NA MÍ"),
+            county(DUBLIN, "DUBLIN", "BAILE ÁTHA CLIATH"),
+            county(CARLOW, "CARLOW", "CEATHARLACH"),
+            county(LAOIS, "LAOIS", "LAOIS"),
+            county(OFFALY, "OFFALY", "UÍBH FHAILÍ"),
+        ],
+        post_towns: vec![
+            town(DUNBOYNE, "DUNBOYNE", "DÚN BÚINNE", 3850, MEATH),
+            town(DUBLIN_2, "DUBLIN 2", "BAILE ÁTHA CLIATH 2", 3750, DUBLIN),
+            town(CARLOW_TOWN, "CARLOW", "CEATHARLACH", 3850, CARLOW),
+            town(
+                PORTARLINGTON,
+                "PORTARLINGTON",
+                "CÚIL AN TSÚDAIRE",
+                3850,
+                LAOIS,
+            ),
+            town(DUBLIN_18, "DUBLIN 18", "BAILE ÁTHA CLIATH 18", 3750, DUBLIN),
+        ],
+        localities: vec![
+            named(1110000001, "MILLFARM", None, 1320),
+            named(1110000002, "CABINTEELY", Some("CABÁN TSÍLE"), 3350),
+            named(1110000003, "GRAIGUECULLEN", Some("GRÁIG CHUILINN"), 3350),
+        ],
+        thoroughfares: vec![
+            named(1200000001, "DAME STREET", Some("SRÁID DAME"), 3100),
+            named(1200000002, "WOODLANDS ROAD", None, 3100),
+            named(1200000003, "MAIN STREET", Some("AN PHRÍOMHSRÁID"), 3100),
+        ],
+        building_groups: vec![named(1300000001, "SILVER BIRCHES", None, 1290)],
+        buildings: vec![
+            building(
+                1400000001,
+                None,
+                Some("8"),
+                Some(1300000001),
+                None,
+                Some(1110000001),
+                DUNBOYNE,
+                MEATH,
+                MEATH,
+            ),
+            building(
+                1400000002,
+                Some("ACME, \"THE\" WORKS"),
+                Some("22"),
+                None,
+                Some(1200000001),
+                None,
+                DUBLIN_2,
+                DUBLIN,
+                DUBLIN,
+            ),
+            building(
+                1400000003,
+                None,
+                Some("1"),
+                None,
+                Some(1200000002),
+                Some(1110000002),
+                DUBLIN_18,
+                DUBLIN,
+                DUBLIN,
+            ),
+            building(
+                1400000004,
+                Some("ROSE COTTAGE"),
+                None,
+                None,
+                None,
+                Some(1110000003),
+                CARLOW_TOWN,
+                CARLOW,
+                CARLOW,
+            ),
+            building(
+                1400000005,
+                None,
+                Some("63-66"),
+                None,
+                Some(1200000003),
+                None,
+                PORTARLINGTON,
+                LAOIS,
+                OFFALY,
+            ),
+            building(
+                1400000006,
+                Some("THE MALTINGS"),
+                Some("2A"),
+                None,
+                Some(1200000001),
+                None,
+                DUBLIN_2,
+                DUBLIN,
+                DUBLIN,
+            ),
+            building(
+                1400000007,
+                None,
+                None,
+                None,
+                None,
+                Some(1110000001),
+                DUNBOYNE,
+                MEATH,
+                MEATH,
+            ),
+        ],
+        address_points: vec![
+            point(1700000001, 1400000001, Some("A86VC04"), None, false),
+            point(1700000002, 1400000002, Some("D02X285"), None, false),
+            point(1700000003, 1400000003, Some("D18K7P3"), None, false),
+            point(1700000004, 1400000004, Some("R93F4E2"), None, false),
+            point(1700000005, 1400000005, Some("R32T6D4"), None, false),
+            point(
+                1700000006,
+                1400000006,
+                Some("D02AC81"),
+                Some("APARTMENT 1"),
+                false,
+            ),
+            point(
+                1700000007,
+                1400000006,
+                Some("D02AC82"),
+                Some("APARTMENT 2"),
+                false,
+            ),
+            point(1700000008, 1400000007, Some("A86W2Y5"), None, true),
+            point(1700000009, 1400000007, Some("A86W2Y6"), None, true),
+            point(1700000010, 1400000007, None, None, true),
+        ],
+        organisations: vec![Organisation {
+            id: 1900000001,
+            address_point_id: 1700000002,
+            name: "ACME, \"THE\" WORKS".into(),
+            name_irish: None,
+            department: Some("ACCOUNTS".into()),
+            department_irish: Some("CUNTAIS".into()),
+        }],
+        aliases: BTreeMap::from([
+            (
+                AliasTable::Thoroughfare,
+                vec![Alias {
+                    id: 1,
+                    element_id: 1200000001,
+                    name: "DAME ST".into(),
+                    alias_type: 3,
+                }],
+            ),
+            (
+                AliasTable::Locality,
+                vec![
+                    Alias {
+                        id: 2,
+                        element_id: 1110000002,
+                        name: "CABINTEELY VILLAGE".into(),
+                        alias_type: 2,
+                    },
+                    Alias {
+                        id: 3,
+                        element_id: 1110000001,
+                        name: "MILFARM".into(),
+                        alias_type: 1,
+                    },
+                ],
+            ),
+        ]),
+        spatial: vec![
+            spatial(1700000001, 53.41869, -6.47532),
+            spatial(1200000001, 53.34414, -6.26491),
+        ],
+        building_info: vec![BuildingInfo {
+            ecad_id: 1400000001,
+            building_type: 2,
+            holiday_home: false,
+            under_construction: false,
+            building_use: "R".into(),
+            vacant: false,
+            created: "2015-07-13T00:00:00.000Z".into(),
+            modified: "2020-03-04T05:06:07.000Z".into(),
+        }],
+        organisation_info: vec![OrganisationInfo {
+            ecad_id: 1900000001,
+            nace_code: Some("M69.2".into()),
+            nace_category: None,
+            vacant: false,
+            created: "2015-07-13T00:00:00.000Z".into(),
+            modified: "2020-03-04T05:06:07.000Z".into(),
+        }],
+        administrative_info: vec![AdministrativeInfo {
+            ecad_id: 1400000001,
+            la_id: 14,
+            ded_id: 167_001,
+            small_area_id: 167_001_001,
+            townland_id: 58_123,
+            county_id: MEATH,
+            gaeltacht: false,
+            la_2015_id: 14,
+            ded_2015_id: 167_001,
+            small_area_2015_id: 167_001_001,
+            townland_2015_id: 58_123,
+            county_2015_id: MEATH,
+            gaeltacht_2015: false,
+            created: "2015-07-13T00:00:00.000Z".into(),
+            modified: "2020-03-04T05:06:07.000Z".into(),
+        }],
+        history: vec![
+            History {
+                ecad_id: 1700000099,
+                eircode: Some("A86VC99".into()),
+                status: HistoryStatus::Changed,
+                new_ecad_id: Some(1700000001),
+                new_eircode: Some("A86VC04".into()),
+                change_date: "2019-05-06T00:00:00.000Z".into(),
+            },
+            History {
+                ecad_id: 1700000098,
+                eircode: Some("A86VC98".into()),
+                status: HistoryStatus::Retired,
+                new_ecad_id: None,
+                new_eircode: None,
+                change_date: "2020-01-01T00:00:00.000Z".into(),
+            },
+        ],
+        uk_addresses: vec![UkAddress {
+            id: 1000000001,
+            organisation: None,
+            sub_building: None,
+            building_name: None,
+            building_number: Some("12".into()),
+            thoroughfare: Some("GLEN ROAD".into()),
+            dependent_locality: None,
+            post_town: "BELFAST".into(),
+            postcode: "BT11 8QT".into(),
+            country: UkCountry::Ni,
+            latitude: 54.5801,
+            longitude: -6.0153,
+        }],
+        ..Dataset::default()
+    };
+    derive_address_tables(&mut ds);
+    ds
+}
+
+fn files_of(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    for entry in fs::read_dir(dir).expect("list dir") {
+        let path = entry.expect("entry").path();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_string();
+        out.insert(name, fs::read(&path).expect("read file"));
+    }
+    out
+}
+
+#[test]
+fn fixture_is_what_the_writer_writes() {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    write_dir(&mini(), tmp.path()).expect("write");
+    if std::env::var_os("SEOLADH_BLESS").is_some() {
+        fs::create_dir_all(fixture()).expect("mkdir");
+        write_dir(&mini(), &fixture()).expect("bless");
+    }
+    assert_eq!(
+        files_of(tmp.path()),
+        files_of(&fixture()),
+        "rerun with SEOLADH_BLESS=1 after a deliberate layout change"
+    );
+}
+
+#[test]
+fn round_trip_write_read_identical() {
+    let ds = mini();
+    let tmp = tempfile::tempdir().expect("tempdir");
+    write_dir(&ds, tmp.path()).expect("write");
+    let (back, report) = read_dir(tmp.path()).expect("read");
+    assert!(report.is_clean(), "{report}");
+    assert!(report.issues.is_empty(), "{report}");
+    assert_eq!(back, ds);
+    // Writing what was read gives the same bytes.
+    let tmp2 = tempfile::tempdir().expect("tempdir");
+    write_dir(&back, tmp2.path()).expect("write again");
+    assert_eq!(files_of(tmp.path()), files_of(tmp2.path()));
+}
+
+#[test]
+fn written_files_have_real_headers_and_rfc4180_quoting() {
+    let text = fs::read_to_string(fixture().join("LOCALITY.csv")).expect("read");
+    assert!(
+        text.starts_with("LOCALITY_ID,NAME,NAME_IRISH,IRISH_VERIFICATION_ID,ADDRESS_TYPE_ID\r\n")
+    );
+    let text = fs::read_to_string(fixture().join("THOROUGHFARE_ALIAS.csv")).expect("read");
+    assert!(text.starts_with("ALIAS_ID,THOROUGHFARE_ID,NAME,ALIAS_TYPE_ID\r\n"));
+    let text = fs::read_to_string(fixture().join("ORGANISATION.csv")).expect("read");
+    assert!(text.contains("\"ACME, \"\"THE\"\" WORKS\""), "{text}");
+    let text = fs::read_to_string(fixture().join("POSTAL_ADDRESS.csv")).expect("read");
+    assert!(text.contains("1700000001,8 SILVER BIRCHES,MILLFARM,DUNBOYNE,CO. MEATH,A86 VC04,,,,,8 SILVER BIRCHES,MILLFARM,DÚN BÚINNE,CO. NA MÍ,A86 VC04,,,,\r\n"), "{text}");
+}
+
+#[test]
+fn postal_lines_of_the_fixture() {
+    let (ds, _) = read_dir(&fixture()).expect("read");
+    let lines = |id: u64| -> (Vec<String>, Vec<String>) {
+        let row = ds
+            .postal_addresses
+            .iter()
+            .find(|r| r.ecad_id == id)
+            .expect("row");
+        (row.english.clone(), row.irish.clone())
+    };
+    assert_eq!(
+        lines(1700000002).0,
+        [
+            "ACCOUNTS",
+            "ACME, \"THE\" WORKS",
+            "22 DAME STREET",
+            "DUBLIN 2",
+            "D02 X285"
+        ]
+    );
+    assert_eq!(
+        lines(1700000002).1,
+        [
+            "CUNTAIS",
+            "ACME, \"THE\" WORKS",
+            "22 SRÁID DAME",
+            "BAILE ÁTHA CLIATH 2",
+            "D02 X285"
+        ]
+    );
+    assert_eq!(
+        lines(1700000004).0,
+        ["ROSE COTTAGE", "GRAIGUECULLEN", "CARLOW", "R93 F4E2"]
+    );
+    assert_eq!(
+        lines(1700000006).0,
+        [
+            "APARTMENT 1",
+            "THE MALTINGS",
+            "2A DAME STREET",
+            "DUBLIN 2",
+            "D02 AC81"
+        ]
+    );
+    assert_eq!(lines(1700000010).0, ["MILLFARM", "DUNBOYNE", "CO. MEATH"]);
+    // Border address: postal county Laois, geographic county Offaly without the Laois post town.
+    assert_eq!(
+        lines(1700000005).0,
+        [
+            "63-66 MAIN STREET",
+            "PORTARLINGTON",
+            "CO. LAOIS",
+            "R32 T6D4"
+        ]
+    );
+    let geo = ds
+        .geographic_addresses
+        .iter()
+        .find(|r| r.ecad_id == 1700000005)
+        .expect("row");
+    assert_eq!(
+        geo.english,
+        [
+            "63-66 MAIN STREET",
+            "PORTARLINGTON",
+            "CO. OFFALY",
+            "R32 T6D4"
+        ]
+    );
+}
+
+// ---- validation: one broken copy per issue kind ----
+
+/// Copies the fixture to a temp dir and replaces line `line` (1-based) of `file` with `text`
+/// (`None` deletes the file).
+fn broken(edits: &[(&str, usize, Option<&str>)]) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().expect("tempdir");
+    for (name, bytes) in files_of(&fixture()) {
+        fs::write(tmp.path().join(name), bytes).expect("copy");
+    }
+    for &(file, line, text) in edits {
+        let path = tmp.path().join(file);
+        match text {
+            None => fs::remove_file(&path).expect("remove"),
+            Some(text) => {
+                let content = fs::read_to_string(&path).expect("read");
+                let mut lines: Vec<String> = content.split("\r\n").map(String::from).collect();
+                if line == 0 {
+                    lines.insert(lines.len() - 1, text.to_string());
+                } else {
+                    lines[line - 1] = text.to_string();
+                }
+                fs::write(&path, lines.join("\r\n")).expect("write");
+            }
+        }
+    }
+    tmp
+}
+
+fn only_issue(report: &ReadReport, kind: IssueKind) -> (String, u64, Action, String) {
+    let found: Vec<_> = report.issues.iter().filter(|i| i.kind == kind).collect();
+    assert_eq!(found.len(), 1, "{report}");
+    let i = found[0];
+    (i.file.clone(), i.line, i.action, i.message.clone())
+}
+
+#[test]
+fn malformed_row_reported_with_file_and_line() {
+    // Line 3 = second address point: a non-numeric building id.
+    let dir = broken(&[(
+        "ADDRESS_POINT.csv",
+        3,
+        Some("1700000002,NOT_A_NUMBER,2150,D02X285,,,N,Y"),
+    )]);
+    let (ds, report) = read_dir(dir.path()).expect("read");
+    let (file, line, action, message) = only_issue(&report, IssueKind::MalformedRow);
+    assert_eq!(
+        (file.as_str(), line, action),
+        ("ADDRESS_POINT.csv", 3, Action::Skipped)
+    );
+    assert!(message.contains("BUILDING_ID"), "{message}");
+    assert_eq!(ds.address_points.len(), 9);
+    // Rows hanging off that point now dangle, and each says so.
+    let dangling: Vec<(&str, u64)> = report
+        .issues
+        .iter()
+        .filter(|i| i.kind == IssueKind::DanglingReference)
+        .map(|i| (i.file.as_str(), i.line))
+        .collect();
+    assert_eq!(
+        dangling,
+        [
+            ("ORGANISATION.csv", 2),
+            ("POSTAL_ADDRESS.csv", 3),
+            ("GEOGRAPHIC_ADDRESS.csv", 3),
+            ("ORGANISATION_INFO.csv", 2)
+        ]
+    );
+    let summary = report.to_string();
+    assert!(
+        summary.contains("ADDRESS_POINT.csv:3: MalformedRow"),
+        "{summary}"
+    );
+    assert_eq!(
+        report
+            .file("ADDRESS_POINT.csv")
+            .map(|f| (f.read, f.kept, f.skipped)),
+        Some((10, 9, 1))
+    );
+}
+
+#[test]
+fn wrong_field_count_is_malformed() {
+    let dir = broken(&[("COUNTY.csv", 4, Some("1001000003,CARLOW"))]);
+    let (ds, report) = read_dir(dir.path()).expect("read");
+    let (file, line, _, message) = only_issue(&report, IssueKind::MalformedRow);
+    assert_eq!((file.as_str(), line), ("COUNTY.csv", 4));
+    assert!(message.contains("2 fields"), "{message}");
+    assert_eq!(ds.counties.len(), 4);
+    // The Carlow post town and building now dangle in turn.
+    assert!(report
+        .issues
+        .iter()
+        .any(|i| i.file == "POST_TOWN.csv" && i.kind == IssueKind::DanglingReference));
+}
+
+#[test]
+fn bad_yes_no_is_malformed() {
+    let dir = broken(&[(
+        "ADDRESS_POINT.csv",
+        2,
+        Some("1700000001,1400000001,2150,A86VC04,,,MAYBE,Y"),
+    )]);
+    let (_, report) = read_dir(dir.path()).expect("read");
+    let found: Vec<_> = report
+        .issues
+        .iter()
+        .filter(|i| i.kind == IssueKind::MalformedRow)
+        .collect();
+    assert_eq!(found.len(), 1, "{report}");
+    assert_eq!(
+        (found[0].file.as_str(), found[0].line),
+        ("ADDRESS_POINT.csv", 2)
+    );
+    assert!(
+        found[0].message.contains("expected Y or N"),
+        "{}",
+        found[0].message
+    );
+}
+
+#[test]
+fn dangling_required_link_skips_the_row() {
+    // Building 1400000005 (line 6) names a post town that does not exist.
+    let dir = broken(&[(
+        "BUILDING.csv",
+        6,
+        Some("1400000005,,,0,63-66,2200,,1200000003,,,,1100009999,1001000004,1001000005"),
+    )]);
+    let (ds, report) = read_dir(dir.path()).expect("read");
+    let first = &report.issues[0];
+    assert_eq!(
+        (first.file.as_str(), first.line, first.kind, first.action),
+        (
+            "BUILDING.csv",
+            6,
+            IssueKind::DanglingReference,
+            Action::Skipped
+        )
+    );
+    assert!(
+        first.message.contains("POST_TOWN_ID 1100009999"),
+        "{}",
+        first.message
+    );
+    assert!(!ds.buildings.iter().any(|b| b.id == 1400000005));
+    // Its address point is skipped and reported too, as are its derived address rows.
+    assert!(report.issues.iter().any(|i| i.file == "ADDRESS_POINT.csv"
+        && i.line == 6
+        && i.kind == IssueKind::DanglingReference));
+    assert!(report
+        .issues
+        .iter()
+        .any(|i| i.file == "POSTAL_ADDRESS.csv" && i.kind == IssueKind::DanglingReference));
+}
+
+#[test]
+fn dangling_optional_link_is_cleared_and_row_kept() {
+    let dir = broken(&[(
+        "BUILDING.csv",
+        2,
+        Some("1400000001,,,0,8,2200,1300009999,,,1110000001,,1100000001,1001000001,1001000001"),
+    )]);
+    let (ds, report) = read_dir(dir.path()).expect("read");
+    let (file, line, action, message) = only_issue(&report, IssueKind::DanglingReference);
+    assert_eq!(
+        (file.as_str(), line, action),
+        ("BUILDING.csv", 2, Action::Repaired)
+    );
+    assert!(message.contains("BUILDING_GROUP_ID"), "{message}");
+    assert_eq!(ds.buildings[0].building_group_id, None);
+    assert_eq!(
+        report.file("BUILDING.csv").map(|f| (f.kept, f.repaired)),
+        Some((7, 1))
+    );
+}
+
+#[test]
+fn bad_eircode_reported() {
+    let dir = broken(&[(
+        "ADDRESS_POINT.csv",
+        4,
+        Some("1700000003,1400000003,2150,B18K7P3,,,N,Y"),
+    )]);
+    let (ds, report) = read_dir(dir.path()).expect("read");
+    let first = report
+        .issues
+        .iter()
+        .find(|i| i.kind == IssueKind::BadEircode)
+        .expect("issue");
+    assert_eq!(
+        (first.file.as_str(), first.line, first.action),
+        ("ADDRESS_POINT.csv", 4, Action::Skipped)
+    );
+    assert!(first.message.contains("B18K7P3"));
+    assert!(!ds.address_points.iter().any(|a| a.id == 1700000003));
+}
+
+#[test]
+fn non_canonical_eircode_is_normalised() {
+    let dir = broken(&[(
+        "ADDRESS_POINT.csv",
+        2,
+        Some("1700000001,1400000001,2150,a86 vc04,,,N,Y"),
+    )]);
+    let (ds, report) = read_dir(dir.path()).expect("read");
+    let (file, line, action, _) = only_issue(&report, IssueKind::NonCanonicalEircode);
+    assert_eq!(
+        (file.as_str(), line, action),
+        ("ADDRESS_POINT.csv", 2, Action::Repaired)
+    );
+    assert_eq!(ds.address_points[0].eircode.as_deref(), Some("A86VC04"));
+}
+
+#[test]
+fn duplicate_id_reported_first_row_wins() {
+    let dir = broken(&[(
+        "THOROUGHFARE.csv",
+        0,
+        Some("1200000001,DAME ST DUPLICATE,,0,3100"),
+    )]);
+    let (ds, report) = read_dir(dir.path()).expect("read");
+    let (file, line, action, message) = only_issue(&report, IssueKind::DuplicateId);
+    assert_eq!(
+        (file.as_str(), line, action),
+        ("THOROUGHFARE.csv", 5, Action::Skipped)
+    );
+    assert!(message.contains("THOROUGHFARE_ID 1200000001"), "{message}");
+    assert_eq!(ds.thoroughfares.len(), 3);
+    assert_eq!(ds.thoroughfares[0].name, "DAME STREET");
+}
+
+#[test]
+fn duplicate_eircode_reported() {
+    let dir = broken(&[(
+        "ADDRESS_POINT.csv",
+        3,
+        Some("1700000002,1400000002,2150,A86VC04,,,N,Y"),
+    )]);
+    let (_, report) = read_dir(dir.path()).expect("read");
+    let (file, line, _, _) = only_issue(&report, IssueKind::DuplicateEircode);
+    assert_eq!((file.as_str(), line), ("ADDRESS_POINT.csv", 3));
+}
+
+#[test]
+fn unknown_column_noted_and_ignored() {
+    let tmp = broken(&[]);
+    let path = tmp.path().join("COUNTY.csv");
+    let text = fs::read_to_string(&path).expect("read");
+    let text: Vec<String> = text
+        .split("\r\n")
+        .enumerate()
+        .map(|(i, l)| match (i, l.is_empty()) {
+            (_, true) => String::new(),
+            (0, _) => format!("{l},EXTRA"),
+            _ => format!("{l},x"),
+        })
+        .collect();
+    fs::write(&path, text.join("\r\n")).expect("write");
+    let (ds, report) = read_dir(tmp.path()).expect("read");
+    let (file, line, action, _) = only_issue(&report, IssueKind::UnknownColumn);
+    assert_eq!(
+        (file.as_str(), line, action),
+        ("COUNTY.csv", 1, Action::Noted)
+    );
+    assert_eq!(ds.counties, mini().counties);
+}
+
+#[test]
+fn optional_file_absent_is_noted() {
+    let dir = broken(&[("UK_ADDRESS.csv", 0, None), ("ECAD_HISTORY.csv", 0, None)]);
+    let (ds, report) = read_dir(dir.path()).expect("read");
+    assert!(ds.uk_addresses.is_empty() && ds.history.is_empty());
+    assert_eq!(report.count(IssueKind::MissingFile), 2);
+    assert_eq!(
+        report.file("UK_ADDRESS.csv").map(|f| f.present),
+        Some(false)
+    );
+    assert!(report.to_string().contains("absent"));
+}
+
+#[test]
+fn required_file_absent_is_an_error() {
+    let dir = broken(&[("BUILDING.csv", 0, None)]);
+    match read_dir(dir.path()) {
+        Err(Error::MissingTable { path }) => assert!(path.ends_with("BUILDING.csv")),
+        other => panic!("expected MissingTable, got {other:?}"),
+    }
+}
+
+#[test]
+fn missing_column_is_an_error() {
+    let dir = broken(&[(
+        "POST_TOWN.csv",
+        1,
+        Some("POST_TOWN_ID,NAME,NAME_IRISH,IRISH_VERIFICATION_ID,ADDRESS_TYPE_ID"),
+    )]);
+    match read_dir(dir.path()) {
+        Err(e @ Error::BadHeader { .. }) => assert!(e.to_string().contains("COUNTY_ID")),
+        other => panic!("expected BadHeader, got {other:?}"),
+    }
+}
+
+#[test]
+fn not_a_directory_is_an_error() {
+    assert!(matches!(
+        read_dir(Path::new("/no/such/dir")),
+        Err(Error::Io { .. })
+    ));
+}
