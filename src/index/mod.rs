@@ -19,6 +19,7 @@ pub mod format;
 pub(crate) mod lists;
 pub mod meta;
 mod reader;
+mod render;
 pub mod store;
 pub mod tables;
 mod variant;
@@ -26,6 +27,7 @@ mod variant;
 pub use builder::{BuildProgress, BuiltIndex, IndexBuilder, NoProgress};
 pub use lists::SortedIter;
 pub use meta::{Counts, EntityKind, Meta};
+pub use render::PlaceLevel;
 pub use reader::{unpack_term, EircodeHit, Index, SectionReport, VerifyReport};
 pub use tables::{
     AddressPointRow, BuildingRow, ElementKind, ElementRow, OrganisationRow, PlaceRow, NONE,
