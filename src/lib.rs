@@ -5,9 +5,12 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_op_in_unsafe_fn)]
 
+pub mod api;
 pub mod ecad;
 pub mod error;
 pub mod limits;
+#[cfg(feature = "server")]
+pub mod server;
 #[cfg(feature = "synth")]
 pub mod synth;
 pub mod text;
