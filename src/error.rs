@@ -16,6 +16,20 @@ pub enum Error {
         /// The underlying error.
         source: std::io::Error,
     },
+    /// A setting (a flag, a keys file line, a base URL) is unusable.
+    InvalidConfig {
+        /// The setting, e.g. `--base-url` or `keys.txt line 3`.
+        setting: String,
+        /// What is wrong with it and what is expected.
+        problem: String,
+    },
+    /// The server could not listen on its address.
+    Bind {
+        /// The address asked for.
+        addr: String,
+        /// The underlying error.
+        source: std::io::Error,
+    },
 }
 
 impl std::fmt::Display for Error {
@@ -26,6 +40,13 @@ impl std::fmt::Display for Error {
                 "cannot read or write {}: {source} (check the path exists and is readable)",
                 path.display()
             ),
+            Error::InvalidConfig { setting, problem } => {
+                write!(f, "invalid {setting}: {problem}")
+            }
+            Error::Bind { addr, source } => write!(
+                f,
+                "cannot listen on {addr}: {source} (choose a free address with --listen, or stop what uses it)"
+            ),
         }
     }
 }
@@ -33,7 +54,8 @@ impl std::fmt::Display for Error {
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Error::Io { source, .. } => Some(source),
+            Error::Io { source, .. } | Error::Bind { source, .. } => Some(source),
+            Error::InvalidConfig { .. } => None,
         }
     }
 }

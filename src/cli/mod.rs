@@ -1,5 +1,8 @@
 //! Subcommands of the `seoladh` binary, one file each.
 
+#[cfg(feature = "server")]
+mod serve;
+
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -14,16 +17,15 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Serve the 2.0 API and the demo page.
-    Serve,
+    #[cfg(feature = "server")]
+    Serve(serve::ServeArgs),
 }
 
 /// Parses the command line and runs the subcommand; errors are printed with their fix.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Serve => {
-            eprintln!("seoladh serve: the HTTP server is not built yet");
-            ExitCode::FAILURE
-        }
+        #[cfg(feature = "server")]
+        Command::Serve(args) => serve::run(args),
     }
 }
