@@ -4,6 +4,7 @@
 //! A thin layer: it parses with [`crate::api`], calls the engine, writes bytes. Tests bind
 //! `127.0.0.1:0` and call [`run`] with their own engine loader; the binary calls [`serve`].
 
+mod guard;
 mod handlers;
 pub mod keys;
 mod state;
@@ -146,7 +147,7 @@ pub async fn run(
         .map(|a| a.to_string())
         .unwrap_or_default();
     let watcher = tokio::spawn(state.clone().watch());
-    let served = axum::serve(listener, router(state))
+    let served = axum::serve(guard::GuardedListener(listener), router(state))
         .with_graceful_shutdown(shutdown)
         .await;
     watcher.abort();
