@@ -68,9 +68,38 @@ pub fn request(
     head.push_str("\r\n");
     stream.write_all(head.as_bytes()).expect("send head");
     stream.write_all(body).expect("send body");
+    parse(&read_response(&mut stream))
+}
+
+/// Reads one response: the head, then `Content-Length` bytes, a chunked body, or up to EOF
+/// (some servers, like chromedriver, keep the connection open despite `Connection: close`).
+fn read_response(stream: &mut TcpStream) -> Vec<u8> {
     let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).expect("read response");
-    parse(&raw)
+    let mut buf = [0u8; 16384];
+    loop {
+        let n = stream.read(&mut buf).expect("read response");
+        raw.extend_from_slice(&buf[..n]);
+        if n == 0 {
+            return raw;
+        }
+        let Some(end) = raw.windows(4).position(|w| w == b"\r\n\r\n") else {
+            continue;
+        };
+        let head = String::from_utf8_lossy(&raw[..end]).to_ascii_lowercase();
+        let body_len = raw.len() - end - 4;
+        let length = head
+            .lines()
+            .find_map(|l| l.strip_prefix("content-length:"))
+            .and_then(|v| v.trim().parse::<usize>().ok());
+        let complete = match length {
+            Some(len) => body_len >= len,
+            None if head.contains("transfer-encoding: chunked") => raw.ends_with(b"0\r\n\r\n"),
+            None => false,
+        };
+        if complete {
+            return raw;
+        }
+    }
 }
 
 pub fn get(addr: SocketAddr, target: &str) -> Resp {
