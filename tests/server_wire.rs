@@ -540,3 +540,23 @@ fn graceful_shutdown_finishes_requests_in_flight() {
         "server still listening after shutdown"
     );
 }
+
+#[test]
+fn explicit_reload_as_on_sighup() {
+    let s = server();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    // Same file, same mtime: a SIGHUP reload still loads it again.
+    assert_eq!(rt.block_on(s.state.reload()), Ok(2));
+    assert_eq!(s.get("/health").json()["generation"], 2);
+    std::fs::remove_file(s.index_path()).unwrap();
+    let err = rt.block_on(s.state.reload()).unwrap_err();
+    assert!(err.contains("index.bin"), "{err}");
+    assert_eq!(
+        generation_of(&s),
+        "generation 1",
+        "the old engine (generation 1 content) still answers"
+    );
+}

@@ -228,3 +228,34 @@ impl AsyncWrite for GuardedStream {
         self.inner.is_write_vectored()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_address_is_told_apart_from_other_long_parameters() {
+        let long = "a".repeat(crate::limits::MAX_QUERY_STRING_BYTES);
+        assert!(address_is_long(
+            format!("GET /2.0/FindAddress?key=k&address={long}").as_bytes()
+        ));
+        assert!(address_is_long(
+            b"GET /2.0/FindAddress?Address=cut-off-here"
+        ));
+        assert!(!address_is_long(
+            format!("GET /2.0/FindAddress?address=x&junk={long}").as_bytes()
+        ));
+        assert!(!address_is_long(
+            format!("GET /2.0/FindAddress?myaddress=x&junk={long}").as_bytes()
+        ));
+    }
+
+    #[test]
+    fn refusal_is_a_complete_http_response() {
+        let r = String::from_utf8(refusal(b"GET /?address=")).unwrap();
+        let (head, body) = r.split_once("\r\n\r\n").unwrap();
+        assert!(head.starts_with("HTTP/1.1 400 "));
+        assert!(head.contains(&format!("content-length: {}", body.len())));
+        assert!(body.contains("400020"));
+    }
+}

@@ -380,8 +380,7 @@ pub(crate) fn method_not_allowed() -> Response {
 }
 
 /// Fallback for unknown paths.
-pub(crate) async fn fallback(method: Method) -> Response {
-    let _ = method;
+pub(crate) async fn fallback() -> Response {
     not_found_response()
 }
 
