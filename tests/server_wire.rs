@@ -560,3 +560,52 @@ fn explicit_reload_as_on_sighup() {
         "the old engine (generation 1 content) still answers"
     );
 }
+
+#[derive(Clone, Default)]
+struct LogBuffer(Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for LogBuffer {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn one_log_line_per_request_without_the_key() {
+    let logs = LogBuffer::default();
+    let writer = logs.clone();
+    let _ = tracing_subscriber::fmt()
+        .with_ansi(false)
+        .with_writer(move || writer.clone())
+        .try_init();
+    let s = server();
+    assert_eq!(
+        s.get("/2.0/getecaddata?key=demo&ecadId=1701823929").status,
+        200
+    );
+    assert_eq!(
+        s.get("/2.0/FindAddress?key=secret-key-xyz&address=x")
+            .status,
+        401
+    );
+    std::thread::sleep(Duration::from_millis(100));
+    let text = String::from_utf8(logs.0.lock().unwrap().clone()).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.contains("path=/2.0/getecaddata") && l.contains("op=GetEcadData"))
+        .unwrap_or_else(|| panic!("no request line in logs:\n{text}"));
+    assert!(
+        line.contains("status=200") && line.contains("result=100") && line.contains("latency_us="),
+        "{line}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.contains("status=401") && l.contains("result=401002")),
+        "{text}"
+    );
+    assert!(!text.contains("secret-key-xyz"), "keys must not be logged");
+}

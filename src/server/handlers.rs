@@ -291,7 +291,7 @@ fn check_key(state: &AppState, q: &api::RawQuery<'_>) -> Result<String, ApiError
 }
 
 /// The configured base URL, else `http://` + the request's Host (if it is a plain host[:port]),
-/// else the listen address.
+/// else the bound address.
 fn base_url(state: &AppState, headers: &HeaderMap) -> String {
     if let Some(base) = &state.config().base_url {
         return base.clone();
@@ -306,7 +306,15 @@ fn base_url(state: &AppState, headers: &HeaderMap) -> String {
         });
     match host {
         Some(h) => format!("http://{h}"),
-        None => format!("http://{}", state.config().listen),
+        None => format!(
+            "http://{}",
+            state
+                .inner
+                .bound
+                .get()
+                .copied()
+                .unwrap_or(state.config().listen)
+        ),
     }
 }
 

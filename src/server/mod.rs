@@ -123,7 +123,7 @@ async fn log_request(req: Request, next: Next) -> Response {
         target: "seoladh::request",
         %method,
         path = %path.chars().take(100).collect::<String>(),
-        op,
+        op = %op,
         status = resp.status().as_u16(),
         latency_us = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX),
         result = %result,
@@ -213,4 +213,24 @@ pub fn serve(config: ServerConfig, loader: Loader) -> Result<()> {
         );
         run(listener, state, shutdown_signal()).await
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn config_validation() {
+        let mut c = ServerConfig::new("index.bin");
+        assert!(c.validate().is_ok());
+        c.base_url = Some("api.example.ie".into());
+        assert!(matches!(c.validate(), Err(Error::InvalidConfig { .. })));
+        c.base_url = Some("https://api.example.ie/lookup".into());
+        assert!(c.validate().is_ok());
+        c.rate_limit = Some(0);
+        assert!(c.validate().is_err());
+        c.rate_limit = Some(5);
+        c.timeout = Duration::ZERO;
+        assert!(c.validate().is_err());
+    }
 }

@@ -8,9 +8,10 @@ use super::keys::{KeyStore, RateLimiter};
 use super::ServerConfig;
 use crate::api::Engine;
 use crate::error::{Error, Result};
+use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::SystemTime;
 
 /// Turns an index file into an engine; supplied by the caller (the binary wires the real one).
@@ -58,6 +59,8 @@ pub(crate) struct Inner {
     reloading: tokio::sync::Mutex<()>,
     pub(crate) last_reload_error: Mutex<Option<String>>,
     pub(crate) served: AtomicU64,
+    /// The address actually bound (differs from the config with port 0).
+    pub(crate) bound: OnceLock<SocketAddr>,
 }
 
 impl AppState {
@@ -88,6 +91,7 @@ impl AppState {
                 reloading: tokio::sync::Mutex::new(()),
                 last_reload_error: Mutex::new(None),
                 served: AtomicU64::new(0),
+                bound: OnceLock::new(),
             }),
         })
     }
