@@ -118,6 +118,20 @@ pub enum Error {
         /// How many lines it has.
         lines: usize,
     },
+    /// A setting (a flag, a keys file line, a base URL) is unusable.
+    InvalidConfig {
+        /// The setting, e.g. `--base-url` or `keys.txt line 3`.
+        setting: String,
+        /// What is wrong with it and what is expected.
+        problem: String,
+    },
+    /// The server could not listen on its address.
+    Bind {
+        /// The address asked for.
+        addr: String,
+        /// The underlying error.
+        source: std::io::Error,
+    },
 }
 
 impl std::fmt::Display for Error {
@@ -193,6 +207,13 @@ impl std::fmt::Display for Error {
                 "cannot write {}: address {ecad_id} has {lines} lines, the layout holds 9 (render it with ecad::address::postal_address, which caps lines at 8 plus the Eircode)",
                 path.display()
             ),
+            Error::InvalidConfig { setting, problem } => {
+                write!(f, "invalid {setting}: {problem}")
+            }
+            Error::Bind { addr, source } => write!(
+                f,
+                "cannot listen on {addr}: {source} (choose a free address with --listen, or stop what uses it)"
+            ),
         }
     }
 }
@@ -200,7 +221,7 @@ impl std::fmt::Display for Error {
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Error::Io { source, .. } => Some(source),
+            Error::Io { source, .. } | Error::Bind { source, .. } => Some(source),
             _ => None,
         }
     }

@@ -5,11 +5,14 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_op_in_unsafe_fn)]
 
+pub mod api;
 pub mod ecad;
 pub mod error;
 pub mod index;
 pub mod limits;
 pub mod search;
+#[cfg(feature = "server")]
+pub mod server;
 #[cfg(feature = "synth")]
 pub mod synth;
 pub mod text;

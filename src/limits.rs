@@ -38,3 +38,20 @@ pub const MAX_RESOLVED_PLACES: usize = 24;
 
 /// Most buildings scanned in one place when resolving a number or a name.
 pub const MAX_BUILDINGS_SCANNED: usize = 20_000;
+/// Longest raw query string (bytes, still percent-encoded) the server reads. A 1,000-char
+/// address of 4-byte characters is 12,000 bytes encoded, so this leaves room for the other
+/// parameters; longer requests get a 400 error body.
+pub const MAX_QUERY_STRING_BYTES: usize = 16_384;
+
+/// Largest request body the server accepts. Every operation is a GET with its data in the
+/// query, so anything more than a stray few bytes is refused with a 400 error body.
+pub const MAX_REQUEST_BODY_BYTES: u64 = 1_024;
+
+/// Longest JSONP callback name, in bytes (jQuery's are about 40).
+pub const MAX_CALLBACK_CHARS: usize = 128;
+
+/// Default time the server gives the engine for one request before answering 500000.
+pub const DEFAULT_REQUEST_TIMEOUT_MS: u64 = 10_000;
+
+/// How often the server checks the index file's modification time for hot reload.
+pub const RELOAD_POLL_MS: u64 = 2_000;

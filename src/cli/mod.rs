@@ -2,6 +2,8 @@
 
 mod build;
 mod generate;
+#[cfg(feature = "server")]
+mod serve;
 mod stats;
 
 use clap::{Parser, Subcommand};
@@ -26,7 +28,8 @@ enum Command {
     /// Check every byte of an index file.
     Verify(build::VerifyArgs),
     /// Serve the 2.0 API and the demo page.
-    Serve,
+    #[cfg(feature = "server")]
+    Serve(serve::ServeArgs),
 }
 
 /// Parses the command line and runs the subcommand; errors are printed with their fix.
@@ -37,10 +40,8 @@ pub fn run() -> ExitCode {
         Command::Stats(args) => return stats::run(&args),
         Command::Build(args) => build::build(&args),
         Command::Verify(args) => build::verify(&args),
-        Command::Serve => {
-            eprintln!("seoladh serve: the HTTP server is not built yet");
-            return ExitCode::FAILURE;
-        }
+        #[cfg(feature = "server")]
+        Command::Serve(args) => return serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,73 @@
+//! `seoladh serve`: the 2.0 HTTP API and the demo page over an index file.
+
+use clap::Args;
+use seoladh::server::{self, Loader, ServerConfig};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Flags of `seoladh serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Index file built with `seoladh build`; reloaded on SIGHUP or when it changes.
+    #[arg(long)]
+    index: PathBuf,
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: SocketAddr,
+    /// Licence keys, one per line (`#` comments); without it only the key `demo` works.
+    #[arg(long)]
+    keys: Option<PathBuf>,
+    /// Absolute base URL for links (e.g. behind a proxy); default: http:// + the Host header.
+    #[arg(long)]
+    base_url: Option<String>,
+    /// Requests per second allowed per key (429 above it); default: no limit.
+    #[arg(long)]
+    rate_limit: Option<u32>,
+    /// Time the engine gets per request, in milliseconds.
+    #[arg(long, default_value_t = seoladh::limits::DEFAULT_REQUEST_TIMEOUT_MS)]
+    timeout_ms: u64,
+}
+
+/// The engine loader this build offers. The matching engine is wired in here: replace `None`
+/// with `Some(Arc::new(|path| Ok(Arc::new(Engine::open(path)?) as Arc<dyn Engine>)))`.
+fn engine_loader() -> Option<Loader> {
+    None
+}
+
+/// Runs the server until SIGINT/SIGTERM.
+pub fn run(args: ServeArgs) -> ExitCode {
+    let Some(loader) = engine_loader() else {
+        eprintln!(
+            "seoladh serve: this build has no matching engine to load {} with yet; \
+             the server is ready but the index engine is not wired in (see src/cli/serve.rs)",
+            args.index.display()
+        );
+        return ExitCode::FAILURE;
+    };
+    init_logging();
+    let mut config = ServerConfig::new(args.index);
+    config.listen = args.listen;
+    config.keys = args.keys;
+    config.base_url = args.base_url.map(|b| b.trim_end_matches('/').to_owned());
+    config.rate_limit = args.rate_limit;
+    config.timeout = Duration::from_millis(args.timeout_ms);
+    match server::serve(config, loader) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("seoladh serve: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// One line per event on stderr; `RUST_LOG` overrides the default `info` level.
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}

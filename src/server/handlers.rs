@@ -1,0 +1,471 @@
+//! The HTTP handlers: check the request, call the engine, write JSON or JSONP.
+//!
+//! The checks run in one order, top to bottom in [`operation`]: route, method, callback, Accept,
+//! sizes, key, rate, parameters, profile; then the engine. No matching happens here.
+
+use super::state::AppState;
+use crate::api::{
+    self, check_profile, ApiError, AutocompleteRequest, Engine, ErrorCode, FindAddressRequest,
+    GetEcadDataRequest, LinkContext, WireEnum,
+};
+use crate::limits;
+use axum::body::Body;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use std::sync::Arc;
+
+/// What the request log line reports about a response (set by the handlers).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LogInfo {
+    pub op: &'static str,
+    pub result: Option<u32>,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Op {
+    FindAddress,
+    GetEcadData,
+    AutoComplete,
+}
+
+impl Op {
+    fn from_segment(segment: &str) -> Option<Op> {
+        match segment.to_ascii_lowercase().as_str() {
+            "findaddress" => Some(Op::FindAddress),
+            "getecaddata" => Some(Op::GetEcadData),
+            "autocomplete" => Some(Op::AutoComplete),
+            _ => None,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Op::FindAddress => "FindAddress",
+            Op::GetEcadData => "GetEcadData",
+            Op::AutoComplete => "AutoComplete",
+        }
+    }
+}
+
+/// `GET /2.0/{op}`.
+pub(crate) async fn operation(
+    State(state): State<AppState>,
+    Path(segment): Path<String>,
+    method: Method,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
+) -> Response {
+    state.count_request();
+    let Some(op) = Op::from_segment(&segment) else {
+        return not_found_response();
+    };
+    if method != Method::GET && method != Method::HEAD {
+        return method_not_allowed();
+    }
+    let raw = query.unwrap_or_default();
+    let q = api::RawQuery::parse(&raw);
+    let callback = match q.get("callback", ErrorCode::InvalidParameterValue) {
+        Ok(None) => None,
+        Ok(Some(cb)) if cb.is_empty() => None,
+        Ok(Some(cb)) if is_valid_callback(&cb) => Some(cb),
+        _ => {
+            let e = ApiError::new(
+                ErrorCode::InvalidParameterValue,
+                "callback must be a JavaScript name of letters, digits, `_`, `.` and `$` (at most 128)",
+            );
+            return error_response(op.name(), &e, None, None);
+        }
+    };
+    let cb = callback.as_deref();
+    if cb.is_none() && !accepts_json(&headers) {
+        let e = ApiError::new(
+            ErrorCode::InvalidParameterValue,
+            "the Accept header allows neither application/json nor application/javascript; send Accept: application/json",
+        );
+        return error_response(op.name(), &e, None, Some(StatusCode::NOT_ACCEPTABLE));
+    }
+    if let Err(e) = check_sizes(&headers, &raw, &q) {
+        return error_response(op.name(), &e, cb, None);
+    }
+    let key = match check_key(&state, &q) {
+        Ok(k) => k,
+        Err(e) => return error_response(op.name(), &e, cb, None),
+    };
+    let base = base_url(&state, &headers);
+    let loaded = state.current();
+    let engine = Arc::clone(&loaded.engine);
+    let work = match prepare(op, &q, &*engine, &key, &base) {
+        Ok(work) => work,
+        Err(e) => return error_response(op.name(), &e, cb, None),
+    };
+    let timeout = state.config().timeout;
+    let job = tokio::task::spawn_blocking(move || work.run(&*engine));
+    let outcome = match tokio::time::timeout(timeout, job).await {
+        Ok(Ok(outcome)) => outcome,
+        Ok(Err(join)) => Err(ApiError::new(
+            ErrorCode::InternalServerError,
+            format!("the engine failed on this request ({join}); please report it with the request's txn"),
+        )),
+        Err(_) => Err(ApiError::new(
+            ErrorCode::InternalServerError,
+            format!("the engine took longer than {} ms; try a more specific address", timeout.as_millis()),
+        )),
+    };
+    match outcome {
+        Ok((json, result)) => body_response(
+            StatusCode::OK,
+            json,
+            cb,
+            LogInfo {
+                op: op.name(),
+                result,
+            },
+        ),
+        Err(e) => error_response(op.name(), &e, cb, None),
+    }
+}
+
+/// A parsed request ready to run on the engine's blocking pool.
+enum Work {
+    Find(FindAddressRequest, LinkContext),
+    Ecad(GetEcadDataRequest, LinkContext),
+    Auto(AutocompleteRequest, LinkContext),
+}
+
+impl Work {
+    /// Runs the engine and serialises; returns the JSON and the `result` code for the log.
+    fn run(self, engine: &dyn Engine) -> Result<(Vec<u8>, Option<u32>), ApiError> {
+        let (json, result) = match self {
+            Work::Find(req, ctx) => {
+                let r = engine.find_address(&req, &ctx)?;
+                (serde_json::to_vec(&r), Some(r.result.code()))
+            }
+            Work::Ecad(req, ctx) => {
+                let r = engine.get_ecad_data(&req, &ctx)?;
+                (serde_json::to_vec(&r), Some(r.result.code()))
+            }
+            Work::Auto(req, ctx) => {
+                let r = engine.autocomplete(&req, &ctx)?;
+                (serde_json::to_vec(&r), None)
+            }
+        };
+        let json = json.map_err(|e| {
+            ApiError::new(
+                ErrorCode::InternalServerError,
+                format!("cannot write the response as JSON: {e}"),
+            )
+        })?;
+        Ok((json, result))
+    }
+}
+
+fn prepare(
+    op: Op,
+    q: &api::RawQuery<'_>,
+    engine: &dyn Engine,
+    key: &str,
+    base: &str,
+) -> Result<Work, ApiError> {
+    Ok(match op {
+        Op::FindAddress => {
+            let req = FindAddressRequest::from_params(q)?;
+            check_profile(req.address_profile_name.as_deref(), &engine.profile_names())?;
+            let ctx = LinkContext::new(base, key, req.txn.as_deref());
+            Work::Find(req, ctx)
+        }
+        Op::AutoComplete => {
+            let req = AutocompleteRequest::from_params(q)?;
+            check_profile(req.address_profile_name.as_deref(), &engine.profile_names())?;
+            let ctx = LinkContext::new(base, key, req.txn.as_deref());
+            Work::Auto(req, ctx)
+        }
+        Op::GetEcadData => {
+            let req = GetEcadDataRequest::from_params(q)?;
+            let ctx = LinkContext::new(base, key, req.txn.as_deref());
+            Work::Ecad(req, ctx)
+        }
+    })
+}
+
+/// `[A-Za-z0-9_.$]+`, at most [`limits::MAX_CALLBACK_CHARS`].
+pub(crate) fn is_valid_callback(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= limits::MAX_CALLBACK_CHARS
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$'))
+}
+
+/// No Accept header, or one that allows JSON, JavaScript or anything.
+fn accepts_json(headers: &HeaderMap) -> bool {
+    let Some(accept) = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()) else {
+        return true;
+    };
+    accept.split(',').any(|item| {
+        let media = item
+            .split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        matches!(
+            media.as_str(),
+            "" | "*/*"
+                | "application/*"
+                | "text/*"
+                | "application/json"
+                | "application/javascript"
+                | "text/javascript"
+                | "text/json"
+        )
+    })
+}
+
+fn check_sizes(headers: &HeaderMap, raw: &str, q: &api::RawQuery<'_>) -> Result<(), ApiError> {
+    let body_len = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .unwrap_or(0);
+    if body_len > limits::MAX_REQUEST_BODY_BYTES || headers.contains_key(header::TRANSFER_ENCODING)
+    {
+        return Err(ApiError::new(
+            ErrorCode::InvalidParameterValue,
+            "requests carry their parameters in the query string; send a GET without a body",
+        ));
+    }
+    if raw.len() > limits::MAX_QUERY_STRING_BYTES {
+        let address_too_long = q
+            .raw("address")
+            .is_some_and(|a| a.len() > limits::MAX_QUERY_STRING_BYTES / 2);
+        let code = if address_too_long {
+            ErrorCode::InvalidAddress
+        } else {
+            ErrorCode::InvalidParameterValue
+        };
+        return Err(ApiError::new(
+            code,
+            format!(
+                "the query string is {} bytes; at most {} are accepted (an address may have {} characters)",
+                raw.len(),
+                limits::MAX_QUERY_STRING_BYTES,
+                limits::MAX_QUERY_CHARS
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn check_key(state: &AppState, q: &api::RawQuery<'_>) -> Result<String, ApiError> {
+    let key = q
+        .get("key", ErrorCode::InvalidLicenceKey)?
+        .map(|k| k.trim().to_owned())
+        .filter(|k| !k.is_empty())
+        .ok_or_else(|| {
+            ApiError::new(
+                ErrorCode::MissingLicenceKey,
+                "parameter `key` is required: pass your licence key as key=…",
+            )
+        })?;
+    if !state.keys().contains(&key) {
+        let hint = if state.keys().is_demo_only() {
+            "this server runs without a keys file and accepts only key=demo"
+        } else {
+            "check the key for typos or ask the server's operator for one"
+        };
+        return Err(ApiError::new(
+            ErrorCode::InvalidLicenceKey,
+            format!("the licence key is not valid: {hint}"),
+        ));
+    }
+    if let Some(limiter) = &state.inner.limiter {
+        if !limiter.allow(&key) {
+            return Err(ApiError::new(
+                ErrorCode::LimitExceeded,
+                "too many requests for this key; slow down and retry in a second",
+            ));
+        }
+    }
+    Ok(key)
+}
+
+/// The configured base URL, else `http://` + the request's Host (if it is a plain host[:port]),
+/// else the bound address.
+fn base_url(state: &AppState, headers: &HeaderMap) -> String {
+    if let Some(base) = &state.config().base_url {
+        return base.clone();
+    }
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| {
+            !h.is_empty()
+                && h.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b".-:[]_".contains(&b))
+        });
+    match host {
+        Some(h) => format!("http://{h}"),
+        None => format!(
+            "http://{}",
+            state
+                .inner
+                .bound
+                .get()
+                .copied()
+                .unwrap_or(state.config().listen)
+        ),
+    }
+}
+
+/// A JSON (or, with a callback, JSONP at HTTP 200) response.
+fn body_response(
+    status: StatusCode,
+    json: Vec<u8>,
+    callback: Option<&str>,
+    log: LogInfo,
+) -> Response {
+    let (status, content_type, body) = match callback {
+        Some(cb) => {
+            let mut body = Vec::with_capacity(json.len() + cb.len() + 3);
+            body.extend_from_slice(cb.as_bytes());
+            body.push(b'(');
+            body.extend_from_slice(&json);
+            body.extend_from_slice(b");");
+            (StatusCode::OK, "application/javascript", body)
+        }
+        None => (status, "application/json", json),
+    };
+    let mut resp = Response::new(Body::from(body));
+    *resp.status_mut() = status;
+    resp.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    resp.extensions_mut().insert(log);
+    resp
+}
+
+/// The error body with the code's HTTP status (or `status`), wrapped for JSONP when asked.
+pub(crate) fn error_response(
+    op: &'static str,
+    e: &ApiError,
+    callback: Option<&str>,
+    status: Option<StatusCode>,
+) -> Response {
+    let json = serde_json::to_vec(&e.body()).unwrap_or_else(|_| br#"{"errors":[]}"#.to_vec());
+    let status = status.unwrap_or_else(|| {
+        StatusCode::from_u16(e.http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+    });
+    body_response(
+        status,
+        json,
+        callback,
+        LogInfo {
+            op,
+            result: Some(e.code.code()),
+        },
+    )
+}
+
+/// 404 with the 404001 body, for any path the service does not have.
+pub(crate) fn not_found_response() -> Response {
+    let e = ApiError::new(
+        ErrorCode::NotFound,
+        "no such resource: use /2.0/FindAddress, /2.0/GetEcadData or /2.0/AutoComplete",
+    );
+    error_response("-", &e, None, None)
+}
+
+/// 405 with an error body and `Allow: GET`.
+pub(crate) fn method_not_allowed() -> Response {
+    let e = ApiError::new(
+        ErrorCode::NotFound,
+        "only GET is supported: send the parameters in the query string",
+    );
+    let mut resp = error_response("-", &e, None, Some(StatusCode::METHOD_NOT_ALLOWED));
+    resp.headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+    resp
+}
+
+/// Fallback for unknown paths.
+pub(crate) async fn fallback() -> Response {
+    not_found_response()
+}
+
+/// `GET /health`: status, index file, load time, generation, counts.
+pub(crate) async fn health(State(state): State<AppState>, method: Method) -> Response {
+    if method != Method::GET && method != Method::HEAD {
+        return method_not_allowed();
+    }
+    let loaded = state.current();
+    let last_error = state
+        .inner
+        .last_reload_error
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .clone();
+    let body = serde_json::json!({
+        "status": "ok",
+        "index": state.config().index.display().to_string(),
+        "generation": loaded.generation,
+        "loadedAt": api::date::format_system_time(loaded.loaded_at),
+        "counts": loaded.engine.counts(),
+        "requestsServed": state.inner.served.load(std::sync::atomic::Ordering::Relaxed),
+        "lastReloadError": last_error,
+        "demoKeyOnly": state.keys().is_demo_only(),
+    });
+    let json = serde_json::to_vec(&body).unwrap_or_default();
+    body_response(
+        StatusCode::OK,
+        json,
+        None,
+        LogInfo {
+            op: "health",
+            result: None,
+        },
+    )
+}
+
+/// `GET /`: the demo page.
+pub(crate) async fn demo(method: Method) -> Response {
+    if method != Method::GET && method != Method::HEAD {
+        return method_not_allowed();
+    }
+    let mut resp = axum::response::Html(include_str!("demo.html")).into_response();
+    resp.extensions_mut().insert(LogInfo {
+        op: "demo",
+        result: None,
+    });
+    resp
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn callback_names() {
+        assert!(is_valid_callback("jQuery3800123_1795"));
+        assert!(is_valid_callback("angular.callbacks._0"));
+        assert!(is_valid_callback("$cb"));
+        assert!(!is_valid_callback("alert(1)"));
+        assert!(!is_valid_callback("a b"));
+        assert!(!is_valid_callback(""));
+        assert!(!is_valid_callback(&"a".repeat(200)));
+    }
+
+    #[test]
+    fn accept_header() {
+        let mut h = HeaderMap::new();
+        assert!(accepts_json(&h));
+        h.insert(
+            header::ACCEPT,
+            HeaderValue::from_static("text/html,application/xhtml+xml,*/*;q=0.8"),
+        );
+        assert!(accepts_json(&h));
+        h.insert(header::ACCEPT, HeaderValue::from_static("application/json"));
+        assert!(accepts_json(&h));
+        h.insert(header::ACCEPT, HeaderValue::from_static("image/png"));
+        assert!(!accepts_json(&h));
+    }
+}
