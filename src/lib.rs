@@ -8,6 +8,7 @@
 pub mod ecad;
 pub mod error;
 pub mod limits;
+pub mod profile;
 #[cfg(feature = "synth")]
 pub mod synth;
 pub mod text;
