@@ -27,3 +27,8 @@ pub const MAX_PROFILE_LINE_CHARS: usize = 1_000;
 
 /// Most profiles one profiles file may define (a bound on what a careless file can make us hold).
 pub const MAX_PROFILES: usize = 256;
+
+/// Most input lines a profile reformats one by one; the lines after it are joined onto the last
+/// of them first (nothing is lost; the joined line may be truncated). Rendered addresses have at
+/// most 9 lines, so this only bounds hand-built input.
+pub const MAX_REFORMAT_INPUT_LINES: usize = 32;

@@ -4,7 +4,9 @@
 use std::path::Path;
 
 use proptest::prelude::*;
-use seoladh::ecad::address::{postal_address, AddressParts, ElementType, Language, Part};
+use seoladh::ecad::address::{
+    postal_address, Address, AddressElement, AddressParts, ElementType, Language, Part,
+};
 use seoladh::profile::{
     Abbreviation, Capitalisation, IrishLetters, Profile, ProfileSet, ReformatResult,
 };
@@ -270,7 +272,60 @@ fn any_parts() -> impl Strategy<Value = AddressParts> {
         )
 }
 
+fn any_kind() -> impl Strategy<Value = ElementType> {
+    prop::sample::select(vec![
+        ElementType::Unknown,
+        ElementType::Organisation,
+        ElementType::AddressPointName,
+        ElementType::BuildingName,
+        ElementType::BuildingNumber,
+        ElementType::BuildingGroup,
+        ElementType::Thoroughfare,
+        ElementType::Locality,
+        ElementType::RuralLocality,
+        ElementType::PostTown,
+        ElementType::DublinPostalArea,
+        ElementType::County,
+        ElementType::Eircode,
+    ])
+}
+
+/// A hand-built address: any elements, any lines (usually not matching them).
+fn any_address() -> impl Strategy<Value = Address> {
+    (
+        prop::collection::vec((any_kind(), "\\PC{0,45}"), 0..14),
+        prop::collection::vec("\\PC{0,30}", 0..12),
+        any::<bool>(),
+    )
+        .prop_map(|(elements, lines, consistent)| {
+            let elements: Vec<AddressElement> = elements
+                .into_iter()
+                .map(|(kind, value)| AddressElement { value, kind, id: 1 })
+                .collect();
+            let lines = if consistent {
+                elements.iter().map(|e| e.value.clone()).collect()
+            } else {
+                lines
+            };
+            Address { elements, lines }
+        })
+}
+
 proptest! {
+    /// No input panics the reformatter, and the output always has the profile's shape.
+    #[test]
+    fn any_address_any_profile(p in any_profile(), address in any_address()) {
+        let out = p.reformat(&address);
+        prop_assert_eq!(out.lines.len(), p.lines);
+        for line in out.lines.iter().flatten() {
+            prop_assert!(!line.trim().is_empty());
+            if let Some(max) = p.max_chars {
+                prop_assert!(line.chars().count() <= max);
+            }
+        }
+        prop_assert_eq!(&out, &p.reformat(&address));
+    }
+
     /// Whatever the address and profile: exactly the profile's lines, none empty, none longer
     /// than the limit, the same bytes twice.
     #[test]

@@ -6,6 +6,7 @@ use super::finish::{finish, plain_letters};
 use super::role::{assign, LineRole};
 use super::{Abbreviation, EircodePlacement, Profile, ReformatResult, Reformatted};
 use crate::ecad::address::{mixed_case, Address, AddressElement, ElementType};
+use crate::limits::MAX_REFORMAT_INPUT_LINES;
 
 /// One line of the input address and its role.
 #[derive(Debug, Clone)]
@@ -58,6 +59,15 @@ pub(crate) fn reformat(
             parts: vec![Part { role, elements }],
         })
         .collect();
+    if units.len() > MAX_REFORMAT_INPUT_LINES {
+        let rest: Vec<Part> = units
+            .drain(MAX_REFORMAT_INPUT_LINES..)
+            .flat_map(|u| u.parts)
+            .collect();
+        if let Some(last) = units.last_mut() {
+            last.parts.extend(rest);
+        }
+    }
     let mut fitter = Fitter {
         profile,
         abbreviated: false,
@@ -93,21 +103,22 @@ pub(crate) fn reformat(
         }
         force_merge(&fitter, &mut units);
     }
-    // 6–7. Truncate and finish.
-    let mut texts: Vec<(String, bool)> = units
-        .iter()
-        .map(|u| {
-            let text = fitter.text(u);
-            let text = match profile.max_chars {
-                Some(max) if text.chars().count() > max => {
-                    fitter.truncated = true;
-                    truncate(&text, max, &profile.separator)
-                }
-                _ => text,
-            };
-            (text, u.has_role(LineRole::Eircode))
-        })
-        .collect();
+    // 6–7. Truncate and finish; a line with no text is left out (null, never "").
+    let mut texts: Vec<(String, bool)> = Vec::with_capacity(units.len());
+    for u in &units {
+        let text = fitter.text(u);
+        let text = match profile.max_chars {
+            Some(max) if text.chars().count() > max => {
+                fitter.truncated = true;
+                truncate(&text, max, &profile.separator)
+            }
+            _ => text,
+        };
+        let text = text.trim();
+        if !text.is_empty() {
+            texts.push((text.to_string(), u.has_role(LineRole::Eircode)));
+        }
+    }
     // 8. Place.
     let slots = profile.lines.max(1);
     let mut lines: Vec<Option<String>> = vec![None; slots];

@@ -378,3 +378,22 @@ fn share_rules_follow_the_profile_order() {
         Some("DUNBOYNE / CO. MEATH")
     );
 }
+
+#[test]
+fn very_long_input_is_joined_past_the_input_cap() {
+    let mut a = Address::default();
+    for i in 0..(MAX_REFORMAT_INPUT_LINES + 10) {
+        a.elements.push(AddressElement {
+            value: format!("LINE {i}"),
+            kind: T::Unknown,
+            id: 0,
+        });
+        a.lines.push(format!("LINE {i}"));
+    }
+    let out = profile(MAX_REFORMAT_INPUT_LINES, None).reformat(&a);
+    assert_eq!(out.lines.len(), MAX_REFORMAT_INPUT_LINES);
+    let last = out.lines.last().cloned().flatten().unwrap_or_default();
+    assert!(last.starts_with("LINE 31, LINE 32"), "{last}");
+    assert!(last.ends_with("LINE 41"), "{last}");
+    assert_eq!(out.result, ReformatResult::Success);
+}
