@@ -29,6 +29,13 @@ pub struct ProfileSet {
     profiles: Vec<Profile>,
 }
 
+impl Default for ProfileSet {
+    /// The built-in set.
+    fn default() -> ProfileSet {
+        ProfileSet::builtin()
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawFile {

@@ -22,13 +22,76 @@ pub(crate) fn finish(
             Capitalisation::AsIs => value.to_string(),
             Capitalisation::Upper => value.to_uppercase(),
             Capitalisation::Lower => value.to_lowercase(),
-            Capitalisation::Proper => mixed_case(value),
+            Capitalisation::Proper => lower_small_words(&mixed_case(value)),
         }
     };
     match letters {
         IrishLetters::Keep => cased,
         IrishLetters::Plain => plain_letters(&cased),
     }
+}
+
+/// English words kept lower case inside a name on top of the vanity rules (`College of
+/// Surgeons in Ireland`), and in the parts of a hyphenated name after the first
+/// (`Carrick-on-Shannon`).
+const SMALL_WORDS: [&str; 6] = ["in", "on", "at", "by", "for", "upon"];
+
+/// Particles lower case after a hyphen (`Carrick-on-Shannon`, `Baile-na-Cille`).
+const HYPHEN_WORDS: [&str; 11] = [
+    "in", "on", "at", "by", "upon", "of", "the", "and", "na", "an", "le",
+];
+
+/// Irish eclipsis after the article: the eclipsing letters stay lower case and the word's own
+/// first letter is capitalised (`na gCloch`, `na bhFear`, `na mBan`, `Dún na nGall`).
+const ECLIPSES: [&str; 7] = ["bhf", "mb", "gc", "nd", "ng", "bp", "dt"];
+
+fn eclipsed(lower: &str) -> Option<String> {
+    ECLIPSES.iter().find_map(|prefix| {
+        let rest = lower.strip_prefix(prefix)?;
+        if rest.is_empty() {
+            return None;
+        }
+        // The eclipsing letters are all but the last letter of the prefix.
+        let split = prefix.len() - 1;
+        let (mutation, first) = prefix.split_at(split);
+        Some(format!("{mutation}{}{rest}", first.to_uppercase()))
+    })
+}
+
+fn lower_small_words(proper: &str) -> String {
+    let mut previous = String::new();
+    let words: Vec<String> = proper
+        .split(' ')
+        .enumerate()
+        .map(|(i, word)| {
+            let lower = word.to_lowercase();
+            let after_article = matches!(previous.as_str(), "na" | "an");
+            previous.clone_from(&lower);
+            if i > 0 && SMALL_WORDS.contains(&lower.as_str()) {
+                return lower;
+            }
+            if let Some(fixed) = after_article.then(|| eclipsed(&lower)).flatten() {
+                return fixed;
+            }
+            if !word.contains('-') {
+                return word.to_string();
+            }
+            let pieces: Vec<String> = word
+                .split('-')
+                .enumerate()
+                .map(|(j, piece)| {
+                    let l = piece.to_lowercase();
+                    if j > 0 && HYPHEN_WORDS.contains(&l.as_str()) {
+                        l
+                    } else {
+                        piece.to_string()
+                    }
+                })
+                .collect();
+            pieces.join("-")
+        })
+        .collect();
+    words.join(" ")
 }
 
 /// Letters with a fada (or any other accent) replaced by the plain letter: `Á`→`A`, `í`→`i`.
@@ -65,6 +128,20 @@ mod tests {
         assert_eq!(proper("SRÁID DE BÚRCA"), "Sráid de Búrca");
         assert_eq!(proper("DUBLIN 6W"), "Dublin 6W");
         assert_eq!(proper("APT 3"), "Apt 3");
+        assert_eq!(
+            proper("THE ROYAL COLLEGE OF SURGEONS IN IRELAND"),
+            "The Royal College of Surgeons in Ireland"
+        );
+        assert_eq!(proper("CARRICK-ON-SHANNON"), "Carrick-on-Shannon");
+        assert_eq!(proper("ON THE GREEN"), "On the Green");
+        assert_eq!(proper("DÚN NA NGALL"), "Dún na nGall");
+        assert_eq!(proper("BÓTHAR NA GCLOCH"), "Bóthar na gCloch");
+        assert_eq!(proper("PÁIRC NA BHFEAR"), "Páirc na bhFear");
+        assert_eq!(proper("SRÁID NA MBAN"), "Sráid na mBan");
+        assert_eq!(proper("CÉ NA HABHANN"), "Cé na hAbhann");
+        assert_eq!(proper("AN TSRÁID"), "An tSráid");
+        // Not after an article: an ordinary word.
+        assert_eq!(proper("NGONG ROAD"), "Ngong Road");
     }
 
     #[test]
