@@ -148,9 +148,12 @@ pub struct Profile {
     pub name: String,
     /// What the profile is for (documentation only).
     pub description: String,
-    /// Number of lines of the output (`reformattedAddress` always has this many entries).
+    /// Number of lines of the output (`reformattedAddress` always has this many entries; 0 is
+    /// read as 1). Profile files accept 1 to [`MAX_PROFILE_LINES`](crate::limits::MAX_PROFILE_LINES).
     pub lines: usize,
-    /// Most characters (Unicode scalar values) per line; `None` for no limit.
+    /// Most characters (Unicode scalar values) per line; `None` for no limit. Profile files
+    /// accept [`MIN_PROFILE_LINE_CHARS`](crate::limits::MIN_PROFILE_LINE_CHARS) and up, so an
+    /// Eircode line is never cut.
     pub max_chars: Option<usize>,
     /// Abbreviation policy.
     pub abbreviation: Abbreviation,
