@@ -132,6 +132,26 @@ pub enum Error {
         /// The underlying error.
         source: std::io::Error,
     },
+    /// An address profiles file (`profiles.toml`) is malformed or breaks a rule.
+    ProfileConfig {
+        /// The file (`<builtin>` for the embedded default set).
+        path: PathBuf,
+        /// 1-based line of the offending text (0 when the file as a whole is at fault).
+        line: usize,
+        /// 1-based column of the offending text (0 when unknown).
+        column: usize,
+        /// The profile and key at fault (`5line30.max_chars`), when known.
+        field: Option<String>,
+        /// What is wrong and what is accepted.
+        message: String,
+    },
+    /// No profile has the requested name (the wire's 400012 InvalidAddressProfileName).
+    UnknownProfile {
+        /// The name asked for.
+        name: String,
+        /// The names that exist, sorted.
+        known: Vec<String>,
+    },
 }
 
 impl std::fmt::Display for Error {
@@ -213,6 +233,30 @@ impl std::fmt::Display for Error {
             Error::Bind { addr, source } => write!(
                 f,
                 "cannot listen on {addr}: {source} (choose a free address with --listen, or stop what uses it)"
+            ),
+            Error::ProfileConfig {
+                path,
+                line,
+                column,
+                field,
+                message,
+            } => {
+                write!(f, "{}", path.display())?;
+                if *line > 0 {
+                    write!(f, ":{line}:{column}")?;
+                }
+                if let Some(field) = field {
+                    write!(f, " ({field})")?;
+                }
+                write!(
+                    f,
+                    ": {message} (fix the profiles file; fixtures/profiles.toml documents every key)"
+                )
+            }
+            Error::UnknownProfile { name, known } => write!(
+                f,
+                "unknown address profile `{name}` (use one of: {}; or add it to the profiles file)",
+                known.join(", ")
             ),
         }
     }

@@ -13,6 +13,7 @@ pub mod limits;
 pub mod search;
 #[cfg(feature = "server")]
 pub mod server;
+pub mod profile;
 #[cfg(feature = "synth")]
 pub mod synth;
 pub mod text;

@@ -55,3 +55,21 @@ pub const DEFAULT_REQUEST_TIMEOUT_MS: u64 = 10_000;
 
 /// How often the server checks the index file's modification time for hot reload.
 pub const RELOAD_POLL_MS: u64 = 2_000;
+/// Most lines an address profile may ask for: room for a postal address (8 lines) and its
+/// Eircode, with margin for systems that spread an address wider.
+pub const MAX_PROFILE_LINES: usize = 16;
+
+/// Fewest characters per line a profile may set: an Eircode line (`A86 VC04`, 8 characters) must
+/// always fit whole, so it is never truncated.
+pub const MIN_PROFILE_LINE_CHARS: usize = 10;
+
+/// Most characters per line a profile may set; wider than any real address line.
+pub const MAX_PROFILE_LINE_CHARS: usize = 1_000;
+
+/// Most profiles one profiles file may define (a bound on what a careless file can make us hold).
+pub const MAX_PROFILES: usize = 256;
+
+/// Most input lines a profile reformats one by one; the lines after it are joined onto the last
+/// of them first (nothing is lost; the joined line may be truncated). Rendered addresses have at
+/// most 9 lines, so this only bounds hand-built input.
+pub const MAX_REFORMAT_INPUT_LINES: usize = 32;
