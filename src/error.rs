@@ -37,6 +37,15 @@ pub enum Error {
         /// How many lines it has.
         lines: usize,
     },
+    /// A benchmark query file (`seoladh derive-queries` output) has a malformed line.
+    BadQueryFile {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line number.
+        line: u64,
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 impl std::fmt::Display for Error {
@@ -61,6 +70,11 @@ impl std::fmt::Display for Error {
             Error::TooManyAddressLines { path, ecad_id, lines } => write!(
                 f,
                 "cannot write {}: address {ecad_id} has {lines} lines, the layout holds 9 (render it with ecad::address::postal_address, which caps lines at 8 plus the Eircode)",
+                path.display()
+            ),
+            Error::BadQueryFile { path, line, reason } => write!(
+                f,
+                "{}:{line}: {reason} (a query line is qid<TAB>class<TAB>expected_id<TAB>expected_results<TAB>text; regenerate the file with `seoladh derive-queries`)",
                 path.display()
             ),
         }

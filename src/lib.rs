@@ -6,6 +6,7 @@
 #![forbid(unsafe_op_in_unsafe_fn)]
 
 pub mod ecad;
+pub mod eval;
 pub mod error;
 pub mod limits;
 #[cfg(feature = "synth")]
