@@ -6,8 +6,8 @@
 #![forbid(unsafe_op_in_unsafe_fn)]
 
 pub mod ecad;
-pub mod eval;
 pub mod error;
+pub mod eval;
 pub mod limits;
 #[cfg(feature = "synth")]
 pub mod synth;

@@ -1,5 +1,7 @@
 //! Subcommands of the `seoladh` binary, one file each.
 
+mod derive;
+
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -15,6 +17,8 @@ struct Cli {
 enum Command {
     /// Serve the 2.0 API and the demo page.
     Serve,
+    /// Derive the accuracy benchmark's queries (known answers) from an ECAD directory.
+    DeriveQueries(derive::DeriveArgs),
 }
 
 /// Parses the command line and runs the subcommand; errors are printed with their fix.
@@ -25,5 +29,6 @@ pub fn run() -> ExitCode {
             eprintln!("seoladh serve: the HTTP server is not built yet");
             ExitCode::FAILURE
         }
+        Command::DeriveQueries(args) => derive::run(&args),
     }
 }

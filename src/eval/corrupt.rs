@@ -143,12 +143,17 @@ pub fn unmutate(word: &str, previous: Option<&str>) -> Option<String> {
         }
     }
     if chars[1] == 'H' && LENITABLE.contains(chars[0]) && chars.len() >= 4 {
-        return Some(std::iter::once(chars[0]).chain(chars[2..].iter().copied()).collect());
+        return Some(
+            std::iter::once(chars[0])
+                .chain(chars[2..].iter().copied())
+                .collect(),
+        );
     }
     if chars[0] == 'T' && chars[1] == 'S' && !"BCDFGHKMPSTVWXYZ".contains(chars[2]) {
         return Some(chars[1..].iter().collect());
     }
-    let after_article = previous.is_some_and(|p| matches!(p.to_uppercase().as_str(), "NA" | "LE" | "GO"));
+    let after_article =
+        previous.is_some_and(|p| matches!(p.to_uppercase().as_str(), "NA" | "LE" | "GO"));
     if chars[0] == 'H' && after_article && VOWELS.contains(chars[1]) {
         return Some(chars[1..].iter().collect());
     }
@@ -167,7 +172,12 @@ pub fn lenite(word: &str) -> Option<String> {
     if !chars.iter().all(|c| c.is_alphabetic()) {
         return None;
     }
-    Some(std::iter::once(first).chain(std::iter::once('H')).chain(chars[1..].iter().copied()).collect())
+    Some(
+        std::iter::once(first)
+            .chain(std::iter::once('H'))
+            .chain(chars[1..].iter().copied())
+            .collect(),
+    )
 }
 
 fn starts_with_vowel(s: &str) -> bool {
@@ -236,7 +246,10 @@ pub fn abbreviate(line: &str, dot: bool) -> Option<String> {
     let words: Vec<String> = line
         .split(' ')
         .map(|w| {
-            match ABBREVIATIONS.iter().find(|(full, _)| w.eq_ignore_ascii_case(full)) {
+            match ABBREVIATIONS
+                .iter()
+                .find(|(full, _)| w.eq_ignore_ascii_case(full))
+            {
                 Some((_, short)) => {
                     any = true;
                     if dot {
@@ -332,13 +345,23 @@ pub fn near_miss(
 }
 
 /// How an Eircode is typed: each form is named for the query id.
-pub const EIRCODE_FORMS: [&str; 6] = ["display", "compact", "lower", "lower_spaced", "padded", "mixed"];
+pub const EIRCODE_FORMS: [&str; 6] = [
+    "display",
+    "compact",
+    "lower",
+    "lower_spaced",
+    "padded",
+    "mixed",
+];
 
 /// The stored Eircode (`A86VC04`) written in form `form` of [`EIRCODE_FORMS`] (`A86 VC04`,
 /// `A86VC04`, `a86vc04`, `a86 vc04`, ` a86  vc04 `, `a86 VC04`). Unknown forms give the display
 /// form.
 pub fn eircode_form(eircode: &str, form: &str) -> String {
-    let split = eircode.char_indices().nth(3).map_or(eircode.len(), |(i, _)| i);
+    let split = eircode
+        .char_indices()
+        .nth(3)
+        .map_or(eircode.len(), |(i, _)| i);
     let (key, unique) = eircode.split_at(split);
     let lower = |s: &str| s.to_lowercase();
     match form {
@@ -366,7 +389,9 @@ pub fn garbage(kind: &str, rng: &mut SplitMix64) -> String {
         "symbols" => format!("{}#{}!!{}%", word(3), word(4), word(2)),
         "email" => format!("{}.{}@{}.ie", word(5), word(6), word(4)),
         "url" => format!("https://www.{}.com/{}?id={}", word(6), word(4), word(2)),
-        "punctuation" => [",,, ...", "!!!", "-- / --", "?? ,", "... ; ..."][rng.below(5)].to_string(),
+        "punctuation" => {
+            [",,, ...", "!!!", "-- / --", "?? ,", "... ; ..."][rng.below(5)].to_string()
+        }
         _ => format!("{} {}", word(7), word(5)),
     }
 }
@@ -395,7 +420,8 @@ mod tests {
     fn typo_is_one_edit_and_keeps_first_letter() {
         let mut rng = SplitMix64::new(1);
         for _ in 0..500 {
-            let (t, kind) = typo_word("BIRCHES", &mut rng).expect("a word of 4 letters takes a typo");
+            let (t, kind) =
+                typo_word("BIRCHES", &mut rng).expect("a word of 4 letters takes a typo");
             assert_ne!(t, "BIRCHES", "{kind:?}");
             assert_eq!(strsim::osa_distance("BIRCHES", &t), 1, "{t} {kind:?}");
             assert!(t.starts_with('B'));
@@ -449,15 +475,24 @@ mod tests {
             mutate_line("CHURCH BHÓTHAR", Mutation::Dropped, irish, &mut rng).as_deref(),
             Some("CHURCH BÓTHAR")
         );
-        assert_eq!(mutate_line("CHURCH", Mutation::Dropped, irish, &mut rng), None);
+        assert_eq!(
+            mutate_line("CHURCH", Mutation::Dropped, irish, &mut rng),
+            None
+        );
     }
 
     #[test]
     fn abbreviations_and_numbers() {
-        assert_eq!(abbreviate("KIMMAGE ROAD LOWER", false).as_deref(), Some("KIMMAGE RD LWR"));
+        assert_eq!(
+            abbreviate("KIMMAGE ROAD LOWER", false).as_deref(),
+            Some("KIMMAGE RD LWR")
+        );
         assert_eq!(abbreviate("MAIN STREET", true).as_deref(), Some("MAIN ST."));
         assert_eq!(abbreviate("MILLFARM", false), None);
-        assert_eq!(glue_number("8 SILVER BIRCHES").as_deref(), Some("8SILVER BIRCHES"));
+        assert_eq!(
+            glue_number("8 SILVER BIRCHES").as_deref(),
+            Some("8SILVER BIRCHES")
+        );
         assert_eq!(glue_number("SILVER BIRCHES"), None);
         assert_eq!(number_prefix("8 SILVER").as_deref(), Some("NO. 8 SILVER"));
     }
@@ -470,12 +505,24 @@ mod tests {
         let mut rng = SplitMix64::new(5);
         for _ in 0..50 {
             let l = lookalike("A86VC04", &mut rng).unwrap_or_default();
-            assert_eq!(l.chars().zip("A86VC04".chars()).filter(|(a, b)| a != b).count(), 1);
+            assert_eq!(
+                l.chars()
+                    .zip("A86VC04".chars())
+                    .filter(|(a, b)| a != b)
+                    .count(),
+                1
+            );
             assert!(l.contains(['B', 'G', 'O']), "{l}");
         }
         assert_eq!(lookalike("A94VC3K", &mut rng), None);
         let miss = near_miss("A86VC04", &mut rng, |e| e == "A86VC05").unwrap_or_default();
-        assert_eq!(miss.chars().zip("A86VC04".chars()).filter(|(a, b)| a != b).count(), 1);
+        assert_eq!(
+            miss.chars()
+                .zip("A86VC04".chars())
+                .filter(|(a, b)| a != b)
+                .count(),
+            1
+        );
         assert!(crate::ecad::eircode::is_valid_eircode(&miss));
         assert_eq!(near_miss("A86VC04", &mut rng, |_| true), None);
     }

@@ -192,18 +192,10 @@ pub(crate) fn apply(
             joined(&lines)
         }
         FormatVariant::EircodeSpaced => {
-            format!(
-                "{}, {}",
-                joined(&lines),
-                eircode_form(eircode?, "display")
-            )
+            format!("{}, {}", joined(&lines), eircode_form(eircode?, "display"))
         }
         FormatVariant::EircodeCompact => {
-            format!(
-                "{} {}",
-                joined(&lines),
-                eircode_form(eircode?, "compact")
-            )
+            format!("{} {}", joined(&lines), eircode_form(eircode?, "compact"))
         }
     };
     Some(random_case(text, rng))
@@ -228,7 +220,11 @@ mod tests {
             Some(3),
             None,
         );
-        let dublin = rendered(&["100 KIMMAGE ROAD LOWER", "KIMMAGE", "DUBLIN 6W"], None, Some(2));
+        let dublin = rendered(
+            &["100 KIMMAGE ROAD LOWER", "KIMMAGE", "DUBLIN 6W"],
+            None,
+            Some(2),
+        );
         let mut rng = SplitMix64::new(11);
         let clean = |r: &Rendered| r.lines.join(", ");
         for v in FormatVariant::ALL {
@@ -241,12 +237,18 @@ mod tests {
                 match v {
                     FormatVariant::DublinShort => assert!(upper.contains("D6W"), "{text}"),
                     FormatVariant::DublinGlued => assert!(upper.contains("DUBLIN6W"), "{text}"),
-                    FormatVariant::GluedNumber => assert!(upper.contains("8SILVER") || upper.contains("100KIMMAGE")),
+                    FormatVariant::GluedNumber => {
+                        assert!(upper.contains("8SILVER") || upper.contains("100KIMMAGE"))
+                    }
                     FormatVariant::EircodeSpaced => assert!(upper.ends_with("A86 VC04")),
                     FormatVariant::EircodeCompact => assert!(upper.ends_with(" A86VC04")),
-                    FormatVariant::CountyBare => assert!(!upper.contains("CO. MEATH") && upper.contains("MEATH")),
+                    FormatVariant::CountyBare => {
+                        assert!(!upper.contains("CO. MEATH") && upper.contains("MEATH"))
+                    }
                     FormatVariant::CountyWord => assert!(upper.contains("COUNTY MEATH")),
-                    FormatVariant::Abbreviated => assert!(upper.contains("RD") && upper.contains("LWR"), "{text}"),
+                    FormatVariant::Abbreviated => {
+                        assert!(upper.contains("RD") && upper.contains("LWR"), "{text}")
+                    }
                     _ => {}
                 }
             }
@@ -261,6 +263,9 @@ mod tests {
         assert_eq!(apply(FormatVariant::DublinShort, &r, None, &mut rng), None);
         assert_eq!(apply(FormatVariant::GluedNumber, &r, None, &mut rng), None);
         assert_eq!(apply(FormatVariant::Abbreviated, &r, None, &mut rng), None);
-        assert_eq!(apply(FormatVariant::EircodeSpaced, &r, None, &mut rng), None);
+        assert_eq!(
+            apply(FormatVariant::EircodeSpaced, &r, None, &mut rng),
+            None
+        );
     }
 }

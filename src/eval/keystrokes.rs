@@ -83,7 +83,7 @@ impl Default for KeystrokeOptions {
     fn default() -> Self {
         KeystrokeOptions {
             per_kind: 100,
-            seed: 0x5E01_AD,
+            seed: super::DEFAULT_SEED,
         }
     }
 }
@@ -245,7 +245,10 @@ fn find_stats(kind: Option<ScriptKind>, runs: &[(&KeystrokeScript, &[Keystroke])
     let mut chars = Vec::new();
     let mut tokens = Vec::new();
     let mut scripts = 0;
-    for (s, keys) in runs.iter().filter(|(s, _)| kind.map_or(true, |k| s.kind == k)) {
+    for (s, keys) in runs
+        .iter()
+        .filter(|(s, _)| kind.map_or(true, |k| s.kind == k))
+    {
         scripts += 1;
         if let Some((c, t)) = first_found(s, keys) {
             chars.push(c);
@@ -254,7 +257,10 @@ fn find_stats(kind: Option<ScriptKind>, runs: &[(&KeystrokeScript, &[Keystroke])
     }
     chars.sort_unstable();
     tokens.sort_unstable();
-    let early = tokens.iter().filter(|&&t| t as usize <= EARLY_TOKENS).count();
+    let early = tokens
+        .iter()
+        .filter(|&&t| t as usize <= EARLY_TOKENS)
+        .count();
     FindStats {
         kind,
         scripts,
@@ -407,7 +413,11 @@ mod tests {
         let keys: Vec<Keystroke> = (0..plain.prefixes.len())
             .map(|i| Keystroke {
                 latency_us: 100 + i as u64,
-                option_ids: if i >= 4 { vec![1, 7] } else { vec![1, 2, 3, 4, 5, 7] },
+                option_ids: if i >= 4 {
+                    vec![1, 7]
+                } else {
+                    vec![1, 2, 3, 4, 5, 7]
+                },
             })
             .collect();
         let eir = script(ScriptKind::Eircode, "A86 VC04", 9);
@@ -417,20 +427,22 @@ mod tests {
                 option_ids: if i >= 6 { vec![9] } else { vec![] },
             })
             .collect();
-        let r = KeystrokeReport::compute([
-            (&plain, keys.as_slice()),
-            (&eir, eir_keys.as_slice()),
-        ]);
+        let r = KeystrokeReport::compute([(&plain, keys.as_slice()), (&eir, eir_keys.as_slice())]);
         assert_eq!(r.keystrokes, 16 + 8);
         assert_eq!(r.latency_max_us, 115);
         // 24 latencies: eight of 50 µs, then 100..=115; the 12th (nearest rank) is 103.
         assert_eq!(r.latency_median_us, 103);
         let p = &r.find[0];
-        assert_eq!((p.kind, p.scripts, p.found), (Some(ScriptKind::Plain), 1, 1));
+        assert_eq!(
+            (p.kind, p.scripts, p.found),
+            (Some(ScriptKind::Plain), 1, 1)
+        );
         assert_eq!((p.chars_median, p.tokens_median), (5.0, 2.0));
         assert_eq!(p.within_early_tokens, 1.0);
         // Spaces do not count: `A86 VC`, `A86 VC0`, `A86 VC04` have 5+ characters; the last 2 hit.
         assert_eq!((r.eircode_prefixes, r.eircode_prefixes_found), (3, 2));
-        assert!(r.to_markdown().contains("| plain | 1 | 100.0% | 5 / 5 | 2 | 100.0% |"));
+        assert!(r
+            .to_markdown()
+            .contains("| plain | 1 | 100.0% | 5 / 5 | 2 | 100.0% |"));
     }
 }

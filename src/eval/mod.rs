@@ -172,6 +172,9 @@ impl std::fmt::Display for QueryClass {
     }
 }
 
+/// The seed used when none is given (`seoladh derive-queries` without `--seed`).
+pub const DEFAULT_SEED: u64 = 0x5E01_AD00;
+
 /// The highest share of all queries that may be answered wrongly with a confident unique result
 /// (100, 110, 120 or 130): 0.2% (`matching.md` §7).
 pub const CONFIDENT_WRONG_BAR: f64 = 0.002;

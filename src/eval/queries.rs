@@ -1,4 +1,4 @@
-//! [`derive`]: messy queries with known answers, sampled from a dataset.
+//! [`derive()`]: messy queries with known answers, sampled from a dataset.
 //!
 //! Each class draws from its own seeded stream ([`SplitMix64::stream`]) and its own pool of
 //! eligible addresses (see `select.rs`): unique-answer classes only sample address points whose
@@ -9,8 +9,8 @@
 use std::collections::HashSet;
 
 use super::corrupt::{
-    eircode_form, fold_fadas, garbage, invented_name, lookalike, mutate_line, near_miss,
-    typo_line, Mutation, EIRCODE_FORMS, GARBAGE_KINDS,
+    eircode_form, fold_fadas, garbage, invented_name, lookalike, mutate_line, near_miss, typo_line,
+    Mutation, EIRCODE_FORMS, GARBAGE_KINDS,
 };
 use super::format::{self, FormatVariant};
 use super::rng::SplitMix64;
@@ -36,7 +36,7 @@ impl Default for DeriveOptions {
     fn default() -> Self {
         DeriveOptions {
             per_class: 200,
-            seed: 0x5E01_AD,
+            seed: super::DEFAULT_SEED,
             classes: QueryClass::ALL.to_vec(),
         }
     }
@@ -98,7 +98,10 @@ pub fn derive(ds: &Dataset, opts: &DeriveOptions) -> Vec<TestQuery> {
         if !done.insert(class) {
             continue;
         }
-        let stream = QueryClass::ALL.iter().position(|&c| c == class).unwrap_or(0) as u64;
+        let stream = QueryClass::ALL
+            .iter()
+            .position(|&c| c == class)
+            .unwrap_or(0) as u64;
         let mut rng = SplitMix64::stream(opts.seed, stream);
         let drafts = derive_class(&cx, class, opts.per_class, &mut rng);
         out.extend(drafts.into_iter().enumerate().map(|(k, d)| TestQuery {
@@ -185,7 +188,12 @@ fn derive_class(cx: &Ctx<'_>, class: QueryClass, n: usize, rng: &mut SplitMix64)
             let mut r = english(&parts);
             let geographic = parts.geographic_county.as_ref()?;
             *r.lines.get_mut(r.county_line?)? = format!("CO. {}", geographic.english.trim());
-            Some(Draft::new("geographic", r.lines.join(", "), Some(ap.id), results))
+            Some(Draft::new(
+                "geographic",
+                r.lines.join(", "),
+                Some(ap.id),
+                results,
+            ))
         }),
         QueryClass::Vanity => from_pool(&p.vanity, n, rng, |i, _| {
             let (ap, parts) = cx.point(i)?;
@@ -261,8 +269,17 @@ fn derive_class(cx: &Ctx<'_>, class: QueryClass, n: usize, rng: &mut SplitMix64)
             from_pool(&all, n, rng, |i, rng| {
                 let uk = cx.ds.uk_addresses.get(i as usize)?;
                 let with_postcode = rng.chance(2, 3);
-                let variant = if with_postcode { "postcode" } else { "no_postcode" };
-                Some(Draft::new(variant, uk_text(uk, with_postcode), None, results))
+                let variant = if with_postcode {
+                    "postcode"
+                } else {
+                    "no_postcode"
+                };
+                Some(Draft::new(
+                    variant,
+                    uk_text(uk, with_postcode),
+                    None,
+                    results,
+                ))
             })
         }
         QueryClass::Invalid => (0..n)
@@ -392,7 +409,11 @@ fn uk_text(uk: &UkAddress, with_postcode: bool) -> String {
         _ if !number.is_empty() => lines.push(number.to_string()),
         _ => {}
     }
-    if let Some(l) = uk.dependent_locality.as_deref().filter(|l| !l.trim().is_empty()) {
+    if let Some(l) = uk
+        .dependent_locality
+        .as_deref()
+        .filter(|l| !l.trim().is_empty())
+    {
         lines.push(l.trim().to_string());
     }
     lines.push(uk.post_town.trim().to_string());

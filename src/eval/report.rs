@@ -274,7 +274,10 @@ mod tests {
         assert!(r.confident_wrong_rate() > CONFIDENT_WRONG_BAR);
         assert!(!r.passes());
         let md = r.to_markdown();
-        assert!(md.contains("| clean | 200 | 99.50% | ≥ 99.50% | PASS |"), "{md}");
+        assert!(
+            md.contains("| clean | 200 | 99.50% | ≥ 99.50% | PASS |"),
+            "{md}"
+        );
         assert!(md.contains("| **all** | 210 |"), "{md}");
         assert!(md.contains("| class | 100 | 400 | 550 |"), "{md}");
         assert!(md.contains("| nomatch | 0 | 1 | 9 |"), "{md}");

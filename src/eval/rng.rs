@@ -78,7 +78,9 @@ mod tests {
 
     #[test]
     fn streams_differ_and_repeat() {
-        let a: Vec<u64> = (0..4).map(|_| SplitMix64::stream(7, 1).next_u64()).collect();
+        let a: Vec<u64> = (0..4)
+            .map(|_| SplitMix64::stream(7, 1).next_u64())
+            .collect();
         assert!(a.windows(2).all(|w| w[0] == w[1]));
         assert_ne!(
             SplitMix64::stream(7, 1).next_u64(),

@@ -159,14 +159,29 @@ pub fn dataset() -> Dataset {
     ];
     ds.localities = vec![
         named(LOCALITY + 1, "MILLFARM", "", AddressTypeId::RURAL_LOCALITY),
-        named(LOCALITY + 2, "KIMMAGE", "CIOMÁIN", AddressTypeId::SUBURBAN_LOCALITY),
-        named(LOCALITY + 3, "BALLYMORE", "AN BAILE MÓR", AddressTypeId::TOWNLAND),
+        named(
+            LOCALITY + 2,
+            "KIMMAGE",
+            "CIOMÁIN",
+            AddressTypeId::SUBURBAN_LOCALITY,
+        ),
+        named(
+            LOCALITY + 3,
+            "BALLYMORE",
+            "AN BAILE MÓR",
+            AddressTypeId::TOWNLAND,
+        ),
     ];
     let th = AddressTypeId::THOROUGHFARE;
     ds.thoroughfares = vec![
         named(STREET + 1, "MAIN STREET", "AN PHRÍOMHSRÁID", th),
         named(STREET + 2, "DAME STREET", "SRÁID DAME", th),
-        named(STREET + 3, "KIMMAGE ROAD LOWER", "BÓTHAR CHIOMÁIN ÍOCHTARACH", th),
+        named(
+            STREET + 3,
+            "KIMMAGE ROAD LOWER",
+            "BÓTHAR CHIOMÁIN ÍOCHTARACH",
+            th,
+        ),
         named(STREET + 4, "STATION ROAD", "BÓTHAR AN STÁISIÚIN", th),
         named(STREET + 5, "CHURCH AVENUE", "", th),
         named(STREET + 6, "STONE PARK", "PÁIRC NA GCLOCH", th),
@@ -211,7 +226,15 @@ pub fn dataset() -> Dataset {
     for _ in 0..3 {
         b.building(dunboyne, ballymore, None, None, &[None], true, true);
     }
-    b.building(dunboyne, ballymore, None, Some("ROSE COTTAGE"), &[None], false, true);
+    b.building(
+        dunboyne,
+        ballymore,
+        None,
+        Some("ROSE COTTAGE"),
+        &[None],
+        false,
+        true,
+    );
     b.numbered(d2, street(2), 10..=11);
     let acme = b.building(d2, street(2), Some("12"), None, &[None], false, true);
     b.numbered(d2, street(2), 13..=15);
@@ -226,7 +249,11 @@ pub fn dataset() -> Dataset {
         kimmage,
         Some("108"),
         None,
-        &[Some("APARTMENT 1"), Some("APARTMENT 2"), Some("APARTMENT 3")],
+        &[
+            Some("APARTMENT 1"),
+            Some("APARTMENT 2"),
+            Some("APARTMENT 3"),
+        ],
         false,
         true,
     );
@@ -259,8 +286,22 @@ pub fn dataset() -> Dataset {
     };
     ds.uk_addresses = vec![
         uk(1, "12", "ANN STREET", "BELFAST", "BT1 4EF", UkCountry::Ni),
-        uk(2, "10", "DOWNING STREET", "LONDON", "SW1A 2AA", UkCountry::Gb),
-        uk(3, "5", "ENGLISH STREET", "ARMAGH", "BT61 7BH", UkCountry::Ni),
+        uk(
+            2,
+            "10",
+            "DOWNING STREET",
+            "LONDON",
+            "SW1A 2AA",
+            UkCountry::Gb,
+        ),
+        uk(
+            3,
+            "5",
+            "ENGLISH STREET",
+            "ARMAGH",
+            "BT61 7BH",
+            UkCountry::Ni,
+        ),
     ];
     derive_address_tables(&mut ds);
     ds

@@ -128,7 +128,9 @@ pub(crate) struct Pools {
 
 /// An Eircode's 7 ASCII bytes as one number, for a compact sorted set.
 pub(crate) fn pack_eircode(e: &str) -> u64 {
-    e.bytes().take(8).fold(0u64, |acc, b| (acc << 8) | u64::from(b))
+    e.bytes()
+        .take(8)
+        .fold(0u64, |acc, b| (acc << 8) | u64::from(b))
 }
 
 fn has_irish(part: &Option<Part>) -> bool {
@@ -230,8 +232,7 @@ pub(crate) fn pools(ds: &Dataset, lookup: &Lookup<'_>) -> Pools {
             continue;
         }
         pools.unique.push(i);
-        if let Some(k) = p.no_county.filter(|&k| count(&no_county, k) == 1) {
-            let _ = k;
+        if p.no_county.is_some_and(|k| count(&no_county, k) == 1) {
             pools.missing_county.push(i);
             if p.border {
                 pools.wrong_county.push(i);

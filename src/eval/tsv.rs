@@ -122,8 +122,18 @@ mod tests {
     #[test]
     fn round_trip() {
         let qs = vec![
-            q(QueryClass::Format, " a86  vc04 , Dún Búinne ", Some(1_700_000_001), &[110]),
-            q(QueryClass::Nua, "BALLYMORE, DUNBOYNE", Some(1_700_000_002), &[300]),
+            q(
+                QueryClass::Format,
+                " a86  vc04 , Dún Búinne ",
+                Some(1_700_000_001),
+                &[110],
+            ),
+            q(
+                QueryClass::Nua,
+                "BALLYMORE, DUNBOYNE",
+                Some(1_700_000_002),
+                &[300],
+            ),
             q(QueryClass::Invalid, "!!!", None, &[700]),
         ];
         let mut buf = Vec::new();
