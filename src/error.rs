@@ -152,6 +152,15 @@ pub enum Error {
         /// The names that exist, sorted.
         known: Vec<String>,
     },
+    /// A benchmark query file (`seoladh derive-queries` output) has a malformed line.
+    BadQueryFile {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line number.
+        line: u64,
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 impl std::fmt::Display for Error {
@@ -257,6 +266,11 @@ impl std::fmt::Display for Error {
                 f,
                 "unknown address profile `{name}` (use one of: {}; or add it to the profiles file)",
                 known.join(", ")
+            ),
+            Error::BadQueryFile { path, line, reason } => write!(
+                f,
+                "{}:{line}: {reason} (a query line is qid<TAB>class<TAB>expected_id<TAB>expected_results<TAB>text; regenerate the file with `seoladh derive-queries`)",
+                path.display()
             ),
         }
     }

@@ -9,6 +9,7 @@ pub mod api;
 pub mod ecad;
 pub mod error;
 pub mod index;
+pub mod eval;
 pub mod limits;
 pub mod search;
 #[cfg(feature = "server")]

@@ -1,6 +1,7 @@
 //! Subcommands of the `seoladh` binary, one file each.
 
 mod build;
+mod derive;
 mod generate;
 #[cfg(feature = "server")]
 mod serve;
@@ -28,6 +29,8 @@ enum Command {
     /// Check every byte of an index file.
     Verify(build::VerifyArgs),
     /// Serve the 2.0 API and the demo page.
+    /// Derive the accuracy benchmark's queries (known answers) from an ECAD directory.
+    DeriveQueries(derive::DeriveArgs),
     #[cfg(feature = "server")]
     Serve(serve::ServeArgs),
 }
@@ -40,6 +43,7 @@ pub fn run() -> ExitCode {
         Command::Stats(args) => return stats::run(&args),
         Command::Build(args) => build::build(&args),
         Command::Verify(args) => build::verify(&args),
+        Command::DeriveQueries(args) => return derive::run(&args),
         #[cfg(feature = "server")]
         Command::Serve(args) => return serve::run(args),
     };
