@@ -759,8 +759,11 @@ fn sorted_by_id<T>(rows: &[T], id: impl Fn(&T) -> u64) -> Vec<&T> {
 }
 
 /// Aliases per (table, element id), ordered by alias id.
-fn alias_maps(ds: &Dataset) -> HashMap<(AliasTable, u64), Vec<(u8, String)>> {
-    let mut map: HashMap<(AliasTable, u64), Vec<(u64, u8, String)>> = HashMap::new();
+type AliasMap = HashMap<(AliasTable, u64), Vec<(u8, String)>>;
+
+fn alias_maps(ds: &Dataset) -> AliasMap {
+    type WithIds = HashMap<(AliasTable, u64), Vec<(u64, u8, String)>>;
+    let mut map: WithIds = HashMap::new();
     for (table, list) in &ds.aliases {
         for a in list {
             map.entry((*table, a.element_id))
@@ -883,6 +886,6 @@ impl StringTable {
     }
 
     fn finish(self) -> (Vec<u8>, Vec<u8>) {
-        self.lists.unwrap_or_else(ListsWriter::new).finish()
+        self.lists.unwrap_or_default().finish()
     }
 }

@@ -5,10 +5,16 @@
 //! takes 1–2 bytes per entry for the dense ordinals the builder assigns.
 
 /// Builds one list section pair: `(offsets, data)`.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct ListsWriter {
     offsets: Vec<u32>,
     data: Vec<u8>,
+}
+
+impl Default for ListsWriter {
+    fn default() -> Self {
+        ListsWriter::new()
+    }
 }
 
 impl ListsWriter {

@@ -129,7 +129,7 @@ pub fn score_element(index: &Index, e: u32, hits: &[TermHit], n: u64) -> Option<
             continue;
         }
         let score = matched - MISSING_PENALTY * missing;
-        let better = best.is_none_or(|b| score > b.score);
+        let better = best.map_or(true, |b| score > b.score);
         if better {
             best = Some(ElementMatch {
                 element: e,

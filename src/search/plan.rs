@@ -92,16 +92,12 @@ impl Plan {
                     });
                     unit_pending = false;
                 }
-                TokenKind::Eircode => {
-                    if plan.eircode.is_none() {
-                        plan.eircode = Some((i, text.to_ascii_uppercase(), tok.corrections));
-                    }
+                TokenKind::Eircode if plan.eircode.is_none() => {
+                    plan.eircode = Some((i, text.to_ascii_uppercase(), tok.corrections));
                 }
                 TokenKind::RoutingKey => plan.routing_key = Some(text.to_ascii_uppercase()),
-                TokenKind::UkPostcode => {
-                    if plan.uk_postcode.is_none() {
-                        plan.uk_postcode = Some(text.to_ascii_uppercase());
-                    }
+                TokenKind::UkPostcode if plan.uk_postcode.is_none() => {
+                    plan.uk_postcode = Some(text.to_ascii_uppercase());
                 }
                 _ => {}
             }

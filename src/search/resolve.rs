@@ -72,7 +72,8 @@ pub fn resolve(
         number_unmatched: false,
     };
     // Numbers: with no unit word, two numbers read as unit then house (`3 12 Main St`).
-    let (mut units, mut houses): (Vec<(usize, &QueryNumber)>, Vec<(usize, &QueryNumber)>) = plan
+    type Numbered<'a> = Vec<(usize, &'a QueryNumber)>;
+    let (mut units, mut houses): (Numbered, Numbered) = plan
         .numbers
         .iter()
         .enumerate()
