@@ -4,9 +4,10 @@
 
 use super::enums::{ErrorCode, WireEnum};
 use super::error::ApiError;
-use super::links::LinkContext;
+use super::links::{FindCarry, LinkContext};
 use super::query::RawQuery;
 use super::request::{check_profile, AutocompleteRequest, FindAddressRequest, GetEcadDataRequest};
+use super::response::{AddressOption, Link};
 use super::Engine;
 
 /// The 2.0 operations this crate answers.
@@ -102,15 +103,36 @@ impl Prepared {
     pub fn run(self, engine: &dyn Engine) -> Result<Answer, ApiError> {
         let (json, result) = match self {
             Prepared::FindAddress(req, ctx) => {
-                let r = engine.find_address(&req, &ctx)?;
+                let mut r = engine.find_address(&req, &ctx)?;
+                ensure_links(
+                    &mut r.links,
+                    &mut r.options,
+                    || ctx.find_address_self(&req),
+                    &FindCarry::from(&req),
+                    &ctx,
+                );
                 (serde_json::to_vec(&r), Some(r.result.code()))
             }
             Prepared::GetEcadData(req, ctx) => {
-                let r = engine.get_ecad_data(&req, &ctx)?;
+                let mut r = engine.get_ecad_data(&req, &ctx)?;
+                ensure_links(
+                    &mut r.links,
+                    &mut [],
+                    || ctx.get_ecad_data_self(&req),
+                    &FindCarry::default(),
+                    &ctx,
+                );
                 (serde_json::to_vec(&r), Some(r.result.code()))
             }
             Prepared::AutoComplete(req, ctx) => {
-                let r = engine.autocomplete(&req, &ctx)?;
+                let mut r = engine.autocomplete(&req, &ctx)?;
+                ensure_links(
+                    &mut r.links,
+                    &mut r.options,
+                    || ctx.autocomplete_self(&req),
+                    &FindCarry::from(&req),
+                    &ctx,
+                );
                 (serde_json::to_vec(&r), None)
             }
         };
@@ -121,6 +143,26 @@ impl Prepared {
             )
         })?;
         Ok(Answer { json, result })
+    }
+}
+
+/// The .NET SDK throws when a response lacks `links` or an option lacks its `next` link
+/// (wire-compat.md §3), so whatever the engine returns, each gets one here.
+fn ensure_links(
+    links: &mut Vec<Link>,
+    options: &mut [AddressOption],
+    self_link: impl FnOnce() -> Link,
+    carry: &FindCarry,
+    ctx: &LinkContext,
+) {
+    if !links.iter().any(|l| l.rel == "self") {
+        links.insert(0, self_link());
+    }
+    for o in options {
+        if !o.links.iter().any(|l| l.rel == "next") {
+            o.links
+                .push(ctx.next_link_for_option(carry, &o.display_name, o.address_id));
+        }
     }
 }
 
@@ -142,6 +184,82 @@ pub fn answer(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::*;
+
+    /// An engine that forgets every link.
+    struct Careless;
+
+    impl Engine for Careless {
+        fn find_address(
+            &self,
+            req: &FindAddressRequest,
+            ctx: &LinkContext,
+        ) -> Result<FindAddressResponse, ApiError> {
+            let mut r = FindAddressResponse::new(FindResult::NonUniqueAddress, req, ctx);
+            r.links.clear();
+            r.options.push(AddressOption {
+                option_type: Some(OptionType::Standard),
+                display_name: "1 MAIN STREET, NAAS".into(),
+                postcode: None,
+                address_id: Some(1_701_000_001),
+                address_type: None,
+                links: vec![],
+            });
+            r.total_options = 1;
+            Ok(r)
+        }
+        fn get_ecad_data(
+            &self,
+            req: &GetEcadDataRequest,
+            ctx: &LinkContext,
+        ) -> Result<GetEcadDataResponse, ApiError> {
+            let mut r = GetEcadDataResponse::new(
+                EcadDataResult::EcadIdInvalid,
+                EcadIdStatus::Invalid,
+                req,
+                ctx,
+            );
+            r.links.clear();
+            Ok(r)
+        }
+        fn autocomplete(
+            &self,
+            req: &AutocompleteRequest,
+            ctx: &LinkContext,
+        ) -> Result<AutocompleteResponse, ApiError> {
+            let mut r = AutocompleteResponse::new(vec![], req, ctx);
+            r.links.clear();
+            Ok(r)
+        }
+        fn profile_names(&self) -> Vec<String> {
+            vec![]
+        }
+    }
+
+    #[test]
+    fn missing_links_are_filled_in() {
+        let a = answer(
+            &Careless,
+            Operation::FindAddress,
+            "key=k&address=main+st&limit=3",
+            "http://h",
+        )
+        .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&a.json).unwrap();
+        assert_eq!(a.result, Some(300));
+        assert_eq!(v["links"][0]["rel"], "self");
+        let next = v["options"][0]["links"][0]["href"].as_str().unwrap();
+        assert!(next.starts_with("http://h/2.0/FindAddress?key=k&txn="));
+        assert!(next.contains("&address=1%20MAIN%20STREET%2C%20NAAS&addressId=1701000001&limit=3&"));
+        for (op, q) in [
+            (Operation::GetEcadData, "key=k&ecadId=5"),
+            (Operation::AutoComplete, "key=k&address=ma"),
+        ] {
+            let a = answer(&Careless, op, q, "http://h").unwrap();
+            let v: serde_json::Value = serde_json::from_slice(&a.json).unwrap();
+            assert_eq!(v["links"][0]["rel"], "self", "{op:?}");
+        }
+    }
 
     #[test]
     fn path_segments_match_case_insensitively() {
