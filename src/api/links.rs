@@ -20,7 +20,8 @@ pub struct LinkContext {
     pub txn: String,
 }
 
-/// The FindAddress parameters an option's `next` link carries over from the request.
+/// The FindAddress parameters an option's `next` link carries over from the request
+/// (`Default` gives the service defaults: limit -1, en, ie, all false).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FindCarry {
     /// Option bound.
@@ -37,6 +38,12 @@ pub struct FindCarry {
     pub address_elements: bool,
     /// Profile requested.
     pub address_profile_name: Option<String>,
+}
+
+impl Default for FindCarry {
+    fn default() -> Self {
+        FindCarry::from(&FindAddressRequest::default())
+    }
 }
 
 impl From<&FindAddressRequest> for FindCarry {

@@ -18,6 +18,7 @@
 //! ```
 
 pub mod date;
+pub mod dispatch;
 pub mod ecad_data;
 pub mod enums;
 pub mod error;
@@ -26,6 +27,7 @@ pub mod query;
 pub mod request;
 pub mod response;
 
+pub use dispatch::{answer, Answer, Operation, Prepared};
 pub use ecad_data::*;
 pub use enums::*;
 pub use error::{ApiError, ErrorBody, ErrorEntry};

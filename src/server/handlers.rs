@@ -4,10 +4,7 @@
 //! sizes, key, rate, parameters, profile; then the engine. No matching happens here.
 
 use super::state::AppState;
-use crate::api::{
-    self, check_profile, ApiError, AutocompleteRequest, Engine, ErrorCode, FindAddressRequest,
-    GetEcadDataRequest, LinkContext, WireEnum,
-};
+use crate::api::{self, ApiError, ErrorCode, Operation, Prepared, WireEnum};
 use crate::limits;
 use axum::body::Body;
 use axum::extract::{Path, RawQuery, State};
@@ -22,32 +19,6 @@ pub(crate) struct LogInfo {
     pub result: Option<u32>,
 }
 
-#[derive(Debug, Clone, Copy)]
-enum Op {
-    FindAddress,
-    GetEcadData,
-    AutoComplete,
-}
-
-impl Op {
-    fn from_segment(segment: &str) -> Option<Op> {
-        match segment.to_ascii_lowercase().as_str() {
-            "findaddress" => Some(Op::FindAddress),
-            "getecaddata" => Some(Op::GetEcadData),
-            "autocomplete" => Some(Op::AutoComplete),
-            _ => None,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Op::FindAddress => "FindAddress",
-            Op::GetEcadData => "GetEcadData",
-            Op::AutoComplete => "AutoComplete",
-        }
-    }
-}
-
 /// `GET /2.0/{op}`.
 pub(crate) async fn operation(
     State(state): State<AppState>,
@@ -57,7 +28,7 @@ pub(crate) async fn operation(
     RawQuery(query): RawQuery,
 ) -> Response {
     state.count_request();
-    let Some(op) = Op::from_segment(&segment) else {
+    let Some(op) = Operation::from_path_segment(&segment) else {
         return not_found_response();
     };
     if method != Method::GET && method != Method::HEAD {
@@ -88,14 +59,13 @@ pub(crate) async fn operation(
     if let Err(e) = check_sizes(&headers, &raw, &q) {
         return error_response(op.name(), &e, cb, None);
     }
-    let key = match check_key(&state, &q) {
-        Ok(k) => k,
-        Err(e) => return error_response(op.name(), &e, cb, None),
-    };
+    if let Err(e) = check_key(&state, &q) {
+        return error_response(op.name(), &e, cb, None);
+    }
     let base = base_url(&state, &headers);
     let loaded = state.current();
     let engine = Arc::clone(&loaded.engine);
-    let work = match prepare(op, &q, &*engine, &key, &base) {
+    let work = match Prepared::parse(op, &q, &engine.profile_names(), &base) {
         Ok(work) => work,
         Err(e) => return error_response(op.name(), &e, cb, None),
     };
@@ -113,79 +83,17 @@ pub(crate) async fn operation(
         )),
     };
     match outcome {
-        Ok((json, result)) => body_response(
+        Ok(answer) => body_response(
             StatusCode::OK,
-            json,
+            answer.json,
             cb,
             LogInfo {
                 op: op.name(),
-                result,
+                result: answer.result,
             },
         ),
         Err(e) => error_response(op.name(), &e, cb, None),
     }
-}
-
-/// A parsed request ready to run on the engine's blocking pool.
-enum Work {
-    Find(FindAddressRequest, LinkContext),
-    Ecad(GetEcadDataRequest, LinkContext),
-    Auto(AutocompleteRequest, LinkContext),
-}
-
-impl Work {
-    /// Runs the engine and serialises; returns the JSON and the `result` code for the log.
-    fn run(self, engine: &dyn Engine) -> Result<(Vec<u8>, Option<u32>), ApiError> {
-        let (json, result) = match self {
-            Work::Find(req, ctx) => {
-                let r = engine.find_address(&req, &ctx)?;
-                (serde_json::to_vec(&r), Some(r.result.code()))
-            }
-            Work::Ecad(req, ctx) => {
-                let r = engine.get_ecad_data(&req, &ctx)?;
-                (serde_json::to_vec(&r), Some(r.result.code()))
-            }
-            Work::Auto(req, ctx) => {
-                let r = engine.autocomplete(&req, &ctx)?;
-                (serde_json::to_vec(&r), None)
-            }
-        };
-        let json = json.map_err(|e| {
-            ApiError::new(
-                ErrorCode::InternalServerError,
-                format!("cannot write the response as JSON: {e}"),
-            )
-        })?;
-        Ok((json, result))
-    }
-}
-
-fn prepare(
-    op: Op,
-    q: &api::RawQuery<'_>,
-    engine: &dyn Engine,
-    key: &str,
-    base: &str,
-) -> Result<Work, ApiError> {
-    Ok(match op {
-        Op::FindAddress => {
-            let req = FindAddressRequest::from_params(q)?;
-            check_profile(req.address_profile_name.as_deref(), &engine.profile_names())?;
-            let ctx = LinkContext::new(base, key, req.txn.as_deref());
-            Work::Find(req, ctx)
-        }
-        Op::AutoComplete => {
-            let req = AutocompleteRequest::from_params(q)?;
-            check_profile(req.address_profile_name.as_deref(), &engine.profile_names())?;
-            let ctx = LinkContext::new(base, key, req.txn.as_deref());
-            Work::Auto(req, ctx)
-        }
-        Op::GetEcadData => {
-            let req = GetEcadDataRequest::from_params(q)?;
-            let ctx = LinkContext::new(base, key, req.txn.as_deref());
-            Work::Ecad(req, ctx)
-        }
-    })
 }
 
 /// `[A-Za-z0-9_.$]+`, at most [`limits::MAX_CALLBACK_CHARS`].
@@ -257,7 +165,7 @@ fn check_sizes(headers: &HeaderMap, raw: &str, q: &api::RawQuery<'_>) -> Result<
     Ok(())
 }
 
-fn check_key(state: &AppState, q: &api::RawQuery<'_>) -> Result<String, ApiError> {
+fn check_key(state: &AppState, q: &api::RawQuery<'_>) -> Result<(), ApiError> {
     let key = q
         .get("key", ErrorCode::InvalidLicenceKey)?
         .map(|k| k.trim().to_owned())
@@ -287,7 +195,7 @@ fn check_key(state: &AppState, q: &api::RawQuery<'_>) -> Result<String, ApiError
             ));
         }
     }
-    Ok(key)
+    Ok(())
 }
 
 /// The configured base URL, else `http://` + the request's Host (if it is a plain host[:port]),
