@@ -7,6 +7,7 @@
 
 pub mod api;
 pub mod ecad;
+pub mod engine;
 pub mod error;
 pub mod index;
 pub mod eval;

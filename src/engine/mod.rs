@@ -1,0 +1,96 @@
+//! The engine: an opened index plus address profiles, answering the three 2.0 operations.
+//!
+//! This is the seam between matching and the wire: [`Engine`] implements [`api::Engine`], which
+//! the HTTP server, the CLI and batch validation all call.
+//!
+//! - [`find`]: Find Address (text search, Eircode and id lookups, classification, options);
+//! - [`autocomplete`]: Autocomplete;
+//! - [`ecad_data`]: Get ECAD Data.
+
+mod autocomplete;
+mod ecad_data;
+mod find;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::api::{
+    self, ApiError, AutocompleteRequest, AutocompleteResponse, FindAddressRequest,
+    FindAddressResponse, GetEcadDataRequest, GetEcadDataResponse, LinkContext,
+};
+use crate::error::Result;
+use crate::index::Index;
+use crate::profile::ProfileSet;
+
+/// An index and the address profiles, ready to answer requests. Cheap to share behind an `Arc`.
+#[derive(Debug)]
+pub struct Engine {
+    index: Index,
+    profiles: ProfileSet,
+}
+
+impl Engine {
+    /// Opens an index file with the built-in address profiles.
+    ///
+    /// # Errors
+    /// As [`Index::open`].
+    pub fn open(path: impl AsRef<Path>) -> Result<Engine> {
+        Ok(Engine::new(Index::open(path)?, ProfileSet::builtin()))
+    }
+
+    /// An engine over an opened index with the given profiles.
+    pub fn new(index: Index, profiles: ProfileSet) -> Engine {
+        Engine { index, profiles }
+    }
+
+    /// The index.
+    pub fn index(&self) -> &Index {
+        &self.index
+    }
+
+    /// The address profiles.
+    pub fn profiles(&self) -> &ProfileSet {
+        &self.profiles
+    }
+}
+
+impl api::Engine for Engine {
+    fn find_address(
+        &self,
+        req: &FindAddressRequest,
+        links: &LinkContext,
+    ) -> Result<FindAddressResponse, ApiError> {
+        Ok(find::find_address(self, req, links))
+    }
+
+    fn get_ecad_data(
+        &self,
+        req: &GetEcadDataRequest,
+        links: &LinkContext,
+    ) -> Result<GetEcadDataResponse, ApiError> {
+        Ok(ecad_data::get_ecad_data(self, req, links))
+    }
+
+    fn autocomplete(
+        &self,
+        req: &AutocompleteRequest,
+        links: &LinkContext,
+    ) -> Result<AutocompleteResponse, ApiError> {
+        Ok(autocomplete::autocomplete(self, req, links))
+    }
+
+    fn profile_names(&self) -> Vec<String> {
+        self.profiles.names().into_iter().map(str::to_string).collect()
+    }
+
+    fn counts(&self) -> BTreeMap<String, u64> {
+        let c = &self.index.meta().counts;
+        BTreeMap::from([
+            ("addressPoints".to_string(), c.address_points),
+            ("buildings".to_string(), c.buildings),
+            ("places".to_string(), c.places),
+            ("elements".to_string(), c.elements),
+            ("ukAddresses".to_string(), c.uk_addresses),
+        ])
+    }
+}
