@@ -73,3 +73,9 @@ pub const MAX_PROFILES: usize = 256;
 /// of them first (nothing is lost; the joined line may be truncated). Rendered addresses have at
 /// most 9 lines, so this only bounds hand-built input.
 pub const MAX_REFORMAT_INPUT_LINES: usize = 32;
+
+/// Most options one answer lists (`limit = -1`); `totalOptions` still counts them all.
+pub const MAX_OPTIONS: usize = 500;
+
+/// Most places scanned when listing or counting what lies below an element.
+pub const MAX_OPTION_PLACES: usize = 2_000;

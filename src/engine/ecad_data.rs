@@ -1,6 +1,8 @@
 //! Get ECAD Data.
 
-use crate::api::{EcadDataResult, EcadIdStatus, GetEcadDataRequest, GetEcadDataResponse, LinkContext};
+use crate::api::{
+    EcadDataResult, EcadIdStatus, GetEcadDataRequest, GetEcadDataResponse, LinkContext,
+};
 use crate::engine::Engine;
 
 /// Answers GetEcadData.
@@ -10,5 +12,10 @@ pub(crate) fn get_ecad_data(
     links: &LinkContext,
 ) -> GetEcadDataResponse {
     // Placeholder until the record assembly lands: every id reads as unknown.
-    GetEcadDataResponse::new(EcadDataResult::EcadIdInvalid, EcadIdStatus::Invalid, req, links)
+    GetEcadDataResponse::new(
+        EcadDataResult::EcadIdInvalid,
+        EcadIdStatus::Invalid,
+        req,
+        links,
+    )
 }

@@ -10,6 +10,7 @@
 mod autocomplete;
 mod ecad_data;
 mod find;
+pub mod uk;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -80,7 +81,11 @@ impl api::Engine for Engine {
     }
 
     fn profile_names(&self) -> Vec<String> {
-        self.profiles.names().into_iter().map(str::to_string).collect()
+        self.profiles
+            .names()
+            .into_iter()
+            .map(str::to_string)
+            .collect()
     }
 
     fn counts(&self) -> BTreeMap<String, u64> {

@@ -130,9 +130,8 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
 
 /// Whether the exact pass explains everything: every word and every number.
 fn settled(s: &Search) -> bool {
-    s.best().is_some_and(|c| {
-        c.place.mask == s.plan.all_words() && !c.number_unmatched
-    })
+    s.best()
+        .is_some_and(|c| c.place.mask == s.plan.all_words() && !c.number_unmatched)
 }
 
 fn run(index: &Index, out: &mut Search, stages: Stages, scratch: &mut Scratch) {
@@ -141,6 +140,11 @@ fn run(index: &Index, out: &mut Search, stages: Stages, scratch: &mut Scratch) {
     let n = index.meta().counts.elements.max(1);
     out.word_weights = (0..plan.words.len())
         .map(|i| {
+            // A repeated word (`Dublin 22 … Dublin 22`) is a duplicate element: it costs
+            // nothing when no element is left to explain it.
+            if plan.words[..i].iter().any(|w| w.text == plan.words[i].text) {
+                return 0.0;
+            }
             scratch
                 .hits
                 .iter()

@@ -9,8 +9,10 @@ use crate::text::{TokenKind, Tokenised};
 pub struct QueryWord {
     /// Normalised text (`patricks`, `d6w`, `cork`).
     pub text: String,
-    /// Index of the token in the tokenised input (for spans).
+    /// Index of the token in the tokenised input.
     pub token: usize,
+    /// Byte span in the original input.
+    pub span: std::ops::Range<usize>,
     /// Comma-separated section.
     pub section: u16,
     /// Token kind (word, county, district).
@@ -28,6 +30,8 @@ pub struct QueryNumber {
     pub text: String,
     /// Index of the token in the tokenised input.
     pub token: usize,
+    /// Byte span in the original input.
+    pub span: std::ops::Range<usize>,
     /// Section.
     pub section: u16,
     /// Follows a unit word (`apartment 12`, `flat 3`, `unit 5`).
@@ -76,6 +80,7 @@ impl Plan {
                     plan.words.push(QueryWord {
                         text: text.to_string(),
                         token: i,
+                        span: tok.span.clone(),
                         section: tok.section,
                         kind: tok.kind,
                         typo_budget: typo_budget(chars),
@@ -87,6 +92,7 @@ impl Plan {
                     plan.numbers.push(QueryNumber {
                         text: text.to_string(),
                         token: i,
+                        span: tok.span.clone(),
                         section: tok.section,
                         unit: unit_pending,
                     });
@@ -140,7 +146,9 @@ mod tests {
 
     #[test]
     fn sorts_tokens_by_role() {
-        let p = Plan::from_tokens(&tokenise("Apt 3, 12 Main Street, Ballymote, Co. Sligo F56 X2Y3"));
+        let p = Plan::from_tokens(&tokenise(
+            "Apt 3, 12 Main Street, Ballymote, Co. Sligo F56 X2Y3",
+        ));
         let words: Vec<_> = p.words.iter().map(|w| w.text.as_str()).collect();
         assert!(words.contains(&"main") && words.contains(&"ballymote"));
         assert_eq!(p.numbers.len(), 2);

@@ -1,0 +1,517 @@
+//! Classification: what a search means, as a Find Address result code, match level, target and
+//! option set (`matching.md` §2–3). The rules read top to bottom in [`classify`].
+
+use crate::api::{FindResult, MatchLevel, PostcodeNotAvailable};
+use crate::index::{AddressPointRow, EircodeHit, ElementKind, Index, NONE};
+use crate::search::{Candidate, Search};
+
+/// Margin under which a runner-up counts as tied with the best candidate.
+const TIE_MARGIN: f32 = 0.75;
+/// Least share of the query's word weight a candidate must explain to be an answer at all.
+const MIN_EXPLAINED_SHARE: f32 = 0.4;
+/// Unexplained words weighing at most this much (a stray `the`, `ireland`) do not make a
+/// match partial.
+const NEGLIGIBLE_WEIGHT: f32 = 1.2;
+
+/// What the Eircode of the input (if any) resolved to.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum EircodeCheck {
+    /// No Eircode in the input.
+    #[default]
+    Absent,
+    /// A current Eircode: its address point, and whether look-alikes were corrected.
+    Found {
+        /// Address point ordinal.
+        address_point: u32,
+        /// Look-alike characters were corrected (`O`→`0`).
+        corrected: bool,
+    },
+    /// A retired or changed Eircode: its history row.
+    History(u32),
+    /// A well-formed Eircode that does not exist; address points one edit away.
+    Unknown {
+        /// Address points of near-miss Eircodes.
+        near: Vec<u32>,
+    },
+}
+
+impl EircodeCheck {
+    /// Looks up the plan's Eircode.
+    pub fn of(index: &Index, search: &Search) -> EircodeCheck {
+        let Some((_, code, corrections)) = &search.plan.eircode else {
+            return EircodeCheck::Absent;
+        };
+        match index.eircode(code) {
+            Some(EircodeHit::Current(ap)) => EircodeCheck::Found {
+                address_point: ap,
+                corrected: *corrections > 0,
+            },
+            Some(EircodeHit::History(h)) => EircodeCheck::History(h),
+            None => {
+                let mut near: Vec<u32> = crate::text::eircode::near_misses(code)
+                    .iter()
+                    .filter_map(|e| match index.eircode(e.as_str()) {
+                        Some(EircodeHit::Current(ap)) => Some(ap),
+                        _ => None,
+                    })
+                    .collect();
+                near.sort_unstable();
+                near.dedup();
+                EircodeCheck::Unknown { near }
+            }
+        }
+    }
+}
+
+/// What an answer points at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// Nothing.
+    None,
+    /// One address point.
+    AddressPoint(u32),
+    /// One building.
+    Building(u32),
+    /// An element (group, thoroughfare, locality, post town, county), within a place.
+    Element {
+        /// Element ordinal.
+        element: u32,
+        /// A place holding it (for rendering).
+        place: u32,
+    },
+}
+
+/// Which options to list.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum OptionSet {
+    /// None.
+    #[default]
+    None,
+    /// These address points (NUA, a building's units, near-miss Eircodes).
+    AddressPoints(Vec<u32>),
+    /// Everything below an element (its places, buildings, address points).
+    Below(Target),
+    /// Tied candidates, best first.
+    Candidates(Vec<Target>),
+}
+
+/// The classification of one Find Address.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Classification {
+    /// Result code.
+    pub result: FindResult,
+    /// Why there is no postcode (result 200 only).
+    pub postcode_not_available: Option<PostcodeNotAvailable>,
+    /// What the answer points at.
+    pub target: Target,
+    /// The narrowest level reached.
+    pub match_level: MatchLevel,
+    /// Exactly one address point fits.
+    pub unique: bool,
+    /// Options to list.
+    pub options: OptionSet,
+    /// Plan word indices left unexplained.
+    pub unmatched_words: Vec<usize>,
+    /// Plan number indices left unused.
+    pub unmatched_numbers: Vec<usize>,
+    /// A word matched through a typo.
+    pub spelling_changed: bool,
+}
+
+impl Classification {
+    fn simple(result: FindResult) -> Classification {
+        Classification {
+            result,
+            postcode_not_available: None,
+            target: Target::None,
+            match_level: MatchLevel::Unknown,
+            unique: false,
+            options: OptionSet::None,
+            unmatched_words: Vec::new(),
+            unmatched_numbers: Vec::new(),
+            spelling_changed: false,
+        }
+    }
+}
+
+/// Classifies a search of `text` (the original input) against the index, the rules in order.
+pub fn classify(
+    index: &Index,
+    text: &str,
+    search: &Search,
+    eircode: &EircodeCheck,
+) -> Classification {
+    let plan = &search.plan;
+    // 1. Not an address at all.
+    if plan.is_empty() || looks_like_non_address(text) {
+        return Classification::simple(FindResult::InvalidAddressEntered);
+    }
+    // 2. A UK postcode with no Eircode in an Irish search.
+    if plan.uk_postcode.is_some() && plan.eircode.is_none() {
+        return Classification::simple(FindResult::ForeignAddressDetected);
+    }
+    let best = best_answer(index, search);
+    // 3. The Eircode decides, checked against the text.
+    match eircode {
+        EircodeCheck::Found {
+            address_point,
+            corrected,
+        } => {
+            let agrees = plan.words.is_empty()
+                || best
+                    .as_ref()
+                    .is_some_and(|b| text_agrees_with(index, b, *address_point));
+            let result = match (agrees, corrected) {
+                (true, false) => FindResult::PostcodeValidated,
+                (true, true) => FindResult::PostcodeAmended,
+                (false, false) => FindResult::AddressAmendedToMatchPostcode,
+                (false, true) => FindResult::PostcodeAndAddressAmended,
+            };
+            let mut c = point(index, *address_point, result);
+            if let Some(b) = &best {
+                if agrees {
+                    c.spelling_changed = b.typos;
+                }
+            }
+            return c;
+        }
+        EircodeCheck::History(h) => {
+            let mut c = Classification::simple(FindResult::PostcodeRetired);
+            let successor = index
+                .history()
+                .get(*h as usize)
+                .and_then(|row| row.new_ecad_id)
+                .and_then(|id| index.entity(id));
+            if let Some((crate::index::EntityKind::AddressPoint, ap)) = successor {
+                c = point(index, ap, FindResult::PostcodeRetired);
+            } else if let Some(Answer {
+                target: Target::AddressPoint(ap),
+                ..
+            }) = best
+            {
+                c = point(index, ap, FindResult::PostcodeRetired);
+            }
+            return c;
+        }
+        EircodeCheck::Unknown { near } => {
+            if let Some(b) = &best {
+                if let Target::AddressPoint(ap) = b.target {
+                    if b.complete && !b.tied {
+                        // The text alone singles out one address: the postcode was wrong.
+                        let mut c = point(index, ap, FindResult::PostcodeAmended);
+                        c.spelling_changed = b.typos;
+                        return c;
+                    }
+                    if near.contains(&ap) {
+                        return point(index, ap, FindResult::PostcodeAndAddressAmended);
+                    }
+                }
+            }
+            if near.len() == 1 && plan.words.is_empty() {
+                return point(index, near[0], FindResult::PostcodeAndAddressAmended);
+            }
+            if let Some(b) = &best {
+                if let Some(&ap) = near.iter().find(|&&ap| text_agrees_with(index, b, ap)) {
+                    return point(index, ap, FindResult::PostcodeAndAddressAmended);
+                }
+            }
+            // Fall through: the postcode cannot be validated; answer from the text.
+        }
+        EircodeCheck::Absent => {}
+    }
+    let Some(best) = best else {
+        return Classification::simple(FindResult::NoAddressMatch);
+    };
+    let mut c = from_answer(index, search, &best);
+    // 4. A postcode that could not be checked against a unique address.
+    if plan.eircode.is_some() && !matches!(c.result, FindResult::NoAddressMatch) {
+        c.result = FindResult::PostcodeNotValidated;
+    }
+    c
+}
+
+/// The best candidate, read as an answer.
+#[derive(Debug, Clone, PartialEq)]
+struct Answer {
+    target: Target,
+    candidate: Candidate,
+    /// Every word and number explained.
+    complete: bool,
+    /// Another candidate is as good and points elsewhere.
+    tied: bool,
+    /// Typos were needed.
+    typos: bool,
+    /// Tied targets (including this one).
+    ties: Vec<Target>,
+}
+
+fn best_answer(index: &Index, search: &Search) -> Option<Answer> {
+    let best = *search.best()?;
+    let total: f32 = search.word_weights.iter().sum::<f32>().max(f32::EPSILON);
+    let unexplained: f32 = unexplained_words(search, &best)
+        .iter()
+        .map(|&i| search.word_weights[i])
+        .sum();
+    if best.place.mask == 0 || (total - unexplained) / total < MIN_EXPLAINED_SHARE {
+        return None;
+    }
+    let target = target_of(index, search, &best);
+    let mut ties = vec![target];
+    for c in search.candidates.iter().skip(1) {
+        if c.score < best.score - TIE_MARGIN {
+            break;
+        }
+        let t = target_of(index, search, c);
+        if !ties.contains(&t) && !same_element(&t, &target) {
+            ties.push(t);
+        }
+    }
+    Some(Answer {
+        target,
+        candidate: best,
+        complete: unexplained <= NEGLIGIBLE_WEIGHT && !best.number_unmatched,
+        tied: ties.len() > 1,
+        typos: best.place.typos > 0,
+        ties,
+    })
+}
+
+fn same_element(a: &Target, b: &Target) -> bool {
+    matches!((a, b), (Target::Element { element: x, .. }, Target::Element { element: y, .. }) if x == y)
+}
+
+/// Plan words the candidate leaves unexplained.
+fn unexplained_words(search: &Search, c: &Candidate) -> Vec<usize> {
+    (0..search.plan.words.len())
+        .filter(|i| c.place.mask & (1u64 << i) == 0)
+        .collect()
+}
+
+/// The most specific element the candidate's place matched.
+fn deepest_element(index: &Index, search: &Search, c: &Candidate) -> Option<u32> {
+    let row = index.place(c.place.place)?;
+    let assigned: Vec<u32> = c
+        .place
+        .assigned()
+        .iter()
+        .map(|&m| search.matches[m as usize].element)
+        .collect();
+    // Slots in address order: group, thoroughfares, localities, post town, counties.
+    row.elements()
+        .into_iter()
+        .find(|e| *e != NONE && assigned.contains(e))
+}
+
+fn target_of(index: &Index, search: &Search, c: &Candidate) -> Target {
+    if let Some(ap) = c.address_point {
+        return Target::AddressPoint(ap);
+    }
+    if let Some(b) = c.building {
+        return Target::Building(b);
+    }
+    match deepest_element(index, search, c) {
+        Some(element) => Target::Element {
+            element,
+            place: c.place.place,
+        },
+        None => Target::None,
+    }
+}
+
+/// Whether the text's best reading is consistent with address point `ap`: the same point, or a
+/// building or element containing it, with no number contradicting it.
+fn text_agrees_with(index: &Index, best: &Answer, ap: u32) -> bool {
+    let Some(row) = index.address_point(ap) else {
+        return false;
+    };
+    match best.target {
+        Target::AddressPoint(p) => p == ap,
+        Target::Building(b) => b == row.building && !best.candidate.number_unmatched,
+        Target::Element { .. } => {
+            index.place_of_building(row.building) == Some(best.candidate.place.place)
+                && !best.candidate.number_unmatched
+                && best.candidate.numbers_used == 0
+        }
+        Target::None => false,
+    }
+}
+
+/// A unique address point answer with `result` (or 200 when it has no Eircode).
+fn point(index: &Index, ap: u32, result: FindResult) -> Classification {
+    let row = index.address_point(ap);
+    let mut c = Classification::simple(result);
+    c.target = Target::AddressPoint(ap);
+    c.unique = true;
+    c.match_level = point_level(index, ap);
+    if let Some(row) = row {
+        if row.eircode == NONE && matches!(result, FindResult::PostcodeAppended) {
+            c.result = FindResult::PostcodeNotAvailable;
+            c.postcode_not_available = Some(if row.flags & AddressPointRow::MAIL_DELIVERY == 0 {
+                PostcodeNotAvailable::NoMailDelivery
+            } else {
+                PostcodeNotAvailable::NoRoutingKey
+            });
+        }
+    }
+    c
+}
+
+fn point_level(index: &Index, ap: u32) -> MatchLevel {
+    match index.address_point(ap) {
+        Some(r) if r.flags & AddressPointRow::HAS_ORGANISATION != 0 => MatchLevel::Organisation,
+        Some(r) if r.sub_building != NONE => MatchLevel::SubAddressPoint,
+        _ => MatchLevel::AddressPoint,
+    }
+}
+
+fn element_level(index: &Index, element: u32) -> MatchLevel {
+    match index.element_kind(element) {
+        Some(ElementKind::BuildingGroup) => MatchLevel::BuildingGroup,
+        Some(ElementKind::Thoroughfare) => MatchLevel::Thoroughfare,
+        Some(ElementKind::Locality) => MatchLevel::Locality,
+        Some(ElementKind::PostTown) => MatchLevel::PostTown,
+        Some(ElementKind::County) => MatchLevel::County,
+        Some(ElementKind::BuildingName) => MatchLevel::Building,
+        Some(ElementKind::Organisation) => MatchLevel::Organisation,
+        None => MatchLevel::Unknown,
+    }
+}
+
+/// Address points of a building, or of a place's buildings that have neither number nor name:
+/// the points that share one postal address.
+fn shared_points(index: &Index, target: &Target) -> Vec<u32> {
+    let mut out = Vec::new();
+    let push_building = |b: u32, out: &mut Vec<u32>| {
+        if let Some(r) = index.building(b) {
+            out.extend(r.ap_start..r.ap_start + u32::from(r.ap_count));
+        }
+    };
+    match *target {
+        Target::Building(b) => {
+            if let Some(r) = index.building(b) {
+                let all_plain = (r.ap_start..r.ap_start + u32::from(r.ap_count)).all(|ap| {
+                    index.address_point(ap).is_some_and(|a| {
+                        a.sub_building == NONE && a.flags & AddressPointRow::HAS_ORGANISATION == 0
+                    })
+                });
+                if all_plain {
+                    push_building(b, &mut out);
+                }
+            }
+        }
+        Target::Element { element, place } => {
+            // Only when the element is the place's deepest: the address then stops there.
+            let mut places = index.element_places(element);
+            let (Some(p), None) = (places.next(), places.next()) else {
+                return out;
+            };
+            if p != place {
+                return out;
+            }
+            if let Some(row) = index.place(place) {
+                for b in row.building_start..row.building_start + row.building_count {
+                    if let Some(r) = index.building(b) {
+                        if r.number == NONE && r.name == NONE {
+                            push_building(b, &mut out);
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+fn from_answer(index: &Index, search: &Search, best: &Answer) -> Classification {
+    let plan = &search.plan;
+    let mut c = Classification::simple(FindResult::NoAddressMatch);
+    c.unmatched_words = unexplained_words(search, &best.candidate)
+        .into_iter()
+        .filter(|&i| search.word_weights[i] > NEGLIGIBLE_WEIGHT)
+        .collect();
+    c.unmatched_numbers = (0..plan.numbers.len())
+        .filter(|&i| best.candidate.numbers_used & (1 << i) == 0)
+        .collect();
+    c.spelling_changed = best.typos;
+    c.target = best.target;
+    c.match_level = match best.target {
+        Target::AddressPoint(ap) => point_level(index, ap),
+        Target::Building(_) => MatchLevel::Building,
+        Target::Element { element, .. } => element_level(index, element),
+        Target::None => MatchLevel::Unknown,
+    };
+    // Ties between different addresses: the input lacks what tells them apart.
+    if best.tied {
+        c.result = if c.unmatched_words.is_empty() {
+            FindResult::IncompleteAddressEntered
+        } else {
+            FindResult::PartialAddressMatch
+        };
+        c.options = OptionSet::Candidates(best.ties.clone());
+        return c;
+    }
+    // Something left over that no element explains: partial.
+    if !best.complete {
+        c.result = FindResult::PartialAddressMatch;
+        if let Target::AddressPoint(_) = best.target {
+            c.unique = true;
+        } else {
+            c.options = OptionSet::Below(best.target);
+        }
+        return c;
+    }
+    match best.target {
+        Target::AddressPoint(ap) => {
+            let mut p = point(index, ap, FindResult::PostcodeAppended);
+            p.spelling_changed = c.spelling_changed;
+            p.unmatched_numbers = c.unmatched_numbers;
+            p
+        }
+        Target::Building(_) | Target::Element { .. } => {
+            let shared = shared_points(index, &best.target);
+            if shared.len() == 1 {
+                let mut p = point(index, shared[0], FindResult::PostcodeAppended);
+                p.spelling_changed = c.spelling_changed;
+                return p;
+            }
+            if shared.len() > 1 {
+                c.result = FindResult::NonUniqueAddress;
+                c.match_level = point_level(index, shared[0]);
+                c.options = OptionSet::AddressPoints(shared);
+                return c;
+            }
+            c.result = FindResult::IncompleteAddressEntered;
+            c.options = OptionSet::Below(best.target);
+            c
+        }
+        Target::None => c,
+    }
+}
+
+/// E-mail addresses, URLs and strings with no letters are not addresses.
+fn looks_like_non_address(text: &str) -> bool {
+    let t = text.trim().to_ascii_lowercase();
+    if t.contains('@') || t.starts_with("http:") || t.starts_with("https:") || t.starts_with("www.")
+    {
+        return true;
+    }
+    if t.contains("://") {
+        return true;
+    }
+    !t.chars().any(|c| c.is_alphanumeric())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn non_addresses_are_recognised() {
+        assert!(looks_like_non_address("someone@example.com"));
+        assert!(looks_like_non_address("https://example.com/x"));
+        assert!(looks_like_non_address("www.example.ie"));
+        assert!(looks_like_non_address(" ,.;- "));
+        assert!(!looks_like_non_address("8 Silver Birches, Dunboyne"));
+    }
+}

@@ -1,0 +1,311 @@
+//! Options: what lies below an answer, listed flat or in intelligent groups (`matching.md` §4).
+//!
+//! Items are collected in natural order (places in index order, buildings by number, units by
+//! number). With `limit = -1` and more than [`GROUP_THRESHOLD`] address points, buildings with
+//! several units become one grouped option each, and if that is still too many, places are
+//! grouped by the element below the answer's level (each street, estate or townland one option).
+//! Every grouped option drills down through its `addressId`.
+
+use crate::api::OptionType;
+use crate::classify::{OptionSet, Target};
+use crate::ecad::address::{postal_address, Language};
+use crate::index::{AddressPointRow, Index, PlaceLevel, NONE};
+use crate::limits::{MAX_OPTIONS, MAX_OPTION_PLACES};
+
+/// Up to this many address points are listed flat even with grouping on.
+pub const GROUP_THRESHOLD: usize = 20;
+
+/// One option before it is put on the wire.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionItem {
+    /// Standard, or grouped homes or businesses.
+    pub option_type: OptionType,
+    /// Text shown to the user.
+    pub display_name: String,
+    /// Eircode without space (address points only).
+    pub postcode: Option<String>,
+    /// ECAD id to drill into (or of the address point).
+    pub address_id: u64,
+    /// ECAD address type.
+    pub address_type: u16,
+}
+
+/// Collects the options of `set`: `(total, items)`. `grouping` is the `limit = -1` mode;
+/// otherwise items are address points, flat, and only listed when `total <= limit`.
+pub fn options(
+    index: &Index,
+    set: &OptionSet,
+    limit: i32,
+    lang: Language,
+    distinguish_by_eircode: bool,
+) -> (usize, Vec<OptionItem>) {
+    if limit == 0 {
+        return (0, Vec::new());
+    }
+    let grouping = limit < 0;
+    let bound = if grouping {
+        MAX_OPTIONS
+    } else {
+        usize::try_from(limit).unwrap_or(0)
+    };
+    match set {
+        OptionSet::None => (0, Vec::new()),
+        OptionSet::AddressPoints(aps) => {
+            flat_points(index, aps, bound, lang, distinguish_by_eircode)
+        }
+        OptionSet::Candidates(targets) => {
+            let items: Vec<OptionItem> = targets
+                .iter()
+                .filter_map(|t| target_item(index, t, lang))
+                .collect();
+            let total = items.len();
+            if total > bound {
+                return (total, Vec::new());
+            }
+            (total, items)
+        }
+        OptionSet::Below(target) => below(index, target, grouping, bound, lang),
+    }
+}
+
+fn flat_points(
+    index: &Index,
+    aps: &[u32],
+    bound: usize,
+    lang: Language,
+    with_eircode: bool,
+) -> (usize, Vec<OptionItem>) {
+    let total = aps.len();
+    if total > bound {
+        return (total, Vec::new());
+    }
+    let items = aps
+        .iter()
+        .filter_map(|&ap| {
+            let mut item = point_item(index, ap, lang)?;
+            if with_eircode {
+                if let Some(pc) = &item.postcode {
+                    let display = crate::ecad::address::eircode_display(pc);
+                    item.display_name = format!("{}, {display}", item.display_name);
+                }
+            }
+            Some(item)
+        })
+        .collect();
+    (total, items)
+}
+
+/// An address point as a standard option.
+pub fn point_item(index: &Index, ap: u32, lang: Language) -> Option<OptionItem> {
+    let row = index.address_point(ap)?;
+    let parts = index.address_point_parts(ap)?;
+    Some(OptionItem {
+        option_type: OptionType::Standard,
+        display_name: postal_address(&parts, lang).display_name(),
+        postcode: index.address_point_eircode(ap),
+        address_id: parts.address_point_id,
+        address_type: row.address_type,
+    })
+}
+
+fn is_business(index: &Index, ap: u32) -> bool {
+    index
+        .address_point(ap)
+        .is_some_and(|a| a.flags & AddressPointRow::HAS_ORGANISATION != 0)
+}
+
+/// A building: its single point, or a grouped option over its units.
+fn building_item(index: &Index, b: u32, lang: Language) -> Option<OptionItem> {
+    let row = index.building(b)?;
+    if row.ap_count == 1 {
+        return point_item(index, row.ap_start, lang);
+    }
+    let parts = index.building_parts(b)?;
+    let business = (row.ap_start..row.ap_start + u32::from(row.ap_count))
+        .filter(|&ap| is_business(index, ap))
+        .count();
+    Some(OptionItem {
+        option_type: if business * 2 > usize::from(row.ap_count) {
+            OptionType::GroupedBusiness
+        } else {
+            OptionType::GroupedNonBusiness
+        },
+        display_name: format!(
+            "{} ({} addresses)",
+            postal_address(&parts, lang).display_name(),
+            row.ap_count
+        ),
+        postcode: None,
+        address_id: parts.building_id,
+        address_type: row.address_type,
+    })
+}
+
+/// An element within a place, as a grouped option with its size.
+fn element_item(
+    index: &Index,
+    element: u32,
+    place: u32,
+    count: usize,
+    business: usize,
+    lang: Language,
+) -> Option<OptionItem> {
+    let row = index.element(element)?;
+    let level = level_of(index, element);
+    let parts = index.place_parts(place, level)?;
+    Some(OptionItem {
+        option_type: if business * 2 > count {
+            OptionType::GroupedBusiness
+        } else {
+            OptionType::GroupedNonBusiness
+        },
+        display_name: format!(
+            "{} ({count} addresses)",
+            postal_address(&parts, lang).display_name()
+        ),
+        postcode: None,
+        address_id: row.id,
+        address_type: row.address_type,
+    })
+}
+
+fn target_item(index: &Index, t: &Target, lang: Language) -> Option<OptionItem> {
+    match *t {
+        Target::AddressPoint(ap) => point_item(index, ap, lang),
+        Target::Building(b) => building_item(index, b, lang),
+        Target::Element { element, place } => {
+            let (count, business) = count_below(index, element);
+            element_item(index, element, place, count, business, lang)
+        }
+        Target::None => None,
+    }
+}
+
+/// The address level of an element, for rendering it alone.
+pub fn level_of(index: &Index, element: u32) -> PlaceLevel {
+    use crate::index::ElementKind::*;
+    match index.element_kind(element) {
+        Some(BuildingGroup) => PlaceLevel::BuildingGroup,
+        Some(Thoroughfare) => PlaceLevel::Thoroughfare,
+        Some(Locality) => PlaceLevel::Locality,
+        Some(PostTown) => PlaceLevel::PostTown,
+        _ => PlaceLevel::County,
+    }
+}
+
+/// Address points and business address points below an element (bounded scan).
+fn count_below(index: &Index, element: u32) -> (usize, usize) {
+    let mut count = 0;
+    let business = 0;
+    for p in index.element_places(element).take(MAX_OPTION_PLACES) {
+        if let Some(row) = index.place(p) {
+            for b in row.building_start..row.building_start + row.building_count {
+                if let Some(r) = index.building(b) {
+                    count += usize::from(r.ap_count);
+                }
+            }
+        }
+    }
+    (count, business)
+}
+
+/// Places holding the target's addresses.
+fn places_of(index: &Index, target: &Target) -> Vec<u32> {
+    match *target {
+        Target::Element { element, .. } => index
+            .element_places(element)
+            .take(MAX_OPTION_PLACES)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn below(
+    index: &Index,
+    target: &Target,
+    grouping: bool,
+    bound: usize,
+    lang: Language,
+) -> (usize, Vec<OptionItem>) {
+    if let Target::Building(b) = *target {
+        let Some(r) = index.building(b) else {
+            return (0, Vec::new());
+        };
+        let aps: Vec<u32> = (r.ap_start..r.ap_start + u32::from(r.ap_count)).collect();
+        return flat_points(index, &aps, bound, lang, false);
+    }
+    let places = places_of(index, target);
+    let buildings: Vec<u32> = places
+        .iter()
+        .filter_map(|&p| index.place(p))
+        .flat_map(|row| row.building_start..row.building_start + row.building_count)
+        .collect();
+    let points: usize = buildings
+        .iter()
+        .filter_map(|&b| index.building(b))
+        .map(|r| usize::from(r.ap_count))
+        .sum();
+    if !grouping || points <= GROUP_THRESHOLD {
+        if points > bound {
+            return (points, Vec::new());
+        }
+        let aps: Vec<u32> = buildings
+            .iter()
+            .filter_map(|&b| index.building(b))
+            .flat_map(|r| r.ap_start..r.ap_start + u32::from(r.ap_count))
+            .collect();
+        return flat_points(index, &aps, bound, lang, false);
+    }
+    // Group units by building.
+    if buildings.len() <= GROUP_THRESHOLD * 2 || places.len() == 1 {
+        let items: Vec<OptionItem> = buildings
+            .iter()
+            .take(MAX_OPTIONS)
+            .filter_map(|&b| building_item(index, b, lang))
+            .collect();
+        return (buildings.len(), items);
+    }
+    // Group places by the element just below the target's level.
+    let Target::Element { element, .. } = *target else {
+        return (0, Vec::new());
+    };
+    let mut groups: Vec<(u32, u32, usize, usize)> = Vec::new(); // (child, place, points, business)
+    for &p in &places {
+        let Some(row) = index.place(p) else { continue };
+        let child = row
+            .elements()
+            .into_iter()
+            .find(|&e| e != NONE && e != element)
+            .filter(|&e| level_of(index, e) < level_of(index, element))
+            .unwrap_or(element);
+        let mut n = 0;
+        let mut business = 0;
+        for b in row.building_start..row.building_start + row.building_count {
+            if let Some(r) = index.building(b) {
+                n += usize::from(r.ap_count);
+                business += (r.ap_start..r.ap_start + u32::from(r.ap_count))
+                    .filter(|&ap| is_business(index, ap))
+                    .count();
+            }
+        }
+        match groups.iter_mut().find(|g| g.0 == child) {
+            Some(g) => {
+                g.2 += n;
+                g.3 += business;
+            }
+            None => groups.push((child, p, n, business)),
+        }
+    }
+    let total = groups.len();
+    let items = groups
+        .iter()
+        .take(MAX_OPTIONS)
+        .filter_map(|&(child, place, n, business)| {
+            if child == element {
+                return None;
+            }
+            element_item(index, child, place, n, business, lang)
+        })
+        .collect();
+    (total, items)
+}
