@@ -10,11 +10,16 @@ fn main() {
     for line in std::io::stdin().lock().lines() {
         let line = line.unwrap();
         let (q, extra) = line.split_once(" ||").unwrap_or((&line, ""));
+        let (auto, q) = match q.strip_prefix("AC:") {
+            Some(rest) => (true, rest),
+            None => (false, q),
+        };
         let raw = format!("key=demo&address={}{}", percent_encode(q), extra.trim());
         let t = std::time::Instant::now();
+        let op = if auto { Operation::AutoComplete } else { Operation::FindAddress };
         let a = answer(
             &engine,
-            Operation::FindAddress,
+            op,
             &raw,
             "http://127.0.0.1:8080",
         )

@@ -79,3 +79,9 @@ pub const MAX_OPTIONS: usize = 500;
 
 /// Most places scanned when listing or counting what lies below an element.
 pub const MAX_OPTION_PLACES: usize = 2_000;
+
+/// Suggestions one Autocomplete call returns.
+pub const MAX_SUGGESTIONS: usize = 10;
+
+/// Most terms a prefix scan reads before keeping the commonest [`MAX_TERM_EXPANSIONS`].
+pub const MAX_PREFIX_SCAN: usize = 16_384;

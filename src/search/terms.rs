@@ -12,7 +12,7 @@ use fst::{Automaton, IntoStreamer, Streamer};
 use levenshtein_automata::{Distance, LevenshteinAutomatonBuilder};
 
 use crate::index::{unpack_term, Index};
-use crate::limits::MAX_TERM_EXPANSIONS;
+use crate::limits::{MAX_PREFIX_SCAN, MAX_TERM_EXPANSIONS};
 use crate::search::plan::Plan;
 use crate::text::lexicon::lexicon;
 
@@ -187,6 +187,10 @@ fn typos(index: &Index, word: &str, budget: u8, chars: usize, bit: u64, out: &mu
 
 fn prefix(index: &Index, word: &str, bit: u64, typos: bool, out: &mut Vec<TermHit>) {
     let chars = word.chars().count();
+    if chars < 2 {
+        // One letter completes to everything: wait for the next keystroke.
+        return;
+    }
     let mut found: Vec<(u32, u32, u32, f32)> = Vec::new();
     {
         let automaton = fst::automaton::Str::new(word).starts_with();
@@ -196,7 +200,7 @@ fn prefix(index: &Index, word: &str, bit: u64, typos: bool, out: &mut Vec<TermHi
             let missing = key.len().saturating_sub(word.len()) as f32;
             let cost = 0.3 * missing / key.len().max(1) as f32;
             found.push((df, term, key.len() as u32, cost));
-            if found.len() >= MAX_TERM_EXPANSIONS * 16 {
+            if found.len() >= MAX_PREFIX_SCAN {
                 break;
             }
         }

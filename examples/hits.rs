@@ -1,0 +1,16 @@
+//! Developer probe: term expansions and element matches of a query.
+use seoladh::index::Index;
+use seoladh::search::{plan::Plan, terms, Stages};
+fn main() {
+    let mut a = std::env::args().skip(1);
+    let idx = Index::open(a.next().unwrap()).unwrap();
+    let q = a.next().unwrap();
+    let plan = Plan::from_tokens(&seoladh::text::tokenise(&q));
+    let mut hits = Vec::new();
+    terms::expand(&idx, &plan, Stages { typos: true, prefix_last: true }, &mut hits);
+    use fst::Streamer;
+    let mut terms: Vec<String> = Vec::new();
+    let mut st = idx.terms().stream();
+    while let Some((k, _)) = st.next() { terms.push(String::from_utf8_lossy(k).into()); }
+    for h in &hits { println!("{:?} {}", h, terms.get(h.term as usize).cloned().unwrap_or_default()); }
+}
