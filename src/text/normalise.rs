@@ -129,6 +129,8 @@ pub(crate) struct Scan {
     /// Original span of each byte of `buf`.
     map: Vec<(u32, u32)>,
     pub pieces: Vec<Piece>,
+    /// Split points of the current word.
+    cuts: Vec<usize>,
 }
 
 impl Scan {
@@ -214,7 +216,16 @@ fn fold_char(c: char, start: u32, end: u32, atoms: &mut Vec<Atom>) {
 }
 
 fn ascii_class(b: u8, start: u32, end: u32, atoms: &mut Vec<Atom>) {
-    let class = match b {
+    atoms.push(Atom {
+        class: ascii_class_of(b),
+        upper: b.is_ascii_uppercase(),
+        start,
+        end,
+    });
+}
+
+fn ascii_class_of(b: u8) -> Class {
+    match b {
         b'a'..=b'z' | b'0'..=b'9' => Class::Alnum(b),
         b'A'..=b'Z' => Class::Alnum(b.to_ascii_lowercase()),
         b'\'' | b'`' => Class::Apostrophe,
@@ -223,13 +234,7 @@ fn ascii_class(b: u8, start: u32, end: u32, atoms: &mut Vec<Atom>) {
         b'&' | b'+' => Class::Ampersand,
         b',' | b';' | b'|' | b'\n' | b'\r' => Class::Boundary,
         _ => Class::Space,
-    };
-    atoms.push(Atom {
-        class,
-        upper: b.is_ascii_uppercase(),
-        start,
-        end,
-    });
+    }
 }
 
 /// Runs the normaliser over `input`, filling `scan.pieces`.
@@ -238,14 +243,6 @@ pub(crate) fn scan_into(input: &str, scan: &mut Scan) {
     scan.buf.clear();
     scan.map.clear();
     scan.pieces.clear();
-    for (i, c) in input.char_indices() {
-        let (s, e) = (off(i), off(i + c.len_utf8()));
-        if c.is_ascii() {
-            ascii_class(c as u8, s, e, &mut scan.atoms);
-        } else {
-            fold_char(c, s, e, &mut scan.atoms);
-        }
-    }
     let mut w = WordBuilder {
         upper: [false; 3],
         drop_prefix: 0,
@@ -254,14 +251,93 @@ pub(crate) fn scan_into(input: &str, scan: &mut Scan) {
         pending_boundary: None,
         pieces_in_section: false,
     };
-    let atoms = std::mem::take(&mut scan.atoms);
-    let n = atoms.len();
-    for (i, a) in atoms.iter().enumerate() {
-        let next = if i + 1 < n {
-            Some(atoms[i + 1].class)
+    let bytes = input.as_bytes();
+    let mut atoms = std::mem::take(&mut scan.atoms);
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b.is_ascii_alphanumeric() {
+            // Fast path: a run of ASCII letters and digits goes straight into the word.
+            let mut j = i + 1;
+            while j < bytes.len() && bytes[j].is_ascii_alphanumeric() {
+                j += 1;
+            }
+            let pos = scan.buf.len() - w.word_start;
+            for (k, c) in bytes[i..j]
+                .iter()
+                .enumerate()
+                .take(3usize.saturating_sub(pos))
+            {
+                w.upper[pos + k] = c.is_ascii_uppercase();
+            }
+            scan.buf.extend(
+                bytes[i..j]
+                    .iter()
+                    .map(|c| char::from(c.to_ascii_lowercase())),
+            );
+            scan.map.extend((i..j).map(|k| (off(k), off(k + 1))));
+            i = j;
+        } else if b.is_ascii() {
+            let a = Atom {
+                class: ascii_class_of(b),
+                upper: false,
+                start: off(i),
+                end: off(i + 1),
+            };
+            w.atom(scan, a, class_at(input, i + 1));
+            i += 1;
         } else {
-            None
-        };
+            let c = input[i..].chars().next().unwrap_or(' ');
+            let e = i + c.len_utf8();
+            atoms.clear();
+            fold_char(c, off(i), off(e), &mut atoms);
+            for k in 0..atoms.len() {
+                let next = match atoms.get(k + 1) {
+                    Some(n) => Some(n.class),
+                    None => class_at(input, e),
+                };
+                w.atom(scan, atoms[k], next);
+            }
+            i = e;
+        }
+    }
+    w.end_word(scan);
+    scan.atoms = atoms;
+    join_o_prefix(scan);
+}
+
+/// The class of the first atom at or after byte `i` (chars that fold to nothing, like a lone
+/// combining mark, are skipped).
+fn class_at(input: &str, i: usize) -> Option<Class> {
+    let rest = input.get(i..)?;
+    for c in rest.chars() {
+        if c.is_ascii() {
+            return Some(ascii_class_of(c as u8));
+        }
+        let mut tmp = Vec::new();
+        fold_char(c, 0, 0, &mut tmp);
+        if let Some(a) = tmp.first() {
+            return Some(a.class);
+        }
+    }
+    None
+}
+
+struct WordBuilder {
+    /// Case of the first three letters of the current word.
+    upper: [bool; 3],
+    /// Letters to drop from the front of the current word (a hyphenated prothesis).
+    drop_prefix: usize,
+    word_start: usize,
+    section: u16,
+    pending_boundary: Option<(u32, u32)>,
+    pieces_in_section: bool,
+}
+
+impl WordBuilder {
+    /// Handles one folded character; `next` is the class of the one after it.
+    fn atom(&mut self, scan: &mut Scan, a: Atom, next: Option<Class>) {
+        let w = self;
         let next_alnum = matches!(next, Some(Class::Alnum(_)));
         let next_digit = matches!(next, Some(Class::Alnum(b)) if b.is_ascii_digit());
         let next_letter = matches!(next, Some(Class::Alnum(b)) if b.is_ascii_lowercase());
@@ -314,23 +390,7 @@ pub(crate) fn scan_into(input: &str, scan: &mut Scan) {
             Class::Space => w.end_word(scan),
         }
     }
-    w.end_word(scan);
-    scan.atoms = atoms;
-    join_o_prefix(scan);
-}
 
-struct WordBuilder {
-    /// Case of the first three letters of the current word.
-    upper: [bool; 3],
-    /// Letters to drop from the front of the current word (a hyphenated prothesis).
-    drop_prefix: usize,
-    word_start: usize,
-    section: u16,
-    pending_boundary: Option<(u32, u32)>,
-    pieces_in_section: bool,
-}
-
-impl WordBuilder {
     fn has_word(&self, scan: &Scan) -> bool {
         scan.buf.len() > self.word_start
     }
@@ -352,20 +412,20 @@ impl WordBuilder {
         }
         let ws = word_start + drop;
         let bytes = &scan.buf.as_bytes()[ws..we];
-        let mut cuts = [0usize; 16];
-        let ncuts = if self.is_second_half(scan, bytes) {
-            0
-        } else {
-            split_points(bytes, &mut cuts)
-        };
+        let mut cuts = std::mem::take(&mut scan.cuts);
+        cuts.clear();
+        if !self.is_second_half(scan, bytes) {
+            split_points(bytes, &mut cuts);
+        }
         let mut prev = ws;
         let mut orig_from = word_start;
-        for &cut in &cuts[..ncuts] {
+        for &cut in &cuts {
             self.push_piece(scan, prev, ws + cut, orig_from);
             prev = ws + cut;
             orig_from = prev;
         }
         self.push_piece(scan, prev, we, orig_from);
+        scan.cuts = cuts;
     }
 
     /// Whether `w` is the second half of a code whose first half is the previous piece: the
@@ -375,7 +435,8 @@ impl WordBuilder {
         let Some(prev) = scan.pieces.last() else {
             return false;
         };
-        if prev.section != self.section || prev.alt.is_some() {
+        // Sections are not checked: `normalise` drops commas, and must stay idempotent.
+        if prev.alt.is_some() {
             return false;
         }
         let p = &scan.buf.as_bytes()[prev.start as usize..prev.end as usize];
@@ -392,16 +453,16 @@ impl WordBuilder {
         let mut raw = [0u8; 7];
         raw[..3].copy_from_slice(p);
         raw[3..].copy_from_slice(w);
-        raw.make_ascii_uppercase();
-        match eircode::parse(std::str::from_utf8(&raw).unwrap_or("")) {
-            Ok(p) => eircode::plausible_in_text(&raw, &p),
-            Err(_) => false,
-        }
+        eircode::parse_quiet(&raw).is_some_and(|p| eircode::plausible_in_text(&raw, &p))
     }
 
     fn push_piece(&mut self, scan: &mut Scan, s: usize, e: usize, orig_from: usize) {
         let text = &scan.buf[s..e];
-        let alt = ORDINALS.iter().find(|(w, _)| *w == text).map(|(_, d)| *d);
+        let alt = if (5..=11).contains(&text.len()) {
+            ORDINALS.iter().find(|(w, _)| *w == text).map(|(_, d)| *d)
+        } else {
+            None
+        };
         let piece = Piece {
             start: off(s),
             end: off(e),
@@ -447,19 +508,18 @@ fn is_ordinal(d: &[u8], l: &[u8]) -> bool {
     l == want
 }
 
-/// Where a raw word splits into pieces (byte offsets within the word); returns how many.
+/// Where a raw word splits into pieces (byte offsets within the word), appended to `cuts`.
 /// A letter run of 2+ letters is cut from digits on either side, except ordinals (`1st`) and
 /// whole codes (Eircode, UK postcode or outward code), so `8silver` and `apt12` split but `10a`,
 /// `d6w` and `a65f4e2` do not.
-fn split_points(w: &[u8], cuts: &mut [usize; 16]) -> usize {
+fn split_points(w: &[u8], cuts: &mut Vec<usize>) {
     let has_digit = w.iter().any(u8::is_ascii_digit);
     let has_letter = w.iter().any(u8::is_ascii_lowercase);
     if !(has_digit && has_letter) || keep_whole(w) {
-        return 0;
+        return;
     }
     // Runs: letters vs digits-and-hyphens.
     let is_l = |b: &u8| b.is_ascii_lowercase();
-    let mut n = 0;
     let mut i = 0;
     let mut prev_run: Option<(usize, usize, bool)> = None;
     while i < w.len() {
@@ -474,14 +534,12 @@ fn split_points(w: &[u8], cuts: &mut [usize; 16]) -> usize {
             } else {
                 i - s >= 2 && !is_ordinal(&w[ps..pe], &w[s..i])
             };
-            if cut && n < cuts.len() {
-                cuts[n] = s;
-                n += 1;
+            if cut {
+                cuts.push(s);
             }
         }
         prev_run = Some((s, i, letter));
     }
-    n
 }
 
 /// Words with letters and digits that must not be split.
@@ -490,15 +548,8 @@ fn keep_whole(w: &[u8]) -> bool {
         return true;
     }
     match w.len() {
-        7 => {
-            let mut raw = [0u8; 7];
-            raw.copy_from_slice(w);
-            raw.make_ascii_uppercase();
-            if let Ok(p) = eircode::parse(std::str::from_utf8(&raw).unwrap_or("")) {
-                if eircode::plausible_in_text(&raw, &p) {
-                    return true;
-                }
-            }
+        7 if eircode::parse_quiet(w).is_some_and(|p| eircode::plausible_in_text(w, &p)) => {
+            return true;
         }
         2..=4 => {
             let mut raw = [0u8; 4];
@@ -514,31 +565,47 @@ fn keep_whole(w: &[u8]) -> bool {
         && postcode::parse_word(std::str::from_utf8(w).unwrap_or("")).is_some()
 }
 
-/// Joins a lone `o` to the name after it (`o connell` → `oconnell`), within a section.
+/// Joins a lone `o` to the name after it (`o connell` → `oconnell`), even across a comma (so
+/// that `normalise`, which drops commas, stays idempotent). One
+/// compacting pass, so linear in the number of pieces.
 fn join_o_prefix(scan: &mut Scan) {
-    let pieces = &mut scan.pieces;
-    let buf = scan.buf.as_bytes();
-    let mut i = 0;
-    while i + 1 < pieces.len() {
-        let (a, b) = (pieces[i], pieces[i + 1]);
-        let a_text = &buf[a.start as usize..a.end as usize];
-        let b_text = &buf[b.start as usize..b.end as usize];
-        if a.alt.is_none()
-            && b.alt.is_none()
-            && a_text == b"o"
-            && a.section == b.section
-            && b.boundary.is_none()
-            && a.end == b.start
-            && b_text.len() >= 2
-            && b_text[0] != b'o'
-            && b_text.iter().all(u8::is_ascii_lowercase)
-        {
-            pieces[i].end = b.end;
-            pieces[i].orig_end = b.orig_end;
-            pieces.remove(i + 1);
+    let n = scan.pieces.len();
+    let (mut r, mut w) = (0, 0);
+    while r < n {
+        let a = scan.pieces[r];
+        let mut out = a;
+        let mut used = 1;
+        if r + 1 < n {
+            let b = scan.pieces[r + 1];
+            let buf = scan.buf.as_bytes();
+            let b_text = &buf[b.start as usize..b.end as usize];
+            if a.alt.is_none()
+                && b.alt.is_none()
+                && &buf[a.start as usize..a.end as usize] == b"o"
+                && b_text.len() >= 2
+                && b_text[0] != b'o'
+                && b_text.iter().all(u8::is_ascii_lowercase)
+            {
+                if a.end == b.start {
+                    out.end = b.end;
+                } else {
+                    // Not adjacent in the buffer (a dropped prothetic letter between): copy.
+                    let start = scan.buf.len();
+                    scan.buf.push('o');
+                    let name = scan.buf[b.start as usize..b.end as usize].to_owned();
+                    scan.buf.push_str(&name);
+                    out.start = off(start);
+                    out.end = off(scan.buf.len());
+                }
+                out.orig_end = b.orig_end;
+                used = 2;
+            }
         }
-        i += 1;
+        scan.pieces[w] = out;
+        w += 1;
+        r += used;
     }
+    scan.pieces.truncate(w);
 }
 
 thread_local! {
