@@ -79,6 +79,17 @@ proptest! {
     }
 
     #[test]
+    fn normalise_of_lower_ascii_words_is_consistent(s in "[a-z0-9 ]{0,40}") {
+        // Covers the already-normal fast path: whatever it accepts, the full path keeps as is.
+        let once = normalise(&s).into_owned();
+        let twice = normalise(&once).into_owned();
+        prop_assert_eq!(&twice, &once);
+        if matches!(normalise(&s), std::borrow::Cow::Borrowed(_)) {
+            prop_assert_eq!(&once, &s);
+        }
+    }
+
+    #[test]
     fn normalised_text_is_lower_ascii_single_spaced(s in "\\PC{0,64}") {
         let n = normalise(&s);
         prop_assert!(n.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b' ' || b == b'-'));

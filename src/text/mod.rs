@@ -23,7 +23,7 @@ pub mod tokenise;
 
 use std::cell::RefCell;
 
-pub use normalise::{normalise, NORMALISER_VERSION};
+pub use normalise::{normalise, normalise_cow, NORMALISER_VERSION};
 pub use tokenise::{tokenise, tokenise_into, Token, TokenKind, Tokenised};
 
 thread_local! {

@@ -513,6 +513,11 @@ fn is_ordinal(d: &[u8], l: &[u8]) -> bool {
 /// whole codes (Eircode, UK postcode or outward code), so `8silver` and `apt12` split but `10a`,
 /// `d6w` and `a65f4e2` do not.
 fn split_points(w: &[u8], cuts: &mut Vec<usize>) {
+    split_points_with(w, |s| cuts.push(s));
+}
+
+/// [`split_points`] through a callback (the fast path only needs to know if there are any).
+fn split_points_with(w: &[u8], mut cut_at: impl FnMut(usize)) {
     let has_digit = w.iter().any(u8::is_ascii_digit);
     let has_letter = w.iter().any(u8::is_ascii_lowercase);
     if !(has_digit && has_letter) || keep_whole(w) {
@@ -535,7 +540,7 @@ fn split_points(w: &[u8], cuts: &mut Vec<usize>) {
                 i - s >= 2 && !is_ordinal(&w[ps..pe], &w[s..i])
             };
             if cut {
-                cuts.push(s);
+                cut_at(s);
             }
         }
         prev_run = Some((s, i, letter));
@@ -633,7 +638,55 @@ pub fn normalise(s: &str) -> Cow<'_, str> {
     })
 }
 
+/// [`normalise`] for text that may already be owned: an owned input that is already normal is
+/// returned as it is, without a copy.
+pub fn normalise_cow(s: Cow<'_, str>) -> Cow<'_, str> {
+    match s {
+        Cow::Borrowed(b) => normalise(b),
+        Cow::Owned(o) => match normalise(&o) {
+            Cow::Borrowed(_) => Cow::Owned(o),
+            Cow::Owned(n) => Cow::Owned(n),
+        },
+    }
+}
+
+/// Whether `s` is certainly already normal, checked without building anything: lower-case ASCII
+/// letters and digits in single-space-separated words, none of which a word step would change.
+/// Conservative: `false` only sends the text down the full path.
+fn is_already_normal(s: &str) -> bool {
+    let b = s.as_bytes();
+    if b.first() == Some(&b' ') || b.last() == Some(&b' ') {
+        return false;
+    }
+    let mut words = s.split(' ').peekable();
+    while let Some(w) = words.next() {
+        let wb = w.as_bytes();
+        if wb.is_empty()
+            || !wb
+                .iter()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        {
+            return false;
+        }
+        if w == "o" && words.peek().is_some() {
+            return false;
+        }
+        if (5..=11).contains(&wb.len()) && ORDINALS.iter().any(|(o, _)| *o == w) {
+            return false;
+        }
+        let mut splits = false;
+        split_points_with(wb, |_| splits = true);
+        if splits {
+            return false;
+        }
+    }
+    true
+}
+
 fn normalise_with<'a>(s: &'a str, scan: &mut Scan, out: &mut String) -> Cow<'a, str> {
+    if is_already_normal(s) {
+        return Cow::Borrowed(s);
+    }
     scan_into(s, scan);
     out.clear();
     for p in &scan.pieces {
@@ -657,9 +710,66 @@ mod tests {
         normalise(s).into_owned()
     }
 
+    fn full_path(s: &str) -> String {
+        let mut scan = Scan::default();
+        scan_into(s, &mut scan);
+        let words: Vec<&str> = scan.pieces.iter().map(|p| scan.text(p)).collect();
+        words.join(" ")
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fast_path_never_accepts_what_the_full_path_changes(
+            s in "(o|st|first|a86|vc04|10a|8silver|d6w|bt11|8qt|[a-z0-9]{1,6})( (o|st|first|a86|vc04|10a|8silver|d6w|bt11|8qt|[a-z0-9]{1,6})){0,6}"
+        ) {
+            if is_already_normal(&s) {
+                proptest::prop_assert_eq!(full_path(&s), s);
+            }
+        }
+    }
+
+    #[test]
+    fn fast_path_agrees_with_full_path() {
+        for s in [
+            "8 silver birches",
+            "a86 vc04",
+            "o connell",
+            "first avenue",
+            "apt12",
+            "10a",
+            "d6w",
+            "",
+            "a  b",
+            "bt35 6aa",
+            "ab6 vc04",
+        ] {
+            if is_already_normal(s) {
+                let mut scan = Scan::default();
+                let mut out = String::new();
+                scan_into(s, &mut scan);
+                for p in &scan.pieces {
+                    if !out.is_empty() {
+                        out.push(' ');
+                    }
+                    out.push_str(scan.text(p));
+                }
+                assert_eq!(out, s, "fast path wrongly accepted {s:?}");
+            }
+        }
+        assert!(is_already_normal("8 silver birches") && is_already_normal("10a main street"));
+        assert!(
+            !is_already_normal("o connell")
+                && !is_already_normal("first avenue")
+                && !is_already_normal("apt12")
+        );
+    }
+
     #[test]
     fn borrows_when_already_normal() {
         assert!(matches!(normalise("8 silver birches"), Cow::Borrowed(_)));
+        let owned = Cow::Owned("8 silver birches".to_owned());
+        assert_eq!(normalise_cow(owned), "8 silver birches");
+        assert_eq!(normalise_cow(Cow::Owned("8 Silver".to_owned())), "8 silver");
         assert!(matches!(normalise("8 Silver"), Cow::Owned(_)));
     }
 

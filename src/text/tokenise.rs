@@ -221,8 +221,10 @@ impl Builder<'_> {
     fn one(&mut self, i: usize, ws: &[&str]) -> usize {
         let section = self.scan.pieces[i].section;
         let w0 = ws[0];
-        // Eircode.
-        if let Some((e, n)) = eircode_at(ws) {
+        // Eircode (not a routing key followed by an address word: `D15 Park`).
+        if let Some((e, n)) =
+            eircode_at(ws).filter(|(_, n)| *n == 1 || !self.is_address_word(ws[1]))
+        {
             let mut t = [0u8; 7];
             t.copy_from_slice(e.eircode.as_str().as_bytes());
             t.make_ascii_lowercase();
@@ -293,6 +295,12 @@ impl Builder<'_> {
         }
         self.word(i, ws, section, info);
         1
+    }
+
+    /// Whether an all-letter word is one the lexicon knows (`park`, `road`, `lane`): such a word
+    /// after a routing key is not the unique identifier of an Eircode.
+    fn is_address_word(&self, w: &str) -> bool {
+        w.bytes().all(|b| b.is_ascii_lowercase()) && self.lex.info(w) != WordInfo::default()
     }
 
     /// A county at piece `i`: after a marker, glued to one, or bare at the end of its section.
