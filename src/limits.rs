@@ -9,3 +9,7 @@ pub const MAX_QUERY_CHARS: usize = 1_000;
 
 /// Most tokens a query is split into; the rest are dropped (and flagged).
 pub const MAX_QUERY_TOKENS: usize = 64;
+
+/// Most look-alike characters (`O`→`0`, `I`→`1` …) corrected in one Eircode; with more, the text
+/// is not taken for an Eircode at all.
+pub const MAX_EIRCODE_CORRECTIONS: u8 = 2;

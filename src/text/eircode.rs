@@ -28,8 +28,8 @@ pub const ROUTING_KEYS: [&str; 139] = [
 /// The letters an Eircode may contain (digits are always allowed).
 pub const LETTERS: &[u8; 15] = b"ACDEFHKNPRTVWXY";
 
-/// Most look-alike corrections [`parse`] accepts; beyond this the text is not taken for an Eircode.
-pub const MAX_CORRECTIONS: u8 = 2;
+/// Most look-alike corrections [`parse`] accepts (see [`crate::limits::MAX_EIRCODE_CORRECTIONS`]).
+pub const MAX_CORRECTIONS: u8 = crate::limits::MAX_EIRCODE_CORRECTIONS;
 
 /// A valid Eircode, stored upper case without the space (`A86VC04`).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

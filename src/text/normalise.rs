@@ -439,21 +439,10 @@ impl WordBuilder {
         if prev.alt.is_some() {
             return false;
         }
-        let p = &scan.buf.as_bytes()[prev.start as usize..prev.end as usize];
-        if w.len() == 3 && (2..=4).contains(&p.len()) {
-            let mut raw = [0u8; 7];
-            raw[..p.len()].copy_from_slice(p);
-            raw[p.len()..p.len() + 3].copy_from_slice(w);
-            let s = std::str::from_utf8(&raw[..p.len() + 3]).unwrap_or("");
-            return postcode::parse_word(s).is_some();
-        }
-        if w.len() != 4 || p.len() != 3 {
-            return false;
-        }
-        let mut raw = [0u8; 7];
-        raw[..3].copy_from_slice(p);
-        raw[3..].copy_from_slice(w);
-        eircode::parse_quiet(&raw).is_some_and(|p| eircode::plausible_in_text(&raw, &p))
+        second_half(
+            &scan.buf.as_bytes()[prev.start as usize..prev.end as usize],
+            w,
+        )
     }
 
     fn push_piece(&mut self, scan: &mut Scan, s: usize, e: usize, orig_from: usize) {
@@ -475,6 +464,25 @@ impl WordBuilder {
         self.pieces_in_section = true;
         scan.pieces.push(piece);
     }
+}
+
+/// Whether `w` completes the code begun by the word `p` before it: the unique identifier of an
+/// Eircode (`a86 vc04`) or the inward code of a UK postcode (`bt35 6aa`). Then `w` is not split.
+fn second_half(p: &[u8], w: &[u8]) -> bool {
+    if w.len() == 3 && (2..=4).contains(&p.len()) {
+        let mut raw = [0u8; 7];
+        raw[..p.len()].copy_from_slice(p);
+        raw[p.len()..p.len() + 3].copy_from_slice(w);
+        let s = std::str::from_utf8(&raw[..p.len() + 3]).unwrap_or("");
+        return postcode::parse_word(s).is_some();
+    }
+    if w.len() != 4 || p.len() != 3 {
+        return false;
+    }
+    let mut raw = [0u8; 7];
+    raw[..3].copy_from_slice(p);
+    raw[3..].copy_from_slice(w);
+    eircode::parse_quiet(&raw).is_some_and(|e| eircode::plausible_in_text(&raw, &e))
 }
 
 /// Letters to drop from an Irish word whose initial mutation is marked by case (`tSráid`,
@@ -659,6 +667,7 @@ fn is_already_normal(s: &str) -> bool {
         return false;
     }
     let mut words = s.split(' ').peekable();
+    let mut prev: &[u8] = &[];
     while let Some(w) = words.next() {
         let wb = w.as_bytes();
         if wb.is_empty()
@@ -676,9 +685,10 @@ fn is_already_normal(s: &str) -> bool {
         }
         let mut splits = false;
         split_points_with(wb, |_| splits = true);
-        if splits {
+        if splits && !second_half(prev, wb) {
             return false;
         }
+        prev = wb;
     }
     true
 }

@@ -427,6 +427,10 @@ fn eircode_at(ws: &[&str]) -> Option<(eircode::Parsed, usize)> {
 /// A UK postcode at the start of `ws`: one word or outward + inward code.
 fn postcode_at(ws: &[&str]) -> Option<(postcode::UkPostcode, usize)> {
     let w0 = ws.first()?;
+    // Every outward code holds a digit in its first four characters: skip plain words fast.
+    if !w0.bytes().take(4).any(|b| b.is_ascii_digit()) {
+        return None;
+    }
     if let Some(p) = postcode::parse_word(w0) {
         return Some((p, 1));
     }
