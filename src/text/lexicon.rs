@@ -660,7 +660,7 @@ fn is_vowel(b: u8) -> bool {
 /// at least two letters.
 fn mutation(w: &str) -> Option<(Undo, Kind)> {
     let b = w.as_bytes();
-    if b.len() < 3 || !b.iter().all(u8::is_ascii_lowercase) {
+    if b.len() < 3 {
         return None;
     }
     let r = match (b[0], b[1], b[2]) {
@@ -678,6 +678,9 @@ fn mutation(w: &str) -> Option<(Undo, Kind)> {
         }
         _ => return None,
     };
+    if !b.iter().all(u8::is_ascii_lowercase) {
+        return None;
+    }
     let kept = match r.0 {
         Undo::Prefix(n) => b.len() - n,
         Undo::SecondH => b.len() - 1,

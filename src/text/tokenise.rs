@@ -374,7 +374,8 @@ impl Builder<'_> {
                 return;
             }
         }
-        let base = match prev_text.filter(|p| self.lex.is_particle(p)) {
+        // Particles are short words: skip the lookup for anything longer.
+        let base = match prev_text.filter(|p| p.len() <= 4 && self.lex.is_particle(p)) {
             Some(particle) => self.lex.demutate_after(particle, w0),
             None => self.lex.demutate(w0),
         };
