@@ -20,6 +20,7 @@ pub mod lexicon;
 pub mod normalise;
 pub mod postcode;
 pub mod tokenise;
+mod words;
 
 use std::cell::RefCell;
 
