@@ -85,3 +85,6 @@ pub const MAX_SUGGESTIONS: usize = 10;
 
 /// Most terms a prefix scan reads before keeping the commonest [`MAX_TERM_EXPANSIONS`].
 pub const MAX_PREFIX_SCAN: usize = 16_384;
+/// Most look-alike characters (`O`→`0`, `I`→`1` …) corrected in one Eircode; with more, the text
+/// is not taken for an Eircode at all.
+pub const MAX_EIRCODE_CORRECTIONS: u8 = 2;

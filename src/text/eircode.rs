@@ -28,8 +28,8 @@ pub const ROUTING_KEYS: [&str; 139] = [
 /// The letters an Eircode may contain (digits are always allowed).
 pub const LETTERS: &[u8; 15] = b"ACDEFHKNPRTVWXY";
 
-/// Most look-alike corrections [`parse`] accepts; beyond this the text is not taken for an Eircode.
-pub const MAX_CORRECTIONS: u8 = 2;
+/// Most look-alike corrections [`parse`] accepts (see [`crate::limits::MAX_EIRCODE_CORRECTIONS`]).
+pub const MAX_CORRECTIONS: u8 = crate::limits::MAX_EIRCODE_CORRECTIONS;
 
 /// A valid Eircode, stored upper case without the space (`A86VC04`).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -186,9 +186,40 @@ pub fn is_routing_key(key: &str) -> bool {
 
 /// Position of an upper-case routing key in [`ROUTING_KEYS`].
 pub fn routing_key_index(key: &[u8; 3]) -> Option<usize> {
+    if !is_key(key) {
+        return None;
+    }
     ROUTING_KEYS
         .binary_search_by(|k| k.as_bytes().cmp(&key[..]))
         .ok()
+}
+
+/// Routing keys as a bitset: bit `n` of entry `letter` is set when `letter` + two digits `n`
+/// is a key (D6W is checked apart). Built at compile time from [`ROUTING_KEYS`].
+const KEY_BITS: [u128; 26] = {
+    let mut bits = [0u128; 26];
+    let mut i = 0;
+    while i < ROUTING_KEYS.len() {
+        let k = ROUTING_KEYS[i].as_bytes();
+        if k[1].is_ascii_digit() && k[2].is_ascii_digit() {
+            let n = (k[1] - b'0') as u32 * 10 + (k[2] - b'0') as u32;
+            bits[(k[0] - b'A') as usize] |= 1u128 << n;
+        }
+        i += 1;
+    }
+    bits
+};
+
+/// Whether an upper-case key is a routing key, in a few instructions.
+fn is_key(k: &[u8; 3]) -> bool {
+    if k == b"D6W" {
+        return true;
+    }
+    if !k[0].is_ascii_uppercase() || !k[1].is_ascii_digit() || !k[2].is_ascii_digit() {
+        return false;
+    }
+    let n = u32::from(k[1] - b'0') * 10 + u32::from(k[2] - b'0');
+    KEY_BITS[usize::from(k[0] - b'A')] >> n & 1 == 1
 }
 
 /// Parses an Eircode: spaces anywhere are ignored, case is ignored, look-alike letters are corrected
@@ -218,21 +249,52 @@ pub fn parse(text: &str) -> Result<Parsed, EircodeError> {
     parse_raw(raw)
 }
 
+/// Why [`check`] failed, without allocating (the hot path only needs yes/no).
+#[derive(Clone, Copy)]
+enum Fail {
+    Letter(usize, u8),
+    KeyShape([u8; 3]),
+    UnknownKey([u8; 3]),
+    TooMany(u8),
+}
+
 /// Parses 7 upper-case ASCII alphanumerics.
 fn parse_raw(raw: [u8; 7]) -> Result<Parsed, EircodeError> {
+    check(raw).map_err(|f| match f {
+        Fail::Letter(position, c) => EircodeError::InvalidLetter {
+            position,
+            found: c as char,
+        },
+        Fail::KeyShape(k) => EircodeError::RoutingKeyShape {
+            found: String::from_utf8_lossy(&k).into_owned(),
+        },
+        Fail::UnknownKey(k) => EircodeError::UnknownRoutingKey {
+            found: String::from_utf8_lossy(&k).into_owned(),
+        },
+        Fail::TooMany(corrections) => EircodeError::TooManyCorrections { corrections },
+    })
+}
+
+/// Parses 7 ASCII letters and digits in any case without building an error: the hot path.
+pub(crate) fn parse_quiet(bytes: &[u8]) -> Option<Parsed> {
+    let mut raw: [u8; 7] = bytes.try_into().ok()?;
+    if !raw.iter().all(u8::is_ascii_alphanumeric) {
+        return None;
+    }
+    raw.make_ascii_uppercase();
+    check(raw).ok()
+}
+
+fn check(raw: [u8; 7]) -> Result<Parsed, Fail> {
     let mut out = raw;
     let mut corrections = 0u8;
+    let key3 = [raw[0], raw[1], raw[2]];
     // Routing key: a letter, then digits (D6W is the one exception).
     if !raw[0].is_ascii_uppercase() || !is_letter_ok(raw[0]) {
         if raw[0].is_ascii_uppercase() {
-            return Err(EircodeError::InvalidLetter {
-                position: 0,
-                found: raw[0] as char,
-            });
+            return Err(Fail::Letter(0, raw[0]));
         }
-        return Err(EircodeError::RoutingKeyShape {
-            found: String::from_utf8_lossy(&raw[..3]).into_owned(),
-        });
+        return Err(Fail::KeyShape(key3));
     }
     let d6w = raw[0] == b'D' && matches!(raw[1], b'6' | b'G') && raw[2] == b'W';
     if d6w {
@@ -250,11 +312,7 @@ fn parse_raw(raw: [u8; 7]) -> Result<Parsed, EircodeError> {
                     out[i] = d;
                     corrections += 1;
                 }
-                None => {
-                    return Err(EircodeError::RoutingKeyShape {
-                        found: String::from_utf8_lossy(&raw[..3]).into_owned(),
-                    })
-                }
+                None => return Err(Fail::KeyShape(key3)),
             }
         }
     }
@@ -268,22 +326,15 @@ fn parse_raw(raw: [u8; 7]) -> Result<Parsed, EircodeError> {
                 out[i] = d;
                 corrections += 1;
             }
-            None => {
-                return Err(EircodeError::InvalidLetter {
-                    position: i,
-                    found: c as char,
-                })
-            }
+            None => return Err(Fail::Letter(i, c)),
         }
     }
     let key = [out[0], out[1], out[2]];
-    if routing_key_index(&key).is_none() {
-        return Err(EircodeError::UnknownRoutingKey {
-            found: String::from_utf8_lossy(&key).into_owned(),
-        });
+    if !is_key(&key) {
+        return Err(Fail::UnknownKey(key));
     }
     if corrections > MAX_CORRECTIONS {
-        return Err(EircodeError::TooManyCorrections { corrections });
+        return Err(Fail::TooMany(corrections));
     }
     Ok(Parsed {
         eircode: Eircode { bytes: out },
@@ -365,7 +416,7 @@ pub fn find_in(text: &str) -> Option<Found> {
                 raw[..3].copy_from_slice(&bytes[prev.0..prev.1]);
                 raw[3..].copy_from_slice(&bytes[w.0..w.1]);
                 raw.make_ascii_uppercase();
-                if let Ok(p) = parse_raw(raw) {
+                if let Ok(p) = check(raw) {
                     if plausible_in_text(&raw, &p) {
                         return Some(Found {
                             parsed: p,
@@ -414,7 +465,7 @@ pub fn near_misses(text: &str) -> Vec<Eircode> {
     }
     let mut out = Vec::new();
     let push_if_clean = |cand: [u8; 7], out: &mut Vec<Eircode>| {
-        if let Ok(p) = parse_raw(cand) {
+        if let Ok(p) = check(cand) {
             if p.corrections == 0 && cand != raw {
                 out.push(p.eircode);
             }
@@ -450,6 +501,9 @@ mod tests {
     #[test]
     fn routing_keys_sorted_unique() {
         assert!(ROUTING_KEYS.windows(2).all(|w| w[0] < w[1]));
+        let bits: u32 = KEY_BITS.iter().map(|b| b.count_ones()).sum();
+        assert_eq!(bits + 1, 139, "every key but D6W in the bitset");
+        assert!(is_key(b"A86") && is_key(b"D6W") && !is_key(b"A87") && !is_key(b"D19"));
     }
 
     #[test]

@@ -3,8 +3,11 @@
 //! form, English↔Irish equivalences and Irish initial mutations.
 //!
 //! The data lives in `src/text/data/*.txt` (sources and licences in `data/SOURCES.md`), is compiled
-//! in with `include_str!` and loaded once into `fst` maps: one lookup per word answers every
-//! question the tokeniser asks about it.
+//! in with `include_str!` and loaded once into `fst` maps ([`Lexicon::words_fst`],
+//! [`Lexicon::counties_fst`]: sorted, searchable with prefix or Levenshtein automata by the
+//! matcher). Exact lookups on the hot path go through a small hash index built from the same
+//! entries (an `fst` walk costs ~10× more per short word, measured in `benches/text.rs`): one
+//! lookup per word answers every question the tokeniser asks about it.
 //!
 //! # Irish initial mutations
 //! Irish words change their first letters after articles and particles: séimhiú (`bhóthar`),
@@ -21,7 +24,8 @@
 //! `shore`, `hill`, `harbour`, `tsar`, `nash`, `ndola`, `gcse`, `tower` are never changed.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use fst::{Map, MapBuilder};
@@ -196,10 +200,45 @@ impl DublinDistrict {
     }
 }
 
+/// FxHash (as in rustc): a fast, deterministic hash for short keys. Not DoS-resistant, which is
+/// fine: the table is fixed at build time from our own data.
+#[derive(Default, Clone, Copy)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+        }
+        for &b in chunks.remainder() {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type Index = HashMap<Box<str>, u64, BuildHasherDefault<FxHasher>>;
+
+fn index_of(entries: &BTreeMap<String, u64>) -> Index {
+    entries
+        .iter()
+        .map(|(k, v)| (k.as_str().into(), *v))
+        .collect()
+}
+
 /// The lexicon, built once from the compiled-in data.
 pub struct Lexicon {
     words: Map<Vec<u8>>,
     counties: Map<Vec<u8>>,
+    word_index: Index,
+    county_index: Index,
     canon: Vec<&'static str>,
     equiv: Vec<Vec<&'static str>>,
     county_names: Vec<&'static str>,
@@ -318,6 +357,8 @@ impl Lexicon {
         Lexicon {
             words: build_map(&words),
             counties: build_map(&counties),
+            word_index: index_of(&words),
+            county_index: index_of(&counties),
             canon,
             equiv,
             county_names,
@@ -326,10 +367,23 @@ impl Lexicon {
 
     /// Everything known about one (normalised) word, in one lookup.
     pub fn info(&self, word: &str) -> WordInfo {
-        WordInfo(self.words.get(word).unwrap_or(0))
+        WordInfo(self.word_index.get(word).copied().unwrap_or(0))
     }
 
-    fn canonical_of(&self, info: WordInfo) -> Option<&'static str> {
+    /// Every lexicon word (folded, lower case) mapped to its packed [`WordInfo`] bits, as an
+    /// `fst` map for prefix or typo-tolerant search.
+    pub fn words_fst(&self) -> &Map<Vec<u8>> {
+        &self.words
+    }
+
+    /// Every county form (articles dropped, mutations removed: `corcaigh`, `dun gall`, `mi`)
+    /// mapped to its county id, as an `fst` map for prefix or typo-tolerant search.
+    pub fn counties_fst(&self) -> &Map<Vec<u8>> {
+        &self.counties
+    }
+
+    /// The canonical form recorded in `info` (see [`Lexicon::canonical`]).
+    pub fn canonical_of(&self, info: WordInfo) -> Option<&'static str> {
         let i = (info.0 & CANON_BITS) as usize;
         if i == 0 {
             None
@@ -424,7 +478,7 @@ impl Lexicon {
         let max = words.len().min(first + 4);
         for n in (first + 1..=max).rev() {
             county_key(&words[..n], key);
-            if let Some(id) = self.counties.get(key.as_str()) {
+            if let Some(&id) = self.county_index.get(key.as_str()) {
                 return Some((County(id as u8), n));
             }
         }
@@ -465,13 +519,8 @@ impl Lexicon {
     /// `bhothar`→`bothar`, `gcloch`→`cloch`, `tsraid`→`sraid`; `church`, `hill`, `tower` unchanged.
     pub fn demutate<'a>(&self, word: &'a str) -> Cow<'a, str> {
         match mutation(word) {
-            Some((m, kind)) if kind.context_free() => {
-                let base = m.apply(word);
-                if self.info(&base).is_irish_stem() {
-                    base
-                } else {
-                    Cow::Borrowed(word)
-                }
+            Some((m, kind)) if kind.context_free() && self.base_info(word, m).is_irish_stem() => {
+                m.apply(word)
             }
             _ => Cow::Borrowed(word),
         }
@@ -491,18 +540,39 @@ impl Lexicon {
             return Cow::Borrowed(word);
         }
         let t_article = matches!(particle, "an" | "sa" | "san" | "den" | "don");
-        let base = m.apply(word);
         let ok = match kind {
-            Kind::TVowel => t_article && self.info(&base).is_irish_stem(),
+            Kind::TVowel => t_article && self.base_info(word, m).is_irish_stem(),
             Kind::TS => t_article,
             Kind::HVowel => particle != "an",
             Kind::Lenition | Kind::Eclipsis | Kind::NVowel => true,
         };
         if ok {
-            base
+            m.apply(word)
         } else {
             Cow::Borrowed(word)
         }
+    }
+
+    /// What the lexicon knows of `word` with its mutation undone, without allocating.
+    fn base_info(&self, word: &str, undo: Undo) -> WordInfo {
+        match undo {
+            Undo::Prefix(n) => self.info(word.get(n..).unwrap_or("")),
+            Undo::SecondH => {
+                let b = word.as_bytes();
+                let mut buf = [0u8; 32];
+                if b.len() < 3 || b.len() - 1 > buf.len() {
+                    return WordInfo::default();
+                }
+                buf[0] = b[0];
+                buf[1..b.len() - 1].copy_from_slice(&b[2..]);
+                self.info(std::str::from_utf8(&buf[..b.len() - 1]).unwrap_or(""))
+            }
+        }
+    }
+
+    /// Whether `word` has the shape of an initially mutated Irish word (`bhothar`, `gcloch`).
+    pub fn mutated(&self, word: &str) -> bool {
+        mutation(word).is_some()
     }
 
     /// Whether `word` is an Irish article or particle that mutates the next word.
@@ -590,7 +660,7 @@ fn is_vowel(b: u8) -> bool {
 /// at least two letters.
 fn mutation(w: &str) -> Option<(Undo, Kind)> {
     let b = w.as_bytes();
-    if b.len() < 3 || !b.iter().all(u8::is_ascii_lowercase) {
+    if b.len() < 3 {
         return None;
     }
     let r = match (b[0], b[1], b[2]) {
@@ -608,6 +678,9 @@ fn mutation(w: &str) -> Option<(Undo, Kind)> {
         }
         _ => return None,
     };
+    if !b.iter().all(u8::is_ascii_lowercase) {
+        return None;
+    }
     let kept = match r.0 {
         Undo::Prefix(n) => b.len() - n,
         Undo::SecondH => b.len() - 1,
@@ -622,6 +695,9 @@ mod tests {
     #[test]
     fn lexicon_loads_everything() {
         let l = lexicon();
+        assert_eq!(l.words.len(), l.word_index.len());
+        assert_eq!(l.counties.len(), l.county_index.len());
+        assert_eq!(l.counties_fst().get("corcaigh"), Some(4));
         assert!(l.words.len() > 300, "{}", l.words.len());
         assert_eq!(l.county_names.len(), 33);
         assert!(l.counties.len() >= 60);

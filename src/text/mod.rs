@@ -20,10 +20,11 @@ pub mod lexicon;
 pub mod normalise;
 pub mod postcode;
 pub mod tokenise;
+mod words;
 
 use std::cell::RefCell;
 
-pub use normalise::{normalise, NORMALISER_VERSION};
+pub use normalise::{normalise, normalise_cow, NORMALISER_VERSION};
 pub use tokenise::{tokenise, tokenise_into, Token, TokenKind, Tokenised};
 
 thread_local! {

@@ -10,7 +10,7 @@ use std::cell::RefCell;
 
 use unicode_normalization::char::{decompose_compatible, is_combining_mark};
 
-use super::{eircode, postcode};
+use super::words::{mutation_by_case, second_half, split_points, split_points_with, ORDINALS};
 
 /// Version of the normaliser and tokeniser output, written into every index. Bump it on any
 /// change that alters the words or tokens produced for some input: an index built with another
@@ -53,30 +53,6 @@ pub const STEPS: &[Step] = &[
     Step { name: "irish-prothesis", what: "an initial mutation marked by a hyphen or by case is removed: `t-oileán`→`oilean`, `tSráid`→`sraid`, `hAbhann`→`abhann`, `nGall`→`gall`, `gCloch`→`cloch`, `bhFear`→`fear` (unmarked ones are the tokeniser's job)", loss: Loss::Lossy },
     Step { name: "o-prefix", what: "a lone `o`/`ó` before a name is joined to it: `O Connell`→`oconnell`, `Ó Conaill`→`oconaill` (not before a word starting with `o`, which keeps this idempotent)", loss: Loss::Lossy },
     Step { name: "ordinals", what: "the ordinal words `first`…`twentieth` become `1st`…`20th`", loss: Loss::Lossy },
-];
-
-/// Ordinal words the normaliser rewrites as digits (index + 1).
-const ORDINALS: [(&str, &str); 20] = [
-    ("first", "1st"),
-    ("second", "2nd"),
-    ("third", "3rd"),
-    ("fourth", "4th"),
-    ("fifth", "5th"),
-    ("sixth", "6th"),
-    ("seventh", "7th"),
-    ("eighth", "8th"),
-    ("ninth", "9th"),
-    ("tenth", "10th"),
-    ("eleventh", "11th"),
-    ("twelfth", "12th"),
-    ("thirteenth", "13th"),
-    ("fourteenth", "14th"),
-    ("fifteenth", "15th"),
-    ("sixteenth", "16th"),
-    ("seventeenth", "17th"),
-    ("eighteenth", "18th"),
-    ("nineteenth", "19th"),
-    ("twentieth", "20th"),
 ];
 
 /// A character after folding, with the class that drives word building.
@@ -129,6 +105,8 @@ pub(crate) struct Scan {
     /// Original span of each byte of `buf`.
     map: Vec<(u32, u32)>,
     pub pieces: Vec<Piece>,
+    /// Split points of the current word.
+    cuts: Vec<usize>,
 }
 
 impl Scan {
@@ -214,7 +192,16 @@ fn fold_char(c: char, start: u32, end: u32, atoms: &mut Vec<Atom>) {
 }
 
 fn ascii_class(b: u8, start: u32, end: u32, atoms: &mut Vec<Atom>) {
-    let class = match b {
+    atoms.push(Atom {
+        class: ascii_class_of(b),
+        upper: b.is_ascii_uppercase(),
+        start,
+        end,
+    });
+}
+
+fn ascii_class_of(b: u8) -> Class {
+    match b {
         b'a'..=b'z' | b'0'..=b'9' => Class::Alnum(b),
         b'A'..=b'Z' => Class::Alnum(b.to_ascii_lowercase()),
         b'\'' | b'`' => Class::Apostrophe,
@@ -223,13 +210,7 @@ fn ascii_class(b: u8, start: u32, end: u32, atoms: &mut Vec<Atom>) {
         b'&' | b'+' => Class::Ampersand,
         b',' | b';' | b'|' | b'\n' | b'\r' => Class::Boundary,
         _ => Class::Space,
-    };
-    atoms.push(Atom {
-        class,
-        upper: b.is_ascii_uppercase(),
-        start,
-        end,
-    });
+    }
 }
 
 /// Runs the normaliser over `input`, filling `scan.pieces`.
@@ -238,14 +219,6 @@ pub(crate) fn scan_into(input: &str, scan: &mut Scan) {
     scan.buf.clear();
     scan.map.clear();
     scan.pieces.clear();
-    for (i, c) in input.char_indices() {
-        let (s, e) = (off(i), off(i + c.len_utf8()));
-        if c.is_ascii() {
-            ascii_class(c as u8, s, e, &mut scan.atoms);
-        } else {
-            fold_char(c, s, e, &mut scan.atoms);
-        }
-    }
     let mut w = WordBuilder {
         upper: [false; 3],
         drop_prefix: 0,
@@ -254,14 +227,93 @@ pub(crate) fn scan_into(input: &str, scan: &mut Scan) {
         pending_boundary: None,
         pieces_in_section: false,
     };
-    let atoms = std::mem::take(&mut scan.atoms);
-    let n = atoms.len();
-    for (i, a) in atoms.iter().enumerate() {
-        let next = if i + 1 < n {
-            Some(atoms[i + 1].class)
+    let bytes = input.as_bytes();
+    let mut atoms = std::mem::take(&mut scan.atoms);
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b.is_ascii_alphanumeric() {
+            // Fast path: a run of ASCII letters and digits goes straight into the word.
+            let mut j = i + 1;
+            while j < bytes.len() && bytes[j].is_ascii_alphanumeric() {
+                j += 1;
+            }
+            let pos = scan.buf.len() - w.word_start;
+            for (k, c) in bytes[i..j]
+                .iter()
+                .enumerate()
+                .take(3usize.saturating_sub(pos))
+            {
+                w.upper[pos + k] = c.is_ascii_uppercase();
+            }
+            scan.buf.extend(
+                bytes[i..j]
+                    .iter()
+                    .map(|c| char::from(c.to_ascii_lowercase())),
+            );
+            scan.map.extend((i..j).map(|k| (off(k), off(k + 1))));
+            i = j;
+        } else if b.is_ascii() {
+            let a = Atom {
+                class: ascii_class_of(b),
+                upper: false,
+                start: off(i),
+                end: off(i + 1),
+            };
+            w.atom(scan, a, class_at(input, i + 1));
+            i += 1;
         } else {
-            None
-        };
+            let c = input[i..].chars().next().unwrap_or(' ');
+            let e = i + c.len_utf8();
+            atoms.clear();
+            fold_char(c, off(i), off(e), &mut atoms);
+            for k in 0..atoms.len() {
+                let next = match atoms.get(k + 1) {
+                    Some(n) => Some(n.class),
+                    None => class_at(input, e),
+                };
+                w.atom(scan, atoms[k], next);
+            }
+            i = e;
+        }
+    }
+    w.end_word(scan);
+    scan.atoms = atoms;
+    join_o_prefix(scan);
+}
+
+/// The class of the first atom at or after byte `i` (chars that fold to nothing, like a lone
+/// combining mark, are skipped).
+fn class_at(input: &str, i: usize) -> Option<Class> {
+    let rest = input.get(i..)?;
+    for c in rest.chars() {
+        if c.is_ascii() {
+            return Some(ascii_class_of(c as u8));
+        }
+        let mut tmp = Vec::new();
+        fold_char(c, 0, 0, &mut tmp);
+        if let Some(a) = tmp.first() {
+            return Some(a.class);
+        }
+    }
+    None
+}
+
+struct WordBuilder {
+    /// Case of the first three letters of the current word.
+    upper: [bool; 3],
+    /// Letters to drop from the front of the current word (a hyphenated prothesis).
+    drop_prefix: usize,
+    word_start: usize,
+    section: u16,
+    pending_boundary: Option<(u32, u32)>,
+    pieces_in_section: bool,
+}
+
+impl WordBuilder {
+    /// Handles one folded character; `next` is the class of the one after it.
+    fn atom(&mut self, scan: &mut Scan, a: Atom, next: Option<Class>) {
+        let w = self;
         let next_alnum = matches!(next, Some(Class::Alnum(_)));
         let next_digit = matches!(next, Some(Class::Alnum(b)) if b.is_ascii_digit());
         let next_letter = matches!(next, Some(Class::Alnum(b)) if b.is_ascii_lowercase());
@@ -314,23 +366,7 @@ pub(crate) fn scan_into(input: &str, scan: &mut Scan) {
             Class::Space => w.end_word(scan),
         }
     }
-    w.end_word(scan);
-    scan.atoms = atoms;
-    join_o_prefix(scan);
-}
 
-struct WordBuilder {
-    /// Case of the first three letters of the current word.
-    upper: [bool; 3],
-    /// Letters to drop from the front of the current word (a hyphenated prothesis).
-    drop_prefix: usize,
-    word_start: usize,
-    section: u16,
-    pending_boundary: Option<(u32, u32)>,
-    pieces_in_section: bool,
-}
-
-impl WordBuilder {
     fn has_word(&self, scan: &Scan) -> bool {
         scan.buf.len() > self.word_start
     }
@@ -352,20 +388,20 @@ impl WordBuilder {
         }
         let ws = word_start + drop;
         let bytes = &scan.buf.as_bytes()[ws..we];
-        let mut cuts = [0usize; 16];
-        let ncuts = if self.is_second_half(scan, bytes) {
-            0
-        } else {
-            split_points(bytes, &mut cuts)
-        };
+        let mut cuts = std::mem::take(&mut scan.cuts);
+        cuts.clear();
+        if !self.is_second_half(scan, bytes) {
+            split_points(bytes, &mut cuts);
+        }
         let mut prev = ws;
         let mut orig_from = word_start;
-        for &cut in &cuts[..ncuts] {
+        for &cut in &cuts {
             self.push_piece(scan, prev, ws + cut, orig_from);
             prev = ws + cut;
             orig_from = prev;
         }
         self.push_piece(scan, prev, we, orig_from);
+        scan.cuts = cuts;
     }
 
     /// Whether `w` is the second half of a code whose first half is the previous piece: the
@@ -375,33 +411,23 @@ impl WordBuilder {
         let Some(prev) = scan.pieces.last() else {
             return false;
         };
-        if prev.section != self.section || prev.alt.is_some() {
+        // Sections are not checked: `normalise` drops commas, and must stay idempotent.
+        if prev.alt.is_some() {
             return false;
         }
-        let p = &scan.buf.as_bytes()[prev.start as usize..prev.end as usize];
-        if w.len() == 3 && (2..=4).contains(&p.len()) {
-            let mut raw = [0u8; 7];
-            raw[..p.len()].copy_from_slice(p);
-            raw[p.len()..p.len() + 3].copy_from_slice(w);
-            let s = std::str::from_utf8(&raw[..p.len() + 3]).unwrap_or("");
-            return postcode::parse_word(s).is_some();
-        }
-        if w.len() != 4 || p.len() != 3 {
-            return false;
-        }
-        let mut raw = [0u8; 7];
-        raw[..3].copy_from_slice(p);
-        raw[3..].copy_from_slice(w);
-        raw.make_ascii_uppercase();
-        match eircode::parse(std::str::from_utf8(&raw).unwrap_or("")) {
-            Ok(p) => eircode::plausible_in_text(&raw, &p),
-            Err(_) => false,
-        }
+        second_half(
+            &scan.buf.as_bytes()[prev.start as usize..prev.end as usize],
+            w,
+        )
     }
 
     fn push_piece(&mut self, scan: &mut Scan, s: usize, e: usize, orig_from: usize) {
         let text = &scan.buf[s..e];
-        let alt = ORDINALS.iter().find(|(w, _)| *w == text).map(|(_, d)| *d);
+        let alt = if (5..=11).contains(&text.len()) {
+            ORDINALS.iter().find(|(w, _)| *w == text).map(|(_, d)| *d)
+        } else {
+            None
+        };
         let piece = Piece {
             start: off(s),
             end: off(e),
@@ -416,129 +442,47 @@ impl WordBuilder {
     }
 }
 
-/// Letters to drop from an Irish word whose initial mutation is marked by case (`tSráid`,
-/// `hAbhann`, `nGall`, `gCloch`, `mBaile`, `dTobar`, `bPáirc`, `bhFear`): lower-case prefix, then
-/// an upper-case letter. All-caps and all-lower words are left to the tokeniser's rules.
-fn mutation_by_case(w: &[u8], upper: [bool; 3]) -> usize {
-    let vowel = |b: u8| matches!(b, b'a' | b'e' | b'i' | b'o' | b'u');
-    match w {
-        [b'b', b'h', b'f', ..] if !upper[0] && !upper[1] && upper[2] => 2,
-        [p, x, ..] if !upper[0] && upper[1] => match (*p, *x) {
-            (b't', x) if vowel(x) || x == b's' => 1,
-            (b'h', x) if vowel(x) => 1,
-            (b'n', x) if vowel(x) || x == b'g' || x == b'd' => 1,
-            (b'g', b'c') | (b'm', b'b') | (b'd', b't') | (b'b', b'p') => 1,
-            _ => 0,
-        },
-        _ => 0,
-    }
-}
-
-/// Whether digits `d` followed by letters `l` form an English ordinal (`1st`, `22nd`, `13th`).
-fn is_ordinal(d: &[u8], l: &[u8]) -> bool {
-    let last = d.last().copied().unwrap_or(b'0');
-    let teen = d.len() >= 2 && d[d.len() - 2] == b'1';
-    let want: &[u8] = match (teen, last) {
-        (false, b'1') => b"st",
-        (false, b'2') => b"nd",
-        (false, b'3') => b"rd",
-        _ => b"th",
-    };
-    l == want
-}
-
-/// Where a raw word splits into pieces (byte offsets within the word); returns how many.
-/// A letter run of 2+ letters is cut from digits on either side, except ordinals (`1st`) and
-/// whole codes (Eircode, UK postcode or outward code), so `8silver` and `apt12` split but `10a`,
-/// `d6w` and `a65f4e2` do not.
-fn split_points(w: &[u8], cuts: &mut [usize; 16]) -> usize {
-    let has_digit = w.iter().any(u8::is_ascii_digit);
-    let has_letter = w.iter().any(u8::is_ascii_lowercase);
-    if !(has_digit && has_letter) || keep_whole(w) {
-        return 0;
-    }
-    // Runs: letters vs digits-and-hyphens.
-    let is_l = |b: &u8| b.is_ascii_lowercase();
-    let mut n = 0;
-    let mut i = 0;
-    let mut prev_run: Option<(usize, usize, bool)> = None;
-    while i < w.len() {
-        let letter = is_l(&w[i]);
-        let s = i;
-        while i < w.len() && is_l(&w[i]) == letter {
-            i += 1;
-        }
-        if let Some((ps, pe, pl)) = prev_run {
-            let cut = if pl {
-                pe - ps >= 2
-            } else {
-                i - s >= 2 && !is_ordinal(&w[ps..pe], &w[s..i])
-            };
-            if cut && n < cuts.len() {
-                cuts[n] = s;
-                n += 1;
-            }
-        }
-        prev_run = Some((s, i, letter));
-    }
-    n
-}
-
-/// Words with letters and digits that must not be split.
-fn keep_whole(w: &[u8]) -> bool {
-    if w.len() == 3 && eircode::parse_routing_key(std::str::from_utf8(w).unwrap_or("")).is_some() {
-        return true;
-    }
-    match w.len() {
-        7 => {
-            let mut raw = [0u8; 7];
-            raw.copy_from_slice(w);
-            raw.make_ascii_uppercase();
-            if let Ok(p) = eircode::parse(std::str::from_utf8(&raw).unwrap_or("")) {
-                if eircode::plausible_in_text(&raw, &p) {
-                    return true;
-                }
-            }
-        }
-        2..=4 => {
-            let mut raw = [0u8; 4];
-            raw[..w.len()].copy_from_slice(w);
-            raw.make_ascii_uppercase();
-            if postcode::is_outward(&raw[..w.len()]) {
-                return true;
-            }
-        }
-        _ => {}
-    }
-    (5..=7).contains(&w.len())
-        && postcode::parse_word(std::str::from_utf8(w).unwrap_or("")).is_some()
-}
-
-/// Joins a lone `o` to the name after it (`o connell` → `oconnell`), within a section.
+/// Joins a lone `o` to the name after it (`o connell` → `oconnell`), even across a comma (so
+/// that `normalise`, which drops commas, stays idempotent). One
+/// compacting pass, so linear in the number of pieces.
 fn join_o_prefix(scan: &mut Scan) {
-    let pieces = &mut scan.pieces;
-    let buf = scan.buf.as_bytes();
-    let mut i = 0;
-    while i + 1 < pieces.len() {
-        let (a, b) = (pieces[i], pieces[i + 1]);
-        let a_text = &buf[a.start as usize..a.end as usize];
-        let b_text = &buf[b.start as usize..b.end as usize];
-        if a.alt.is_none()
-            && b.alt.is_none()
-            && a_text == b"o"
-            && a.section == b.section
-            && b.boundary.is_none()
-            && a.end == b.start
-            && b_text.len() >= 2
-            && b_text[0] != b'o'
-            && b_text.iter().all(u8::is_ascii_lowercase)
-        {
-            pieces[i].end = b.end;
-            pieces[i].orig_end = b.orig_end;
-            pieces.remove(i + 1);
+    let n = scan.pieces.len();
+    let (mut r, mut w) = (0, 0);
+    while r < n {
+        let a = scan.pieces[r];
+        let mut out = a;
+        let mut used = 1;
+        if r + 1 < n {
+            let b = scan.pieces[r + 1];
+            let buf = scan.buf.as_bytes();
+            let b_text = &buf[b.start as usize..b.end as usize];
+            if a.alt.is_none()
+                && b.alt.is_none()
+                && &buf[a.start as usize..a.end as usize] == b"o"
+                && b_text.len() >= 2
+                && b_text[0] != b'o'
+                && b_text.iter().all(u8::is_ascii_lowercase)
+            {
+                if a.end == b.start {
+                    out.end = b.end;
+                } else {
+                    // Not adjacent in the buffer (a dropped prothetic letter between): copy.
+                    let start = scan.buf.len();
+                    scan.buf.push('o');
+                    let name = scan.buf[b.start as usize..b.end as usize].to_owned();
+                    scan.buf.push_str(&name);
+                    out.start = off(start);
+                    out.end = off(scan.buf.len());
+                }
+                out.orig_end = b.orig_end;
+                used = 2;
+            }
         }
-        i += 1;
+        scan.pieces[w] = out;
+        w += 1;
+        r += used;
     }
+    scan.pieces.truncate(w);
 }
 
 thread_local! {
@@ -566,7 +510,57 @@ pub fn normalise(s: &str) -> Cow<'_, str> {
     })
 }
 
+/// [`normalise`] for text that may already be owned: an owned input that is already normal is
+/// returned as it is, without a copy.
+pub fn normalise_cow(s: Cow<'_, str>) -> Cow<'_, str> {
+    match s {
+        Cow::Borrowed(b) => normalise(b),
+        Cow::Owned(o) => match normalise(&o) {
+            Cow::Borrowed(_) => Cow::Owned(o),
+            Cow::Owned(n) => Cow::Owned(n),
+        },
+    }
+}
+
+/// Whether `s` is certainly already normal, checked without building anything: lower-case ASCII
+/// letters and digits in single-space-separated words, none of which a word step would change.
+/// Conservative: `false` only sends the text down the full path.
+fn is_already_normal(s: &str) -> bool {
+    let b = s.as_bytes();
+    if b.first() == Some(&b' ') || b.last() == Some(&b' ') {
+        return false;
+    }
+    let mut words = s.split(' ').peekable();
+    let mut prev: &[u8] = &[];
+    while let Some(w) = words.next() {
+        let wb = w.as_bytes();
+        if wb.is_empty()
+            || !wb
+                .iter()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        {
+            return false;
+        }
+        if w == "o" && words.peek().is_some() {
+            return false;
+        }
+        if (5..=11).contains(&wb.len()) && ORDINALS.iter().any(|(o, _)| *o == w) {
+            return false;
+        }
+        let mut splits = false;
+        split_points_with(wb, |_| splits = true);
+        if splits && !second_half(prev, wb) {
+            return false;
+        }
+        prev = wb;
+    }
+    true
+}
+
 fn normalise_with<'a>(s: &'a str, scan: &mut Scan, out: &mut String) -> Cow<'a, str> {
+    if is_already_normal(s) {
+        return Cow::Borrowed(s);
+    }
     scan_into(s, scan);
     out.clear();
     for p in &scan.pieces {
@@ -590,9 +584,66 @@ mod tests {
         normalise(s).into_owned()
     }
 
+    fn full_path(s: &str) -> String {
+        let mut scan = Scan::default();
+        scan_into(s, &mut scan);
+        let words: Vec<&str> = scan.pieces.iter().map(|p| scan.text(p)).collect();
+        words.join(" ")
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fast_path_never_accepts_what_the_full_path_changes(
+            s in "(o|st|first|a86|vc04|10a|8silver|d6w|bt11|8qt|[a-z0-9]{1,6})( (o|st|first|a86|vc04|10a|8silver|d6w|bt11|8qt|[a-z0-9]{1,6})){0,6}"
+        ) {
+            if is_already_normal(&s) {
+                proptest::prop_assert_eq!(full_path(&s), s);
+            }
+        }
+    }
+
+    #[test]
+    fn fast_path_agrees_with_full_path() {
+        for s in [
+            "8 silver birches",
+            "a86 vc04",
+            "o connell",
+            "first avenue",
+            "apt12",
+            "10a",
+            "d6w",
+            "",
+            "a  b",
+            "bt35 6aa",
+            "ab6 vc04",
+        ] {
+            if is_already_normal(s) {
+                let mut scan = Scan::default();
+                let mut out = String::new();
+                scan_into(s, &mut scan);
+                for p in &scan.pieces {
+                    if !out.is_empty() {
+                        out.push(' ');
+                    }
+                    out.push_str(scan.text(p));
+                }
+                assert_eq!(out, s, "fast path wrongly accepted {s:?}");
+            }
+        }
+        assert!(is_already_normal("8 silver birches") && is_already_normal("10a main street"));
+        assert!(
+            !is_already_normal("o connell")
+                && !is_already_normal("first avenue")
+                && !is_already_normal("apt12")
+        );
+    }
+
     #[test]
     fn borrows_when_already_normal() {
         assert!(matches!(normalise("8 silver birches"), Cow::Borrowed(_)));
+        let owned = Cow::Owned("8 silver birches".to_owned());
+        assert_eq!(normalise_cow(owned), "8 silver birches");
+        assert_eq!(normalise_cow(Cow::Owned("8 Silver".to_owned())), "8 silver");
         assert!(matches!(normalise("8 Silver"), Cow::Owned(_)));
     }
 

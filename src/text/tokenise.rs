@@ -12,7 +12,7 @@
 
 use std::ops::Range;
 
-use super::lexicon::{lexicon, Lexicon, WordClass};
+use super::lexicon::{lexicon, Lexicon, WordClass, WordInfo};
 use super::normalise::{scan_into, Scan};
 use super::{eircode, postcode};
 use crate::limits::{MAX_QUERY_CHARS, MAX_QUERY_TOKENS};
@@ -221,8 +221,10 @@ impl Builder<'_> {
     fn one(&mut self, i: usize, ws: &[&str]) -> usize {
         let section = self.scan.pieces[i].section;
         let w0 = ws[0];
-        // Eircode.
-        if let Some((e, n)) = eircode_at(ws) {
+        // Eircode (not a routing key followed by an address word: `D15 Park`).
+        if let Some((e, n)) =
+            eircode_at(ws).filter(|(_, n)| *n == 1 || !self.is_address_word(ws[1]))
+        {
             let mut t = [0u8; 7];
             t.copy_from_slice(e.eircode.as_str().as_bytes());
             t.make_ascii_lowercase();
@@ -260,18 +262,18 @@ impl Builder<'_> {
             return n;
         }
         // County.
-        if let Some((c, n)) = self.county_at(i, ws) {
+        let info = self.lex.info(w0);
+        if let Some((c, n)) = self.county_at(i, ws, info) {
             self.push(TokenKind::County, self.span(i, n), section, c.name(), 0);
             return n;
         }
-        let info = self.lex.info(w0);
         let first = w0.as_bytes().first().copied().unwrap_or(b' ');
         // Unit word before its number (`apt 12`, `block a`).
         if info.class() == Some(WordClass::Unit) {
             let next_is_number = ws.get(1).is_some_and(|n| {
                 n.as_bytes().first().is_some_and(u8::is_ascii_digit) || (n.len() == 1 && w0 != "no")
             });
-            let canon = self.lex.canonical(w0).map_or(w0, |(c, _)| c);
+            let canon = self.lex.canonical_of(info).unwrap_or(w0);
             if next_is_number {
                 self.push(TokenKind::Unit, self.span(i, 1), section, canon, 0);
             } else {
@@ -291,13 +293,23 @@ impl Builder<'_> {
             self.push(TokenKind::RoutingKey, self.span(i, 1), section, w0, 0);
             return 1;
         }
-        self.word(i, ws, section);
+        self.word(i, ws, section, info);
         1
     }
 
+    /// Whether an all-letter word is one the lexicon knows (`park`, `road`, `lane`): such a word
+    /// after a routing key is not the unique identifier of an Eircode.
+    fn is_address_word(&self, w: &str) -> bool {
+        w.bytes().all(|b| b.is_ascii_lowercase()) && self.lex.info(w) != WordInfo::default()
+    }
+
     /// A county at piece `i`: after a marker, glued to one, or bare at the end of its section.
-    fn county_at(&mut self, i: usize, ws: &[&str]) -> Option<(super::lexicon::County, usize)> {
-        let info0 = self.lex.info(ws[0]);
+    fn county_at(
+        &mut self,
+        i: usize,
+        ws: &[&str],
+        info0: WordInfo,
+    ) -> Option<(super::lexicon::County, usize)> {
         if info0.is_county_marker() && ws.len() > 1 {
             if let Some((c, n)) = self.lex.match_county(&ws[1..], self.key) {
                 return Some((c, n + 1));
@@ -308,23 +320,28 @@ impl Builder<'_> {
                 return Some((c, 1));
             }
         }
+        // Bare: only when nothing but a code follows in the section (checked cheaply first).
+        let section_ends = i + ws.len() >= self.scan.pieces.len()
+            || self.scan.pieces[i + ws.len()].section != self.scan.pieces[i].section;
+        if !section_ends
+            || !(info0.starts_county() || info0.is_particle() || self.lex.mutated(ws[0]))
+        {
+            return None;
+        }
         let (c, n) = self.lex.match_county(ws, self.key)?;
         if c.name() == "down" {
             return None;
         }
-        // Bare: only when nothing but a code follows in the section.
         let rest = &ws[n..];
         let tail_ok = rest.is_empty()
             || eircode_at(rest).is_some_and(|(_, m)| m == rest.len())
             || postcode_at(rest).is_some_and(|(_, m)| m == rest.len())
             || (rest.len() == 1 && eircode::is_routing_key(rest[0]));
-        let section_ends = i + ws.len() >= self.scan.pieces.len()
-            || self.scan.pieces[i + ws.len()].section != self.scan.pieces[i].section;
-        (tail_ok && section_ends).then_some((c, n))
+        tail_ok.then_some((c, n))
     }
 
     /// A plain word: abbreviation expansion, `st`/`dr` by position, mutation removal.
-    fn word(&mut self, i: usize, ws: &[&str], section: u16) {
+    fn word(&mut self, i: usize, ws: &[&str], section: u16, info: WordInfo) {
         let w0 = ws[0];
         let span = self.span(i, 1);
         let prev = self
@@ -351,13 +368,14 @@ impl Builder<'_> {
             self.push(TokenKind::Word, span, section, t, 0);
             return;
         }
-        if let Some((canon, class)) = self.lex.canonical(w0) {
+        if let (Some(canon), Some(class)) = (self.lex.canonical_of(info), info.class()) {
             if class != WordClass::Unit {
                 self.push(TokenKind::Word, span, section, canon, 0);
                 return;
             }
         }
-        let base = match prev_text.filter(|p| self.lex.is_particle(p)) {
+        // Particles are short words: skip the lookup for anything longer.
+        let base = match prev_text.filter(|p| p.len() <= 4 && self.lex.is_particle(p)) {
             Some(particle) => self.lex.demutate_after(particle, w0),
             None => self.lex.demutate(w0),
         };
@@ -388,10 +406,8 @@ fn number_kind(w: &str) -> (TokenKind, &str) {
 /// An Eircode at the start of `ws`: one 7-character word or a 3 + 4 pair.
 fn eircode_at(ws: &[&str]) -> Option<(eircode::Parsed, usize)> {
     let try_raw = |raw: [u8; 7]| {
-        let mut up = raw;
-        up.make_ascii_uppercase();
-        let p = eircode::parse(std::str::from_utf8(&up).ok()?).ok()?;
-        eircode::plausible_in_text(&up, &p).then_some(p)
+        let p = eircode::parse_quiet(&raw)?;
+        eircode::plausible_in_text(&raw, &p).then_some(p)
     };
     let w0 = ws.first()?.as_bytes();
     if w0.len() == 7 {
@@ -412,6 +428,10 @@ fn eircode_at(ws: &[&str]) -> Option<(eircode::Parsed, usize)> {
 /// A UK postcode at the start of `ws`: one word or outward + inward code.
 fn postcode_at(ws: &[&str]) -> Option<(postcode::UkPostcode, usize)> {
     let w0 = ws.first()?;
+    // Every outward code holds a digit in its first four characters: skip plain words fast.
+    if !w0.bytes().take(4).any(|b| b.is_ascii_digit()) {
+        return None;
+    }
     if let Some(p) = postcode::parse_word(w0) {
         return Some((p, 1));
     }
