@@ -817,6 +817,20 @@ fn missing_column_is_an_error() {
 }
 
 #[test]
+fn optional_file_with_bad_header_is_ignored_and_reported() {
+    let dir = broken(&[("ECAD_HISTORY.csv", 1, Some("ECAD_ID,EIRCODE,STATUS"))]);
+    let (ds, report) = read_dir(dir.path()).expect("read");
+    let (file, line, action, message) = only_issue(&report, IssueKind::BadHeader);
+    assert_eq!(
+        (file.as_str(), line, action),
+        ("ECAD_HISTORY.csv", 1, Action::Skipped)
+    );
+    assert!(message.contains("NEW_ECAD_ID"), "{message}");
+    assert!(ds.history.is_empty());
+    assert!(!report.is_clean());
+}
+
+#[test]
 fn not_a_directory_is_an_error() {
     assert!(matches!(
         read_dir(Path::new("/no/such/dir")),

@@ -262,7 +262,20 @@ impl Ctx<'_> {
             .map(String::from)
             .collect();
         if !missing.is_empty() {
-            return Err(Error::BadHeader { path, missing });
+            if required {
+                return Err(Error::BadHeader { path, missing });
+            }
+            // An optional table with a broken header is left out whole, and said so.
+            self.issue(
+                1,
+                IssueKind::BadHeader,
+                Action::Skipped,
+                format!(
+                    "header lacks column(s) {}; the whole file is ignored",
+                    missing.join(", ")
+                ),
+            );
+            return Ok(None);
         }
         for h in &header {
             if !columns.iter().any(|c| c.as_ref() == h) {

@@ -25,6 +25,9 @@ pub enum IssueKind {
     UnknownColumn,
     /// An optional file is absent; its table is empty.
     MissingFile,
+    /// An optional file's header lacks columns of the layout; the file is ignored (for a
+    /// required file this is the error [`Error::BadHeader`](crate::Error::BadHeader)).
+    BadHeader,
 }
 
 impl IssueKind {
@@ -39,6 +42,7 @@ impl IssueKind {
             IssueKind::DuplicateEircode => "DuplicateEircode",
             IssueKind::UnknownColumn => "UnknownColumn",
             IssueKind::MissingFile => "MissingFile",
+            IssueKind::BadHeader => "BadHeader",
         }
     }
 }
@@ -147,6 +151,7 @@ impl ReadReport {
     pub fn is_clean(&self) -> bool {
         self.files.iter().all(|f| f.skipped == 0 && f.repaired == 0)
             && self.count(IssueKind::UnknownColumn) == 0
+            && self.count(IssueKind::BadHeader) == 0
     }
 
     /// The report entry of a file.
