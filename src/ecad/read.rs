@@ -6,10 +6,10 @@
 //! localities) is cleared and the row kept. Rows that depend on a skipped row are then dangling
 //! themselves and reported in turn: nothing disappears without a line in the report.
 
-use std::collections::HashSet;
 use std::path::Path;
 
-use super::eircode::canonical_eircode;
+use super::eircode::{canonical_eircode, is_valid_eircode};
+use super::ids::IdSet;
 use super::layout::{alias_columns, alias_file, columns, files};
 use super::read_rows::{Ctx, Ids};
 use super::report::{Action, FileReport, IssueKind, ReadReport};
@@ -142,7 +142,7 @@ pub fn read_dir(dir: &Path) -> Result<(Dataset, ReadReport)> {
     // Address points.
     let rows =
         cx.read::<super::AddressPoint>(files::ADDRESS_POINT, columns::ADDRESS_POINT, &[], true)?;
-    let mut eircodes: HashSet<String> = HashSet::with_capacity(rows.len());
+    let mut eircodes = IdSet::default();
     for (line, mut ap) in rows {
         if cx.dangling(
             line,
@@ -155,40 +155,37 @@ pub fn read_dir(dir: &Path) -> Result<(Dataset, ReadReport)> {
         }
         let mut repaired = false;
         if let Some(raw) = ap.eircode.take() {
-            match canonical_eircode(&raw) {
-                None => {
-                    cx.skip(line, IssueKind::BadEircode, format!("EIRCODE {raw:?} is not a valid Eircode (7 characters: routing key such as A65 or D6W, then 4 of 0-9 ACDEFHKNPRTVWXY)"));
-                    continue;
-                }
-                Some(canonical) => {
-                    if canonical != raw {
-                        cx.issue(
-                            line,
-                            IssueKind::NonCanonicalEircode,
-                            Action::Repaired,
-                            format!("EIRCODE {raw:?} stored as {canonical}"),
-                        );
-                        repaired = true;
-                    }
-                    if eircodes.contains(&canonical) {
-                        cx.skip(
-                            line,
-                            IssueKind::DuplicateEircode,
-                            format!(
-                                "EIRCODE {canonical} already belongs to an earlier address point"
-                            ),
-                        );
-                        continue;
-                    }
-                    ap.eircode = Some(canonical);
-                }
+            // Fast path: already in stored form (no allocation).
+            let canonical = if is_valid_eircode(&raw) {
+                raw
+            } else if let Some(canonical) = canonical_eircode(&raw) {
+                cx.issue(
+                    line,
+                    IssueKind::NonCanonicalEircode,
+                    Action::Repaired,
+                    format!("EIRCODE {raw:?} stored as {canonical}"),
+                );
+                repaired = true;
+                canonical
+            } else {
+                cx.skip(line, IssueKind::BadEircode, format!("EIRCODE {raw:?} is not a valid Eircode (7 characters: routing key such as A65 or D6W, then 4 of 0-9 ACDEFHKNPRTVWXY)"));
+                continue;
+            };
+            if eircodes.contains(&pack_eircode(&canonical)) {
+                cx.skip(
+                    line,
+                    IssueKind::DuplicateEircode,
+                    format!("EIRCODE {canonical} already belongs to an earlier address point"),
+                );
+                continue;
             }
+            ap.eircode = Some(canonical);
         }
         if cx.duplicate(line, "ADDRESS_POINT_ID", ap.id, &mut ids.address_points) {
             continue;
         }
         if let Some(e) = &ap.eircode {
-            eircodes.insert(e.clone());
+            eircodes.insert(pack_eircode(e));
         }
         if repaired {
             cx.current.repaired += 1;
@@ -226,7 +223,7 @@ pub fn read_dir(dir: &Path) -> Result<(Dataset, ReadReport)> {
         let rows =
             cx.read::<super::Alias>(&file, &cols, &[(id_col.as_str(), "ELEMENT_ID")], false)?;
         let targets = ids.of_alias_table(table);
-        let mut seen = HashSet::new();
+        let mut seen = IdSet::default();
         let mut kept = Vec::with_capacity(rows.len());
         for (line, a) in rows {
             if cx.empty_name(line, "NAME", &a.name)
@@ -250,7 +247,7 @@ pub fn read_dir(dir: &Path) -> Result<(Dataset, ReadReport)> {
     // Information tables.
     let rows =
         cx.read::<super::SpatialInfo>(files::SPATIAL_INFO, columns::SPATIAL_INFO, &[], false)?;
-    let mut seen = HashSet::new();
+    let mut seen = IdSet::default();
     for (line, s) in rows {
         if cx.dangling_any(line, s.ecad_id, &ids)
             || cx.duplicate(line, "ECAD_ID", s.ecad_id, &mut seen)
@@ -263,7 +260,7 @@ pub fn read_dir(dir: &Path) -> Result<(Dataset, ReadReport)> {
 
     let rows =
         cx.read::<super::BuildingInfo>(files::BUILDING_INFO, columns::BUILDING_INFO, &[], false)?;
-    let mut seen = HashSet::new();
+    let mut seen = IdSet::default();
     for (line, b) in rows {
         let known = ids.buildings.contains(&b.ecad_id) || ids.address_points.contains(&b.ecad_id);
         if cx.dangling_if(
@@ -286,7 +283,7 @@ pub fn read_dir(dir: &Path) -> Result<(Dataset, ReadReport)> {
         &[],
         false,
     )?;
-    let mut seen = HashSet::new();
+    let mut seen = IdSet::default();
     for (line, o) in rows {
         let known =
             ids.organisations.contains(&o.ecad_id) || ids.address_points.contains(&o.ecad_id);
@@ -310,7 +307,7 @@ pub fn read_dir(dir: &Path) -> Result<(Dataset, ReadReport)> {
         &[],
         false,
     )?;
-    let mut seen = HashSet::new();
+    let mut seen = IdSet::default();
     for (line, a) in rows {
         let known = ids.buildings.contains(&a.ecad_id) || ids.address_points.contains(&a.ecad_id);
         if cx.dangling_if(
@@ -329,7 +326,7 @@ pub fn read_dir(dir: &Path) -> Result<(Dataset, ReadReport)> {
 
     // History: the old id is gone by definition; a successor must exist.
     let rows = cx.read::<super::History>(files::ECAD_HISTORY, columns::ECAD_HISTORY, &[], false)?;
-    let mut seen = HashSet::new();
+    let mut seen = IdSet::default();
     'history: for (line, mut h) in rows {
         for (col, value) in [
             ("EIRCODE", &mut h.eircode),
@@ -368,7 +365,7 @@ pub fn read_dir(dir: &Path) -> Result<(Dataset, ReadReport)> {
     cx.end();
 
     let rows = cx.read::<super::UkAddress>(files::UK_ADDRESS, columns::UK_ADDRESS, &[], false)?;
-    let mut seen = HashSet::new();
+    let mut seen = IdSet::default();
     for (line, u) in rows {
         if cx.empty_name(line, "POSTCODE", &u.postcode)
             || cx.duplicate(line, "ADDRESS_ID", u.id, &mut seen)
@@ -380,4 +377,9 @@ pub fn read_dir(dir: &Path) -> Result<(Dataset, ReadReport)> {
     cx.end();
 
     Ok((ds, cx.report))
+}
+
+/// A valid Eircode's 7 ASCII bytes as one number, so the duplicate check stores no strings.
+fn pack_eircode(e: &str) -> u64 {
+    e.bytes().fold(0u64, |acc, b| (acc << 8) | u64::from(b))
 }

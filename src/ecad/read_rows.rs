@@ -1,7 +1,6 @@
 //! Row-level reading for the validating reader: open a file and check its header, read rows
 //! (malformed ones reported and skipped), and the bookkeeping of issues and per-file counts.
 
-use std::collections::HashSet;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -9,6 +8,7 @@ use std::path::Path;
 use csv::ByteRecord;
 use serde::de::DeserializeOwned;
 
+use super::ids::IdSet;
 use super::layout::{address_line_columns, named_columns};
 use super::report::{Action, FileReport, Issue, IssueKind, ReadReport};
 use super::{AddressLinesRow, AliasTable, NamedElement};
@@ -20,18 +20,18 @@ pub(crate) type CsvReader = csv::Reader<BufReader<File>>;
 /// Ids accepted so far, per table.
 #[derive(Default)]
 pub(crate) struct Ids {
-    pub(crate) counties: HashSet<u64>,
-    pub(crate) post_towns: HashSet<u64>,
-    pub(crate) localities: HashSet<u64>,
-    pub(crate) thoroughfares: HashSet<u64>,
-    pub(crate) building_groups: HashSet<u64>,
-    pub(crate) buildings: HashSet<u64>,
-    pub(crate) address_points: HashSet<u64>,
-    pub(crate) organisations: HashSet<u64>,
+    pub(crate) counties: IdSet,
+    pub(crate) post_towns: IdSet,
+    pub(crate) localities: IdSet,
+    pub(crate) thoroughfares: IdSet,
+    pub(crate) building_groups: IdSet,
+    pub(crate) buildings: IdSet,
+    pub(crate) address_points: IdSet,
+    pub(crate) organisations: IdSet,
 }
 
 impl Ids {
-    pub(crate) fn of_alias_table(&self, table: AliasTable) -> &HashSet<u64> {
+    pub(crate) fn of_alias_table(&self, table: AliasTable) -> &IdSet {
         match table {
             AliasTable::Organisation => &self.organisations,
             AliasTable::Building => &self.buildings,
@@ -100,13 +100,7 @@ impl Ctx<'_> {
     }
 
     /// Skips a row whose id was already used; records the id otherwise.
-    pub(crate) fn duplicate(
-        &mut self,
-        line: u64,
-        col: &str,
-        id: u64,
-        seen: &mut HashSet<u64>,
-    ) -> bool {
+    pub(crate) fn duplicate(&mut self, line: u64, col: &str, id: u64, seen: &mut IdSet) -> bool {
         let dup = !seen.insert(id);
         if dup {
             self.skip(
@@ -124,7 +118,7 @@ impl Ctx<'_> {
         line: u64,
         col: &str,
         id: u64,
-        targets: &HashSet<u64>,
+        targets: &IdSet,
         table: &str,
     ) -> bool {
         self.dangling_if(!targets.contains(&id), line, col, id, table)
@@ -159,7 +153,7 @@ impl Ctx<'_> {
         line: u64,
         col: &str,
         link: &mut Option<u64>,
-        targets: &HashSet<u64>,
+        targets: &IdSet,
         table: &str,
     ) -> bool {
         match *link {
@@ -181,7 +175,7 @@ impl Ctx<'_> {
         &mut self,
         file: &str,
         table: &str,
-        ids: &mut HashSet<u64>,
+        ids: &mut IdSet,
     ) -> Result<Vec<NamedElement>> {
         let cols = named_columns(table);
         let id_col = cols[0].clone();
@@ -345,7 +339,7 @@ impl Ctx<'_> {
     pub(crate) fn address_lines(
         &mut self,
         file: &str,
-        points: &HashSet<u64>,
+        points: &IdSet,
     ) -> Result<Vec<AddressLinesRow>> {
         let columns = address_line_columns();
         let Some((mut reader, header)) = self.open(file, &columns, false)? else {
@@ -359,7 +353,7 @@ impl Ctx<'_> {
         let english: Vec<usize> = columns[1..10].iter().map(|c| pos(c)).collect();
         let irish: Vec<usize> = columns[10..].iter().map(|c| pos(c)).collect();
         let mut rows = Vec::new();
-        let mut seen = HashSet::new();
+        let mut seen = IdSet::default();
         let mut record = ByteRecord::new();
         loop {
             match reader.read_byte_record(&mut record) {
