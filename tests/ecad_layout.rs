@@ -782,6 +782,25 @@ fn unknown_column_noted_and_ignored() {
 }
 
 #[test]
+fn columns_in_any_order_are_read_by_name() {
+    let tmp = broken(&[]);
+    let path = tmp.path().join("LOCALITY.csv");
+    let text = fs::read_to_string(&path).expect("read");
+    // Move the id column last.
+    let moved: Vec<String> = text
+        .split("\r\n")
+        .map(|l| match l.split_once(',') {
+            Some((id, rest)) => format!("{rest},{id}"),
+            None => l.to_string(),
+        })
+        .collect();
+    fs::write(&path, moved.join("\r\n")).expect("write");
+    let (ds, report) = read_dir(tmp.path()).expect("read");
+    assert!(report.is_clean(), "{report}");
+    assert_eq!(ds.localities, mini().localities);
+}
+
+#[test]
 fn optional_file_absent_is_noted() {
     let dir = broken(&[("UK_ADDRESS.csv", 0, None), ("ECAD_HISTORY.csv", 0, None)]);
     let (ds, report) = read_dir(dir.path()).expect("read");

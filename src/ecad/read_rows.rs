@@ -306,6 +306,11 @@ impl Ctx<'_> {
                     .map_or(h.as_str(), |(_, to)| to)
             })
             .collect();
+        // Columns in layout order (every file this crate writes): positional deserialisation,
+        // with no per-row name matching. Otherwise fields are matched by header name.
+        let in_order = header.len() == columns.len()
+            && header.iter().zip(columns).all(|(h, c)| h == c.as_ref());
+        let by_name = (!in_order).then_some(&serde_header);
         let mut rows = Vec::new();
         let mut record = ByteRecord::new();
         loop {
@@ -314,7 +319,7 @@ impl Ctx<'_> {
                 Ok(true) => {
                     self.current.read += 1;
                     let line = record.position().map_or(0, |p| p.line() + self.line_fix);
-                    match record.deserialize::<T>(Some(&serde_header)) {
+                    match record.deserialize::<T>(by_name) {
                         Ok(row) => rows.push((line, row)),
                         Err(e) => {
                             let message = deserialize_message(&e, &header);
