@@ -179,14 +179,19 @@ impl Ctx<'_> {
     ) -> Result<Vec<NamedElement>> {
         let cols = named_columns(table);
         let id_col = cols[0].clone();
-        let rows = self.read::<NamedElement>(file, &cols, &[(id_col.as_str(), "ID")], true)?;
-        let mut kept = Vec::with_capacity(rows.len());
-        for (line, e) in rows {
-            if self.empty_name(line, "NAME", &e.name) || self.duplicate(line, &id_col, e.id, ids) {
-                continue;
-            }
-            kept.push(e);
-        }
+        let mut kept = Vec::new();
+        self.read_each::<NamedElement>(
+            file,
+            &cols,
+            &[(id_col.as_str(), "ID")],
+            true,
+            |cx, line, e| {
+                if cx.empty_name(line, "NAME", &e.name) || cx.duplicate(line, &id_col, e.id, ids) {
+                    return;
+                }
+                kept.push(e);
+            },
+        )?;
         self.end();
         Ok(kept)
     }
@@ -284,17 +289,19 @@ impl Ctx<'_> {
         Ok(Some((reader, header)))
     }
 
-    /// Reads every row of a serde-mapped table; malformed rows are reported and skipped.
+    /// Reads every row of a serde-mapped table and hands each parsed row, with its line, to
+    /// `each` (streaming: no table is held twice). Malformed rows are reported and skipped.
     /// `renames` maps a file column to the struct's serde name (`LOCALITY_ID` → `ID`).
-    pub(crate) fn read<T: DeserializeOwned>(
+    pub(crate) fn read_each<T: DeserializeOwned>(
         &mut self,
         file: &str,
         columns: &[impl AsRef<str>],
         renames: &[(&str, &str)],
         required: bool,
-    ) -> Result<Vec<(u64, T)>> {
+        mut each: impl FnMut(&mut Self, u64, T),
+    ) -> Result<()> {
         let Some((mut reader, header)) = self.open(file, columns, required)? else {
-            return Ok(Vec::new());
+            return Ok(());
         };
         let path = self.dir.join(file);
         let serde_header: ByteRecord = header
@@ -311,7 +318,6 @@ impl Ctx<'_> {
         let in_order = header.len() == columns.len()
             && header.iter().zip(columns).all(|(h, c)| h == c.as_ref());
         let by_name = (!in_order).then_some(&serde_header);
-        let mut rows = Vec::new();
         let mut record = ByteRecord::new();
         loop {
             match reader.read_byte_record(&mut record) {
@@ -320,7 +326,7 @@ impl Ctx<'_> {
                     self.current.read += 1;
                     let line = record.position().map_or(0, |p| p.line() + self.line_fix);
                     match record.deserialize::<T>(by_name) {
-                        Ok(row) => rows.push((line, row)),
+                        Ok(row) => each(self, line, row),
                         Err(e) => {
                             let message = deserialize_message(&e, &header);
                             self.skip(line, IssueKind::MalformedRow, message);
@@ -337,7 +343,7 @@ impl Ctx<'_> {
                 }
             }
         }
-        Ok(rows)
+        Ok(())
     }
 
     /// Reads `POSTAL_ADDRESS.csv` or `GEOGRAPHIC_ADDRESS.csv`.
