@@ -325,6 +325,24 @@ fn dangling_optional_link_is_cleared_and_row_kept() {
 }
 
 #[test]
+fn post_county_not_the_post_towns_county_is_noted() {
+    // Building 1400000001 (line 2): post town DUNBOYNE (Meath) with post county Dublin.
+    let dir = broken(&[(
+        "BUILDING.csv",
+        2,
+        Some("1400000001,,,0,8,2200,1300000001,,,1110000001,,1100000001,1001000002,1001000001"),
+    )]);
+    let (ds, report) = read_dir(dir.path()).expect("read");
+    let (file, line, action, message) = only_issue(&report, IssueKind::InconsistentReference);
+    assert_eq!(
+        (file.as_str(), line, action),
+        ("BUILDING.csv", 2, Action::Noted)
+    );
+    assert!(message.contains("POST_COUNTY_ID 1001000002"), "{message}");
+    assert_eq!(ds.buildings.len(), 7);
+}
+
+#[test]
 fn bad_eircode_reported() {
     let dir = broken(&[(
         "ADDRESS_POINT.csv",

@@ -9,7 +9,7 @@
 use std::path::Path;
 
 use super::eircode::{canonical_eircode, is_valid_eircode};
-use super::ids::IdSet;
+use super::ids::{IdMap, IdSet};
 use super::layout::{alias_columns, alias_file, columns, files};
 use super::read_rows::{Ctx, Ids};
 use super::report::{Action, FileReport, IssueKind, ReadReport};
@@ -53,7 +53,8 @@ pub fn read_dir(dir: &Path) -> Result<(Dataset, ReadReport)> {
     })?;
     cx.end();
 
-    // Post towns.
+    // Post towns, and the county of each (the only right POST_COUNTY_ID of its buildings).
+    let mut town_county: IdMap<u64> = IdMap::default();
     cx.read_each::<super::PostTown>(
         files::POST_TOWN,
         columns::POST_TOWN,
@@ -66,6 +67,7 @@ pub fn read_dir(dir: &Path) -> Result<(Dataset, ReadReport)> {
             {
                 return;
             }
+            town_county.insert(t.id, t.county_id);
             ds.post_towns.push(t);
         },
     )?;
@@ -142,6 +144,19 @@ pub fn read_dir(dir: &Path) -> Result<(Dataset, ReadReport)> {
             );
             if repaired {
                 cx.current.repaired += 1;
+            }
+            if let Some(&county) = town_county.get(&b.post_town_id) {
+                if county != b.post_county_id {
+                    cx.issue(
+                        line,
+                        IssueKind::InconsistentReference,
+                        Action::Noted,
+                        format!(
+                            "POST_COUNTY_ID {} is not the county of POST_TOWN_ID {} ({county}); the postal address shows POST_COUNTY_ID",
+                            b.post_county_id, b.post_town_id
+                        ),
+                    );
+                }
             }
             ds.buildings.push(b);
         },

@@ -25,6 +25,9 @@ pub enum IssueKind {
     UnknownColumn,
     /// An optional file is absent; its table is empty.
     MissingFile,
+    /// Two links of a row disagree (a building's `POST_COUNTY_ID` is not its post town's
+    /// county); the row is kept as it is.
+    InconsistentReference,
     /// An optional file's header lacks columns of the layout; the file is ignored (for a
     /// required file this is the error [`Error::BadHeader`](crate::Error::BadHeader)).
     BadHeader,
@@ -43,6 +46,7 @@ impl IssueKind {
             IssueKind::UnknownColumn => "UnknownColumn",
             IssueKind::MissingFile => "MissingFile",
             IssueKind::BadHeader => "BadHeader",
+            IssueKind::InconsistentReference => "InconsistentReference",
         }
     }
 }
