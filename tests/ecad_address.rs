@@ -168,11 +168,13 @@ proptest! {
             let eircode = usize::from(address.elements.last().is_some_and(|e| e.kind == ElementType::Eircode));
             prop_assert!(address.lines.len() <= MAX_ADDRESS_LINES + eircode);
             prop_assert!(address.lines.iter().all(|l| !l.trim().is_empty()));
-            // A building number never stands alone on a line when anything else is present.
-            if address.lines.len() > 1 {
-                let alone = address.lines.iter().any(|l| parts.building_number.as_deref().map(str::trim) == Some(l.as_str()));
-                let only_number_line = address.elements.iter().filter(|e| e.kind != ElementType::Eircode && e.kind != ElementType::County).count() == 1;
-                prop_assert!(!alone || only_number_line, "{:?}", address.lines);
+            // A building number never stands alone on a line unless nothing but a county is left.
+            let number = parts.building_number.as_deref().map(str::trim).filter(|n| !n.is_empty());
+            if let Some(number) = number {
+                let alone = address.elements.iter().any(|e| e.kind == ElementType::BuildingNumber)
+                    && address.lines_without_eircode().iter().any(|l| l == number);
+                let others = address.elements.iter().filter(|e| !matches!(e.kind, ElementType::Eircode | ElementType::County | ElementType::BuildingNumber)).count();
+                prop_assert!(!alone || others == 0, "{:?}", address.lines);
             }
         }
     }

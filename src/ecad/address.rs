@@ -13,9 +13,11 @@
 //!    building name (`2A ROSE COURT`). Other sub-buildings (`FLAT 1`) get their own line.
 //! 4. The building number never stands alone: it prefixes the building group, else the primary
 //!    thoroughfare, secondary thoroughfare, primary locality, secondary locality, building name,
-//!    post town – the first that is present (`8 SILVER BIRCHES`).
-//! 5. A line equal to the line before it is dropped (a locality named like its post town, a
-//!    secondary thoroughfare equal to the primary one).
+//!    post town – the first that is present (`8 SILVER BIRCHES`) – else the last line before the
+//!    county.
+//! 5. Of two equal consecutive lines the earlier is dropped (a locality named like its post
+//!    town gives way to the post town; a primary thoroughfare to an equal secondary one). Compared in English, so the Irish
+//!    address drops the same lines.
 //! 6. The county line (`CO. MEATH`, Irish `CO. NA MÍ`) is omitted for Dublin postal districts and
 //!    when the post town carries the county's name (`CARLOW`).
 //! 7. At most [`MAX_ADDRESS_LINES`] lines before the Eircode. When there are more, in this order:
@@ -350,10 +352,16 @@ pub fn address_lines_rows(parts: &AddressParts) -> (AddressLinesRow, AddressLine
         english: postal_address(parts, Language::English).lines,
         irish: postal_address(parts, Language::Irish).lines,
     };
-    let geographic = AddressLinesRow {
-        ecad_id: parts.address_point_id,
-        english: geographic_address(parts, Language::English).lines,
-        irish: geographic_address(parts, Language::Irish).lines,
+    // The geographic address differs only through its county: when both counties are the same
+    // part, it is the postal address (saves half the rendering of a dataset).
+    let geographic = if parts.post_county == parts.geographic_county {
+        postal.clone()
+    } else {
+        AddressLinesRow {
+            ecad_id: parts.address_point_id,
+            english: geographic_address(parts, Language::English).lines,
+            irish: geographic_address(parts, Language::Irish).lines,
+        }
     };
     (postal, geographic)
 }

@@ -7,6 +7,7 @@ pub mod address;
 pub mod address_type;
 mod case;
 pub mod eircode;
+mod ids;
 pub mod layout;
 mod lookup;
 mod read;

@@ -1,7 +1,6 @@
 //! Row-level reading for the validating reader: open a file and check its header, read rows
 //! (malformed ones reported and skipped), and the bookkeeping of issues and per-file counts.
 
-use std::collections::HashSet;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -9,6 +8,7 @@ use std::path::Path;
 use csv::ByteRecord;
 use serde::de::DeserializeOwned;
 
+use super::ids::IdSet;
 use super::layout::{address_line_columns, named_columns};
 use super::report::{Action, FileReport, Issue, IssueKind, ReadReport};
 use super::{AddressLinesRow, AliasTable, NamedElement};
@@ -20,18 +20,18 @@ pub(crate) type CsvReader = csv::Reader<BufReader<File>>;
 /// Ids accepted so far, per table.
 #[derive(Default)]
 pub(crate) struct Ids {
-    pub(crate) counties: HashSet<u64>,
-    pub(crate) post_towns: HashSet<u64>,
-    pub(crate) localities: HashSet<u64>,
-    pub(crate) thoroughfares: HashSet<u64>,
-    pub(crate) building_groups: HashSet<u64>,
-    pub(crate) buildings: HashSet<u64>,
-    pub(crate) address_points: HashSet<u64>,
-    pub(crate) organisations: HashSet<u64>,
+    pub(crate) counties: IdSet,
+    pub(crate) post_towns: IdSet,
+    pub(crate) localities: IdSet,
+    pub(crate) thoroughfares: IdSet,
+    pub(crate) building_groups: IdSet,
+    pub(crate) buildings: IdSet,
+    pub(crate) address_points: IdSet,
+    pub(crate) organisations: IdSet,
 }
 
 impl Ids {
-    pub(crate) fn of_alias_table(&self, table: AliasTable) -> &HashSet<u64> {
+    pub(crate) fn of_alias_table(&self, table: AliasTable) -> &IdSet {
         match table {
             AliasTable::Organisation => &self.organisations,
             AliasTable::Building => &self.buildings,
@@ -100,13 +100,7 @@ impl Ctx<'_> {
     }
 
     /// Skips a row whose id was already used; records the id otherwise.
-    pub(crate) fn duplicate(
-        &mut self,
-        line: u64,
-        col: &str,
-        id: u64,
-        seen: &mut HashSet<u64>,
-    ) -> bool {
+    pub(crate) fn duplicate(&mut self, line: u64, col: &str, id: u64, seen: &mut IdSet) -> bool {
         let dup = !seen.insert(id);
         if dup {
             self.skip(
@@ -124,7 +118,7 @@ impl Ctx<'_> {
         line: u64,
         col: &str,
         id: u64,
-        targets: &HashSet<u64>,
+        targets: &IdSet,
         table: &str,
     ) -> bool {
         self.dangling_if(!targets.contains(&id), line, col, id, table)
@@ -159,7 +153,7 @@ impl Ctx<'_> {
         line: u64,
         col: &str,
         link: &mut Option<u64>,
-        targets: &HashSet<u64>,
+        targets: &IdSet,
         table: &str,
     ) -> bool {
         match *link {
@@ -181,18 +175,23 @@ impl Ctx<'_> {
         &mut self,
         file: &str,
         table: &str,
-        ids: &mut HashSet<u64>,
+        ids: &mut IdSet,
     ) -> Result<Vec<NamedElement>> {
         let cols = named_columns(table);
         let id_col = cols[0].clone();
-        let rows = self.read::<NamedElement>(file, &cols, &[(id_col.as_str(), "ID")], true)?;
-        let mut kept = Vec::with_capacity(rows.len());
-        for (line, e) in rows {
-            if self.empty_name(line, "NAME", &e.name) || self.duplicate(line, &id_col, e.id, ids) {
-                continue;
-            }
-            kept.push(e);
-        }
+        let mut kept = Vec::new();
+        self.read_each::<NamedElement>(
+            file,
+            &cols,
+            &[(id_col.as_str(), "ID")],
+            true,
+            |cx, line, e| {
+                if cx.empty_name(line, "NAME", &e.name) || cx.duplicate(line, &id_col, e.id, ids) {
+                    return;
+                }
+                kept.push(e);
+            },
+        )?;
         self.end();
         Ok(kept)
     }
@@ -262,7 +261,20 @@ impl Ctx<'_> {
             .map(String::from)
             .collect();
         if !missing.is_empty() {
-            return Err(Error::BadHeader { path, missing });
+            if required {
+                return Err(Error::BadHeader { path, missing });
+            }
+            // An optional table with a broken header is left out whole, and said so.
+            self.issue(
+                1,
+                IssueKind::BadHeader,
+                Action::Skipped,
+                format!(
+                    "header lacks column(s) {}; the whole file is ignored",
+                    missing.join(", ")
+                ),
+            );
+            return Ok(None);
         }
         for h in &header {
             if !columns.iter().any(|c| c.as_ref() == h) {
@@ -277,17 +289,19 @@ impl Ctx<'_> {
         Ok(Some((reader, header)))
     }
 
-    /// Reads every row of a serde-mapped table; malformed rows are reported and skipped.
+    /// Reads every row of a serde-mapped table and hands each parsed row, with its line, to
+    /// `each` (streaming: no table is held twice). Malformed rows are reported and skipped.
     /// `renames` maps a file column to the struct's serde name (`LOCALITY_ID` → `ID`).
-    pub(crate) fn read<T: DeserializeOwned>(
+    pub(crate) fn read_each<T: DeserializeOwned>(
         &mut self,
         file: &str,
         columns: &[impl AsRef<str>],
         renames: &[(&str, &str)],
         required: bool,
-    ) -> Result<Vec<(u64, T)>> {
+        mut each: impl FnMut(&mut Self, u64, T),
+    ) -> Result<()> {
         let Some((mut reader, header)) = self.open(file, columns, required)? else {
-            return Ok(Vec::new());
+            return Ok(());
         };
         let path = self.dir.join(file);
         let serde_header: ByteRecord = header
@@ -299,7 +313,11 @@ impl Ctx<'_> {
                     .map_or(h.as_str(), |(_, to)| to)
             })
             .collect();
-        let mut rows = Vec::new();
+        // Columns in layout order (every file this crate writes): positional deserialisation,
+        // with no per-row name matching. Otherwise fields are matched by header name.
+        let in_order = header.len() == columns.len()
+            && header.iter().zip(columns).all(|(h, c)| h == c.as_ref());
+        let by_name = (!in_order).then_some(&serde_header);
         let mut record = ByteRecord::new();
         loop {
             match reader.read_byte_record(&mut record) {
@@ -307,8 +325,8 @@ impl Ctx<'_> {
                 Ok(true) => {
                     self.current.read += 1;
                     let line = record.position().map_or(0, |p| p.line() + self.line_fix);
-                    match record.deserialize::<T>(Some(&serde_header)) {
-                        Ok(row) => rows.push((line, row)),
+                    match record.deserialize::<T>(by_name) {
+                        Ok(row) => each(self, line, row),
                         Err(e) => {
                             let message = deserialize_message(&e, &header);
                             self.skip(line, IssueKind::MalformedRow, message);
@@ -325,14 +343,14 @@ impl Ctx<'_> {
                 }
             }
         }
-        Ok(rows)
+        Ok(())
     }
 
     /// Reads `POSTAL_ADDRESS.csv` or `GEOGRAPHIC_ADDRESS.csv`.
     pub(crate) fn address_lines(
         &mut self,
         file: &str,
-        points: &HashSet<u64>,
+        points: &IdSet,
     ) -> Result<Vec<AddressLinesRow>> {
         let columns = address_line_columns();
         let Some((mut reader, header)) = self.open(file, &columns, false)? else {
@@ -346,7 +364,7 @@ impl Ctx<'_> {
         let english: Vec<usize> = columns[1..10].iter().map(|c| pos(c)).collect();
         let irish: Vec<usize> = columns[10..].iter().map(|c| pos(c)).collect();
         let mut rows = Vec::new();
-        let mut seen = HashSet::new();
+        let mut seen = IdSet::default();
         let mut record = ByteRecord::new();
         loop {
             match reader.read_byte_record(&mut record) {

@@ -1,6 +1,8 @@
 //! The rules of `ecad-model.md` §4 applied to [`AddressParts`]: one function, [`render`], whose
 //! steps are numbered as in the module docs of [`address`](super::address).
 
+use std::borrow::Cow;
+
 use super::address::{
     eircode_display, Address, AddressElement, AddressParts, ElementType, Language, Part,
     MAX_ADDRESS_LINES,
@@ -33,12 +35,15 @@ enum Slot {
     Number,
 }
 
-struct Line {
+struct Line<'a> {
     slot: Slot,
     elements: Vec<AddressElement>,
+    /// The line's English text: rule decisions are taken in English so that both languages
+    /// drop the same lines.
+    english: Cow<'a, str>,
 }
 
-impl Line {
+impl Line<'_> {
     fn text(&self) -> String {
         let mut text = String::new();
         for (i, e) in self.elements.iter().enumerate() {
@@ -72,23 +77,26 @@ fn element(part: &Part, lang: Language) -> AddressElement {
     }
 }
 
+/// Adds the line of one part (blank parts have none).
+fn push<'a>(lines: &mut Vec<Line<'a>>, slot: Slot, part: &'a Option<Part>, lang: Language) {
+    if let Some(p) = part.as_ref().filter(|p| !p.is_blank()) {
+        lines.push(Line {
+            slot,
+            elements: vec![element(p, lang)],
+            english: Cow::Borrowed(p.english.trim()),
+        });
+    }
+}
+
 pub(crate) fn render(parts: &AddressParts, lang: Language, mode: Mode) -> Address {
     let mut lines: Vec<Line> = Vec::with_capacity(12);
-    let push = |lines: &mut Vec<Line>, slot: Slot, part: &Option<Part>| {
-        if let Some(p) = part.as_ref().filter(|p| !p.is_blank()) {
-            lines.push(Line {
-                slot,
-                elements: vec![element(p, lang)],
-            });
-        }
-    };
 
     // Rule 1: a department needs an organisation (and vanity drops it).
     let has_org = parts.organisation.as_ref().is_some_and(|o| !o.is_blank());
     if has_org && mode != Mode::Vanity {
-        push(&mut lines, Slot::Department, &parts.department);
+        push(&mut lines, Slot::Department, &parts.department, lang);
     }
-    push(&mut lines, Slot::Organisation, &parts.organisation);
+    push(&mut lines, Slot::Organisation, &parts.organisation, lang);
 
     // Rule 2: a building name equal to the organisation or the group is dropped.
     let building_name = parts.building_name.as_ref().filter(|b| {
@@ -106,39 +114,50 @@ pub(crate) fn render(parts: &AddressParts, lang: Language, mode: Mode) -> Addres
         (Some(s), Some(b)) if is_number_like(&s.english) => lines.push(Line {
             slot: Slot::BuildingName,
             elements: vec![element(s, lang), element(b, lang)],
+            english: Cow::Owned(format!("{} {}", s.english.trim(), b.english.trim())),
         }),
         _ => {
             if let Some(s) = sub {
                 lines.push(Line {
                     slot: Slot::SubBuilding,
                     elements: vec![element(s, lang)],
+                    english: Cow::Borrowed(s.english.trim()),
                 });
             }
             if let Some(b) = building_name {
                 lines.push(Line {
                     slot: Slot::BuildingName,
                     elements: vec![element(b, lang)],
+                    english: Cow::Borrowed(b.english.trim()),
                 });
             }
         }
     }
 
-    push(&mut lines, Slot::BuildingGroup, &parts.building_group);
+    push(&mut lines, Slot::BuildingGroup, &parts.building_group, lang);
     push(
         &mut lines,
         Slot::PrimaryThoroughfare,
         &parts.primary_thoroughfare,
+        lang,
     );
     push(
         &mut lines,
         Slot::SecondaryThoroughfare,
         &parts.secondary_thoroughfare,
+        lang,
     );
-    push(&mut lines, Slot::PrimaryLocality, &parts.primary_locality);
+    push(
+        &mut lines,
+        Slot::PrimaryLocality,
+        &parts.primary_locality,
+        lang,
+    );
     push(
         &mut lines,
         Slot::SecondaryLocality,
         &parts.secondary_locality,
+        lang,
     );
 
     // Which post town and county this mode writes.
@@ -162,7 +181,7 @@ pub(crate) fn render(parts: &AddressParts, lang: Language, mode: Mode) -> Addres
         }
     };
     if keep_post_town {
-        push(&mut lines, Slot::PostTown, &parts.post_town);
+        push(&mut lines, Slot::PostTown, &parts.post_town, lang);
     }
 
     // Rule 6: no county line for Dublin districts or after a line carrying the county's name.
@@ -180,19 +199,22 @@ pub(crate) fn render(parts: &AddressParts, lang: Language, mode: Mode) -> Addres
                     kind: ElementType::County,
                     id: c.id,
                 }],
+                english: Cow::Owned(format!("CO. {}", c.english.trim())),
             });
         }
     }
 
-    // Rule 5: a line equal to the line before it is dropped.
+    // Rule 5: of two equal consecutive lines the earlier goes; the later is the wider element
+    // (the post town over a locality of the same name).
     let mut deduped: Vec<Line> = Vec::with_capacity(lines.len());
     for line in lines {
-        let dup = deduped
+        if deduped
             .last()
-            .is_some_and(|prev| same_name(&prev.text(), &line.text()));
-        if !dup {
-            deduped.push(line);
+            .is_some_and(|prev| same_name(&prev.english, &line.english))
+        {
+            deduped.pop();
         }
+        deduped.push(line);
     }
     let mut lines = deduped;
 
@@ -217,9 +239,11 @@ pub(crate) fn render(parts: &AddressParts, lang: Language, mode: Mode) -> Addres
             Slot::BuildingName,
             Slot::PostTown,
         ];
+        // Else the last line before the county (an organisation, a sub-building): never alone.
         let target = targets
             .iter()
-            .find_map(|slot| lines.iter().position(|l| l.slot == *slot));
+            .find_map(|slot| lines.iter().position(|l| l.slot == *slot))
+            .or_else(|| lines.iter().rposition(|l| l.slot != Slot::County));
         match target {
             Some(i) => {
                 if let Some(line) = lines.get_mut(i) {
@@ -227,7 +251,7 @@ pub(crate) fn render(parts: &AddressParts, lang: Language, mode: Mode) -> Addres
                 }
             }
             None => {
-                // Nothing to prefix: the number is the whole address, so it must be shown.
+                // Nothing but a county: the number is the whole address, so it must be shown.
                 let at = lines
                     .iter()
                     .position(|l| l.slot == Slot::County)
@@ -236,6 +260,7 @@ pub(crate) fn render(parts: &AddressParts, lang: Language, mode: Mode) -> Addres
                     at,
                     Line {
                         slot: Slot::Number,
+                        english: Cow::Owned(number_element.value.clone()),
                         elements: vec![number_element],
                     },
                 );
@@ -281,7 +306,7 @@ fn english_of_line(parts: &AddressParts, slot: Slot) -> Option<&str> {
     part.as_ref().map(|p| p.english.as_str())
 }
 
-fn cap_lines(lines: &mut Vec<Line>) {
+fn cap_lines(lines: &mut Vec<Line<'_>>) {
     if lines.len() <= MAX_ADDRESS_LINES {
         return;
     }
@@ -517,6 +542,20 @@ mod tests {
     }
 
     #[test]
+    fn number_with_only_an_organisation_prefixes_it() {
+        let p = AddressParts {
+            organisation: part(19, "ACME LTD", T::Organisation),
+            building_number: Some("7".into()),
+            post_county: meath(),
+            ..AddressParts::default()
+        };
+        assert_eq!(
+            lines(&postal_address(&p, English)),
+            ["7 ACME LTD", "CO. MEATH"]
+        );
+    }
+
+    #[test]
     fn sub_building_own_line_or_prefix_of_building_name() {
         let mut p = dame_street();
         p.building_name = part(14, "THE MALTINGS", T::BuildingName);
@@ -623,6 +662,17 @@ mod tests {
         assert_eq!(
             lines(&postal_address(&p, English)),
             ["8 SILVER BIRCHES", "DUNBOYNE", "CO. MEATH", "A86 VC04"]
+        );
+    }
+
+    #[test]
+    fn duplicate_lines_dropped_alike_in_both_languages() {
+        let mut p = silver_birches();
+        // The locality has no Irish name, the post town has: Irish must drop the same line.
+        p.primary_locality = part(1110, "DUNBOYNE", T::Town);
+        assert_eq!(
+            lines(&postal_address(&p, Irish)),
+            ["8 SILVER BIRCHES", "DÚN BÚINNE", "CO. NA MÍ", "A86 VC04"]
         );
     }
 
