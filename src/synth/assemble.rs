@@ -295,8 +295,31 @@ pub(crate) fn assemble(world: &World, outs: Vec<AreaOut>, seed: u64) -> Dataset 
         AliasTable::Thoroughfare,
         AliasTable::BuildingGroup,
     ];
-    let mut element_spatial: [Vec<SpatialInfo>; 3] = Default::default();
-    let (mut building_spatial, mut point_spatial) = (Vec::new(), Vec::new());
+    // Reserve exactly, and move every row once: these tables hold millions of rows.
+    let sum = |f: &dyn Fn(&AreaRows) -> usize| rows.iter().map(f).sum::<usize>();
+    ds.buildings.reserve_exact(sum(&|r| r.buildings.len()));
+    ds.building_info.reserve_exact(sum(&|r| r.building_info.len()));
+    ds.administrative_info.reserve_exact(sum(&|r| r.admin.len()));
+    ds.address_points.reserve_exact(sum(&|r| r.points.len()));
+    ds.spatial.reserve_exact(sum(&|r| {
+        r.element_spatial.iter().map(Vec::len).sum::<usize>()
+            + r.building_spatial.len()
+            + r.point_spatial.len()
+    }));
+    let mut rows = rows;
+    // SPATIAL_INFO in ECAD id order: localities (1110…) < thoroughfares < groups < buildings <
+    // points, each kind in area order.
+    for k in 0..3 {
+        for r in rows.iter_mut() {
+            ds.spatial.append(&mut r.element_spatial[k]);
+        }
+    }
+    for r in rows.iter_mut() {
+        ds.spatial.append(&mut r.building_spatial);
+    }
+    for r in rows.iter_mut() {
+        ds.spatial.append(&mut r.point_spatial);
+    }
     for r in rows {
         let [l, t, g] = r.elements;
         ds.localities.extend(l);
@@ -305,25 +328,14 @@ pub(crate) fn assemble(world: &World, outs: Vec<AreaOut>, seed: u64) -> Dataset 
         for (k, a) in r.element_aliases.into_iter().enumerate() {
             ds.aliases.entry(tables[k]).or_default().extend(a);
         }
-        for (k, sp) in r.element_spatial.into_iter().enumerate() {
-            element_spatial[k].extend(sp);
-        }
         ds.buildings.extend(r.buildings);
-        building_spatial.extend(r.building_spatial);
         ds.building_info.extend(r.building_info);
         ds.administrative_info.extend(r.admin);
         ds.address_points.extend(r.points);
-        point_spatial.extend(r.point_spatial);
         ds.organisations.extend(r.orgs);
         ds.organisation_info.extend(r.org_info);
         history_candidates.extend(r.history);
     }
-    // Already in ECAD id order: localities (1110…) < thoroughfares < groups < buildings < points.
-    for sp in element_spatial {
-        ds.spatial.extend(sp);
-    }
-    ds.spatial.extend(building_spatial);
-    ds.spatial.extend(point_spatial);
 
     // History: an old id and Eircode replaced by the current ones (CHANGED), or an old id and
     // Eircode that are gone (RETIRED).
@@ -384,7 +396,16 @@ struct AreaRows {
 }
 
 fn area_rows(out: AreaOut, off: Offsets, seed: u64) -> AreaRows {
-    let mut r = AreaRows::default();
+    let (nb, np) = (out.buildings.len(), out.points.len());
+    let mut r = AreaRows {
+        buildings: Vec::with_capacity(nb),
+        building_spatial: Vec::with_capacity(nb),
+        building_info: Vec::with_capacity(nb),
+        admin: Vec::with_capacity(nb),
+        points: Vec::with_capacity(np),
+        point_spatial: Vec::with_capacity(np),
+        ..AreaRows::default()
+    };
     let mut alias_id = off.alias;
     // Element boxes from their buildings.
     let sizes = [
@@ -507,11 +528,10 @@ fn area_rows(out: AreaOut, off: Offsets, seed: u64) -> AreaRows {
     let mut spare = out.spare_eircodes.into_iter();
     for (j, p) in out.points.into_iter().enumerate() {
         let id = POINT_BASE + off.pt + j as u64 + 1;
-        let b = &out.buildings[p.building as usize];
-        let created = iso_date(b.created, (id % 86_400) as u32);
-        let modified = iso_date(b.modified, ((id * 7) % 86_400) as u32);
-        r.point_spatial
-            .push(spatial_row(id, b.lat, b.lon, None, 2, &created, &modified));
+        // A point sits where its building does and was surveyed with it: same row, own id.
+        let mut row = r.building_spatial[p.building as usize].clone();
+        row.ecad_id = id;
+        r.point_spatial.push(row);
         if let Some(e) = &p.eircode {
             if (id ^ seed).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 54 == 0 {
                 if let Some(s) = spare.next() {
