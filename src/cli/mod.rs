@@ -5,6 +5,8 @@ mod generate;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod stats;
+
 /// seoladh: Irish, Northern Irish and British address lookup (Autoaddress 2.0 compatible).
 #[derive(Parser)]
 #[command(name = "seoladh", version, about, long_about = None)]
@@ -19,6 +21,8 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// Serve the 2.0 API and the demo page.
     Serve,
+    /// Validate an ECAD-layout directory and print its statistics.
+    Stats(stats::StatsArgs),
 }
 
 /// Parses the command line and runs the subcommand; errors are printed with their fix.
@@ -36,5 +40,6 @@ pub fn run() -> ExitCode {
             eprintln!("seoladh serve: the HTTP server is not built yet");
             ExitCode::FAILURE
         }
+        Command::Stats(args) => stats::run(&args),
     }
 }

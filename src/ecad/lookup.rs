@@ -1,36 +1,35 @@
 //! Id → row maps over a [`Dataset`], and the resolution of an address point or an element into
 //! [`AddressParts`] for the builders.
 
-use std::collections::HashMap;
-
 use rayon::prelude::*;
 
 use super::address::{address_lines_rows, AddressParts, ElementType, Part};
+use super::ids::IdMap;
 use super::{Building, Dataset, NamedElement};
 
 /// Id → row index maps over a dataset, built once; every lookup is then O(1).
 #[derive(Debug)]
 pub struct Lookup<'a> {
     ds: &'a Dataset,
-    counties: HashMap<u64, usize>,
-    post_towns: HashMap<u64, usize>,
-    localities: HashMap<u64, usize>,
-    thoroughfares: HashMap<u64, usize>,
-    building_groups: HashMap<u64, usize>,
-    buildings: HashMap<u64, usize>,
-    address_points: HashMap<u64, usize>,
-    organisations: HashMap<u64, usize>,
+    counties: IdMap<usize>,
+    post_towns: IdMap<usize>,
+    localities: IdMap<usize>,
+    thoroughfares: IdMap<usize>,
+    building_groups: IdMap<usize>,
+    buildings: IdMap<usize>,
+    address_points: IdMap<usize>,
+    organisations: IdMap<usize>,
     /// The organisation shown for an address point: the lowest `ORGANISATION_ID` there.
-    organisation_of_point: HashMap<u64, usize>,
+    organisation_of_point: IdMap<usize>,
     /// The first building (file order) linked to each group, thoroughfare and locality: it
     /// supplies the post town and county of the element's own address.
-    group_building: HashMap<u64, usize>,
-    thoroughfare_building: HashMap<u64, usize>,
-    locality_building: HashMap<u64, usize>,
+    group_building: IdMap<usize>,
+    thoroughfare_building: IdMap<usize>,
+    locality_building: IdMap<usize>,
 }
 
-fn index<T>(rows: &[T], id: impl Fn(&T) -> u64) -> HashMap<u64, usize> {
-    let mut map = HashMap::with_capacity(rows.len());
+fn index<T>(rows: &[T], id: impl Fn(&T) -> u64) -> IdMap<usize> {
+    let mut map = IdMap::with_capacity_and_hasher(rows.len(), Default::default());
     for (i, row) in rows.iter().enumerate() {
         // The first row wins, as in the validating reader.
         map.entry(id(row)).or_insert(i);
@@ -41,7 +40,7 @@ fn index<T>(rows: &[T], id: impl Fn(&T) -> u64) -> HashMap<u64, usize> {
 impl<'a> Lookup<'a> {
     /// Builds the maps (one pass over each table).
     pub fn new(ds: &'a Dataset) -> Self {
-        let mut organisation_of_point: HashMap<u64, usize> = HashMap::new();
+        let mut organisation_of_point: IdMap<usize> = IdMap::default();
         for (i, org) in ds.organisations.iter().enumerate() {
             let slot = organisation_of_point
                 .entry(org.address_point_id)
@@ -54,9 +53,9 @@ impl<'a> Lookup<'a> {
                 *slot = i;
             }
         }
-        let mut group_building = HashMap::new();
-        let mut thoroughfare_building = HashMap::new();
-        let mut locality_building = HashMap::new();
+        let mut group_building = IdMap::default();
+        let mut thoroughfare_building = IdMap::default();
+        let mut locality_building = IdMap::default();
         for (i, b) in ds.buildings.iter().enumerate() {
             if let Some(g) = b.building_group_id {
                 group_building.entry(g).or_insert(i);
@@ -222,7 +221,7 @@ impl<'a> Lookup<'a> {
 
     /// The parts an element above building level shares with its first building: localities,
     /// post town and counties (building-specific slots cleared).
-    fn representative(&self, map: &HashMap<u64, usize>, id: u64) -> AddressParts {
+    fn representative(&self, map: &IdMap<usize>, id: u64) -> AddressParts {
         match map.get(&id).and_then(|&i| self.ds.buildings.get(i)) {
             Some(b) => {
                 let mut parts = self.building_parts(b);
@@ -237,7 +236,7 @@ impl<'a> Lookup<'a> {
 
     fn named(
         &self,
-        map: &HashMap<u64, usize>,
+        map: &IdMap<usize>,
         rows: &'a [NamedElement],
         id: u64,
     ) -> Option<&'a NamedElement> {

@@ -5,11 +5,15 @@
 
 pub mod address;
 pub mod address_type;
+mod case;
 pub mod eircode;
+mod ids;
 pub mod layout;
 mod lookup;
 mod read;
+mod read_rows;
 pub mod records;
+mod render;
 mod report;
 pub mod stats;
 

@@ -25,6 +25,12 @@ pub enum IssueKind {
     UnknownColumn,
     /// An optional file is absent; its table is empty.
     MissingFile,
+    /// Two links of a row disagree (a building's `POST_COUNTY_ID` is not its post town's
+    /// county); the row is kept as it is.
+    InconsistentReference,
+    /// An optional file's header lacks columns of the layout; the file is ignored (for a
+    /// required file this is the error [`Error::BadHeader`](crate::Error::BadHeader)).
+    BadHeader,
 }
 
 impl IssueKind {
@@ -39,6 +45,8 @@ impl IssueKind {
             IssueKind::DuplicateEircode => "DuplicateEircode",
             IssueKind::UnknownColumn => "UnknownColumn",
             IssueKind::MissingFile => "MissingFile",
+            IssueKind::BadHeader => "BadHeader",
+            IssueKind::InconsistentReference => "InconsistentReference",
         }
     }
 }
@@ -147,6 +155,7 @@ impl ReadReport {
     pub fn is_clean(&self) -> bool {
         self.files.iter().all(|f| f.skipped == 0 && f.repaired == 0)
             && self.count(IssueKind::UnknownColumn) == 0
+            && self.count(IssueKind::BadHeader) == 0
     }
 
     /// The report entry of a file.
@@ -189,5 +198,57 @@ impl fmt::Display for ReadReport {
             writeln!(f, "  ... and {} more not listed", self.issues_not_listed)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn issue(line: u64, kind: IssueKind) -> Issue {
+        Issue {
+            file: "BUILDING.csv".into(),
+            line,
+            kind,
+            action: Action::Skipped,
+            message: "POST_TOWN_ID 1 matches no POST_TOWN row".into(),
+        }
+    }
+
+    #[test]
+    fn list_is_capped_counts_are_not() {
+        let mut report = ReadReport::default();
+        let n = crate::limits::MAX_LISTED_ISSUES + 5;
+        for line in 0..n as u64 {
+            report.push(issue(line + 2, IssueKind::DanglingReference));
+        }
+        assert_eq!(report.issues.len(), crate::limits::MAX_LISTED_ISSUES);
+        assert_eq!(report.issues_not_listed, 5);
+        assert_eq!(report.count(IssueKind::DanglingReference), n as u64);
+        assert!(report.to_string().contains("... and 5 more not listed"));
+    }
+
+    #[test]
+    fn issue_display_names_file_line_kind_and_action() {
+        assert_eq!(
+            issue(7, IssueKind::DanglingReference).to_string(),
+            "BUILDING.csv:7: DanglingReference: POST_TOWN_ID 1 matches no POST_TOWN row (row skipped)"
+        );
+    }
+
+    #[test]
+    fn clean_means_nothing_skipped_or_repaired() {
+        let mut report = ReadReport::default();
+        report.files.push(FileReport {
+            file: "COUNTY.csv".into(),
+            present: true,
+            read: 3,
+            kept: 3,
+            ..FileReport::default()
+        });
+        assert!(report.is_clean());
+        report.files[0].skipped = 1;
+        assert!(!report.is_clean());
+        assert_eq!(report.skipped(), 1);
     }
 }
