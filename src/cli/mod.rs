@@ -1,11 +1,10 @@
 //! Subcommands of the `seoladh` binary, one file each.
 
 mod generate;
+mod stats;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
-
-mod stats;
 
 /// seoladh: Irish, Northern Irish and British address lookup (Autoaddress 2.0 compatible).
 #[derive(Parser)]

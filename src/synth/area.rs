@@ -52,6 +52,8 @@ pub(crate) struct AreaGen<'a> {
     out: AreaOut,
     used_names: BTreeSet<String>,
     small_area_counter: u64,
+    /// The locality element of each townland already used (townland index → local index).
+    townland_locs: BTreeMap<usize, u32>,
 }
 
 /// The urban blocks a town is built from.
@@ -81,6 +83,7 @@ impl<'a> AreaGen<'a> {
             out: AreaOut::default(),
             used_names: BTreeSet::new(),
             small_area_counter: 0,
+            townland_locs: BTreeMap::new(),
         }
     }
 
@@ -416,7 +419,6 @@ impl<'a> AreaGen<'a> {
         let bbox = world.counties[county].bbox;
         let la = la_id(county, &self.area.key);
         let town_sd = 0.25 + (n as f64).sqrt() / 110.0;
-        let short_name = town.name.clone();
         // Suburbs for big towns and Dublin districts.
         let mut suburbs: Vec<u32> = Vec::new();
         let wanted = (n / 2500).min(12);
@@ -428,6 +430,30 @@ impl<'a> AreaGen<'a> {
             let l = self.locality(name, county, 3350, None);
             suburbs.push(l);
         }
+        // The townlands the town is built on: the area's townlands of the town's county nearest
+        // its centre. Estates and some streets take one as their locality (`MILLFARM`).
+        let mut near: Vec<(f64, usize)> = self
+            .area
+            .townlands
+            .iter()
+            .map(|&t| &world.townlands[t])
+            .zip(self.area.townlands.iter().copied())
+            .filter(|(tl, _)| tl.county == county)
+            .map(|(tl, t)| {
+                let d = (tl.lat - town.centre.0).powi(2) + (tl.lon - town.centre.1).powi(2);
+                (d, t)
+            })
+            .collect();
+        near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        near.truncate((n / 300).clamp(3, 120));
+        let near: Vec<usize> = near.into_iter().map(|(_, t)| t).collect();
+        // What businesses call the place: the town, or in Dublin the district's first townland
+        // (`BLANCHARDSTOWN BUSINESS PARK`, not `DUBLIN 15 BUSINESS PARK`).
+        let short_name = match (town.name.starts_with("DUBLIN "), near.first()) {
+            (true, Some(&t)) => world.townlands[t].name.clone(),
+            (true, None) => "DUBLIN".to_string(),
+            _ => town.name.clone(),
+        };
         let mut streets: Vec<(u32, u32, (f64, f64))> = Vec::new(); // (id, next number, centre)
         let mut osm_streets: Vec<(String, Option<String>)> =
             if matches!(self.area.key.as_str(), "D01" | "D02" | "D07" | "D08") {
@@ -464,8 +490,14 @@ impl<'a> AreaGen<'a> {
                 }
             };
             let centre = scatter(&mut self.rng, town.centre, town_sd, bbox);
-            let suburb = (!suburbs.is_empty() && self.rng.random_bool(0.6))
-                .then(|| *pick(&mut self.rng, &suburbs));
+            let suburb = if !suburbs.is_empty() && self.rng.random_bool(0.6) {
+                Some(*pick(&mut self.rng, &suburbs))
+            } else if !near.is_empty() && self.rng.random_bool(0.8) {
+                let t = *pick(&mut self.rng, &near);
+                Some(self.townland_locality(t))
+            } else {
+                None
+            };
             let admin = self.admin_near(county, la, false);
             let used = match block {
                 Block::Street => {
@@ -745,15 +777,17 @@ impl<'a> AreaGen<'a> {
         }
     }
 
-    fn townland(&mut self, t: usize, n: usize) {
+    /// The locality element of townland `t`, made on first use (rural houses and town estates
+    /// built on the townland share it).
+    fn townland_locality(&mut self, t: usize) -> u32 {
+        if let Some(&l) = self.townland_locs.get(&t) {
+            return l;
+        }
         let world = self.world;
         let tl = &world.townlands[t];
-        let county = tl.county;
-        let bbox = world.counties[county].bbox;
-        let la = la_id(county, &self.area.key);
         // In the Gaeltacht the Irish name is the one people write: it is the NAME, and the
         // English name becomes an alternative name.
-        let loc = match (&tl.name_ga, tl.gaeltacht) {
+        let l = match (&tl.name_ga, tl.gaeltacht) {
             (Some(ga), true) => {
                 let aliases = vec![(tl.name.clone(), 2)];
                 self.out.localities.push(Element {
@@ -766,13 +800,24 @@ impl<'a> AreaGen<'a> {
                 self.out.localities.len() as u32 - 1
             }
             _ => {
-                let l = self.locality(tl.name.clone(), county, 3400, tl.alt_name.clone());
+                let l = self.locality(tl.name.clone(), tl.county, 3400, tl.alt_name.clone());
                 self.out.localities[l as usize].name_ga = tl.name_ga.clone();
                 self.out.localities[l as usize].verification =
                     if tl.name_ga.is_some() { 4 } else { 0 };
                 l
             }
         };
+        self.townland_locs.insert(t, l);
+        l
+    }
+
+    fn townland(&mut self, t: usize, n: usize) {
+        let world = self.world;
+        let tl = &world.townlands[t];
+        let county = tl.county;
+        let bbox = world.counties[county].bbox;
+        let la = la_id(county, &self.area.key);
+        let loc = self.townland_locality(t);
         let pt = self.nearest_post_town((tl.lat, tl.lon));
         self.small_area_counter += 1;
         let admin = Admin {

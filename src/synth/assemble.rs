@@ -298,8 +298,10 @@ pub(crate) fn assemble(world: &World, outs: Vec<AreaOut>, seed: u64) -> Dataset 
     // Reserve exactly, and move every row once: these tables hold millions of rows.
     let sum = |f: &dyn Fn(&AreaRows) -> usize| rows.iter().map(f).sum::<usize>();
     ds.buildings.reserve_exact(sum(&|r| r.buildings.len()));
-    ds.building_info.reserve_exact(sum(&|r| r.building_info.len()));
-    ds.administrative_info.reserve_exact(sum(&|r| r.admin.len()));
+    ds.building_info
+        .reserve_exact(sum(&|r| r.building_info.len()));
+    ds.administrative_info
+        .reserve_exact(sum(&|r| r.admin.len()));
     ds.address_points.reserve_exact(sum(&|r| r.points.len()));
     ds.spatial.reserve_exact(sum(&|r| {
         r.element_spatial.iter().map(Vec::len).sum::<usize>()
