@@ -38,7 +38,7 @@ mod rate {
     pub const ALIAS_MISSPELLING: f64 = 0.06;
     pub const ALIAS_FORMAT: f64 = 0.15;
     pub const ALIAS_NAME: f64 = 0.03;
-    pub const RURAL_NAMED: f64 = 0.2;
+    pub const RURAL_NAMED: f64 = 0.15;
     pub const TOWN_BUSINESS: f64 = 0.1;
 }
 
@@ -201,7 +201,18 @@ impl<'a> AreaGen<'a> {
                     .contains(&crate::synth::world::join_key(&name));
             irish.then(|| name.clone())
         });
-        let verification = if ga.is_some() { 4 } else { 0 };
+        let mut verification = if ga.is_some() { 4 } else { 0 };
+        let ga = ga.or_else(|| {
+            let borrowed = self
+                .world
+                .national_irish
+                .get(&crate::synth::world::join_key(&name))
+                .cloned();
+            if borrowed.is_some() {
+                verification = 2;
+            }
+            borrowed
+        });
         let aliases = self.aliases(&name, alt);
         self.out.localities.push(Element {
             name,
@@ -423,7 +434,17 @@ impl<'a> AreaGen<'a> {
         let mut suburbs: Vec<u32> = Vec::new();
         let wanted = (n / 2500).min(12);
         for _ in 0..wanted {
-            let name = self.pick_name(NameKind::Locality, county, "CROSS");
+            // Prefer suburbs whose Irish name is known (logainm): most real suburbs have one.
+            let mut name = self.pick_name(NameKind::Locality, county, "CROSS");
+            for _ in 0..4 {
+                if self
+                    .irish
+                    .contains_key(&(county, crate::synth::world::join_key(&name)))
+                {
+                    break;
+                }
+                name = self.pick_name(NameKind::Locality, county, "CROSS");
+            }
             if world.post_towns.iter().any(|p| p.name == name) {
                 continue;
             }
@@ -492,7 +513,7 @@ impl<'a> AreaGen<'a> {
             let centre = scatter(&mut self.rng, town.centre, town_sd, bbox);
             let suburb = if !suburbs.is_empty() && self.rng.random_bool(0.6) {
                 Some(*pick(&mut self.rng, &suburbs))
-            } else if !near.is_empty() && self.rng.random_bool(0.8) {
+            } else if !near.is_empty() && self.rng.random_bool(0.92) {
                 let t = *pick(&mut self.rng, &near);
                 Some(self.townland_locality(t))
             } else {
@@ -502,7 +523,7 @@ impl<'a> AreaGen<'a> {
             let used = match block {
                 Block::Street => {
                     let new_street = streets.is_empty()
-                        || (streets.len() < 4 + n / 30 && self.rng.random_bool(0.5));
+                        || (streets.len() < 4 + n / 15 && self.rng.random_bool(0.85));
                     let si = if new_street {
                         let (name, ga) = match osm_streets.pop() {
                             Some(s) => s,
@@ -519,13 +540,15 @@ impl<'a> AreaGen<'a> {
                         self.rng.random_range(0..streets.len())
                     };
                     let k = self.rng.random_range(4..30).min(remaining);
+                    // Half the street blocks show their townland or suburb in the address.
+                    let street_loc = suburb.filter(|_| self.rng.random_bool(0.5));
                     self.street_houses(
                         &mut streets[si],
                         k,
                         pt,
                         county,
                         admin,
-                        suburb,
+                        street_loc,
                         bbox,
                         &short_name,
                     )
@@ -618,7 +641,7 @@ impl<'a> AreaGen<'a> {
             let pos = scatter(&mut self.rng, street.2, 0.15, bbox);
             let mut b = self.building(pt, county, admin, pos, !business, false);
             b.thoroughfare = Some(street.0);
-            b.locality = suburb.filter(|_| self.rng.random_bool(0.4));
+            b.locality = suburb;
             b.number = Some(self.number(street.1));
             street.1 += 1 + u32::from(self.rng.random_bool(0.1));
             if business {
@@ -802,8 +825,7 @@ impl<'a> AreaGen<'a> {
             _ => {
                 let l = self.locality(tl.name.clone(), tl.county, 3400, tl.alt_name.clone());
                 self.out.localities[l as usize].name_ga = tl.name_ga.clone();
-                self.out.localities[l as usize].verification =
-                    if tl.name_ga.is_some() { 4 } else { 0 };
+                self.out.localities[l as usize].verification = tl.ga_verification;
                 l
             }
         };

@@ -32,7 +32,7 @@
 //!   Register, the routing area's own names first, then the county's, then the country's
 //!   (a townland name + type when all are used). Central Dublin also gets the real OSM streets
 //!   with their official Irish names.
-//! - Rural: a townland's houses are `[house name] + townland + post town + county`; 20% have a
+//! - Rural: a townland's houses are `[house name] + townland + post town + county`; 15% have a
 //!   house name, so most share their postal address: NUA (about a third of all points).
 //!   The post town is the nearest of the routing area's towns (the principal town favoured).
 //!   A townland's county is its real county, which can differ from the post town's: border
@@ -181,7 +181,7 @@ pub fn generate_with_progress(opts: &GenerateOptions, progress: &dyn Progress) -
 fn irish_lookup(world: &world::World) -> BTreeMap<(usize, String), String> {
     let mut m = BTreeMap::new();
     for t in &world.townlands {
-        if let Some(ga) = &t.name_ga {
+        if let Some(ga) = t.name_ga.as_ref().filter(|_| t.ga_verification == 4) {
             m.entry((t.county, world::join_key(&t.name)))
                 .or_insert_with(|| ga.clone());
         }

@@ -289,6 +289,9 @@ pub(crate) struct PostTownInfo {
 pub(crate) struct TownlandInfo {
     pub name: String,
     pub name_ga: Option<String>,
+    /// `IRISH_VERIFICATION_ID` of `name_ga`: 4 from the townland's own logainm name, 2 when
+    /// borrowed from a same-named townland elsewhere.
+    pub ga_verification: u8,
     pub alt_name: Option<String>,
     pub county: usize,
     pub lat: f64,
@@ -330,6 +333,8 @@ pub(crate) struct World {
     pub dublin_streets: Vec<(String, Option<String>)>,
     /// Every Irish townland name ([`join_key`] form), to recognise names that are Irish.
     pub irish_names: std::collections::BTreeSet<String>,
+    /// The usual Irish form of an English townland name anywhere on the island.
+    pub national_irish: BTreeMap<String, String>,
 }
 
 /// Stable 64-bit FNV-1a, used for ids derived from names (never for output order).
@@ -509,6 +514,7 @@ impl World {
             .iter()
             .filter_map(|(c, ed)| county_idx(c).map(|i| (i, *ed)))
             .collect();
+        let national_irish = national_irish_names(r);
         let mut pending_monaghan: Vec<usize> = Vec::new();
         let push_townland =
             |townlands: &mut Vec<TownlandInfo>,
@@ -545,7 +551,15 @@ impl World {
                         false,
                     ),
                 };
+                let (name_ga, ga_verification) = match name_ga {
+                    Some(ga) => (Some(ga), 4),
+                    None => match national_irish.get(&join_key(&name)) {
+                        Some(ga) => (Some(ga.clone()), 2),
+                        None => (None, 0),
+                    },
+                };
                 townlands.push(TownlandInfo {
+                    ga_verification,
                     name,
                     name_ga,
                     alt_name: alt,
@@ -745,6 +759,7 @@ impl World {
             .collect();
         Ok(World {
             irish_names,
+            national_irish,
             counties: county_list,
             post_towns,
             townlands,
@@ -754,6 +769,33 @@ impl World {
             dublin_streets,
         })
     }
+}
+
+/// The Irish form of each English townland name (by [`join_key`]) as OSM/logainm give it,
+/// over the whole island: the most frequent form, ties to the alphabetically first. Townland
+/// names recur (`NEWTOWN` is `AN BAILE NUA` in every county) so a townland whose own Irish name
+/// the data lacks — all of Cork and Galway — can borrow it (verification 2, unofficial).
+fn national_irish_names(r: &Reference) -> BTreeMap<String, String> {
+    let mut counts: BTreeMap<String, BTreeMap<String, u32>> = BTreeMap::new();
+    for o in &r.osm_townlands {
+        if !o.name_ga.is_empty() && !o.name_en.is_empty() {
+            *counts
+                .entry(join_key(&o.name_en))
+                .or_default()
+                .entry(o.name_ga.to_uppercase())
+                .or_insert(0) += 1;
+        }
+    }
+    counts
+        .into_iter()
+        .filter_map(|(k, forms)| {
+            let best = forms
+                .iter()
+                .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
+                .map(|(f, _)| f.clone())?;
+            Some((k, best))
+        })
+        .collect()
 }
 
 /// The key two spellings of a place name are joined on: letters only, upper case
