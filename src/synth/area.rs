@@ -33,12 +33,12 @@ mod rate {
     pub const NO_MAIL: f64 = 0.008;
     pub const VACANT: f64 = 0.045;
     pub const UNDER_CONSTRUCTION: f64 = 0.005;
-    pub const IRISH_STREET: f64 = 0.78;
+    pub const IRISH_STREET: f64 = 0.82;
     pub const IRISH_ESTATE: f64 = 0.55;
     pub const ALIAS_MISSPELLING: f64 = 0.06;
     pub const ALIAS_FORMAT: f64 = 0.15;
     pub const ALIAS_NAME: f64 = 0.03;
-    pub const RURAL_NAMED: f64 = 0.2;
+    pub const RURAL_NAMED: f64 = 0.15;
     pub const TOWN_BUSINESS: f64 = 0.1;
 }
 
@@ -52,6 +52,8 @@ pub(crate) struct AreaGen<'a> {
     out: AreaOut,
     used_names: BTreeSet<String>,
     small_area_counter: u64,
+    /// The locality element of each townland already used (townland index → local index).
+    townland_locs: BTreeMap<usize, u32>,
 }
 
 /// The urban blocks a town is built from.
@@ -81,6 +83,7 @@ impl<'a> AreaGen<'a> {
             out: AreaOut::default(),
             used_names: BTreeSet::new(),
             small_area_counter: 0,
+            townland_locs: BTreeMap::new(),
         }
     }
 
@@ -185,8 +188,31 @@ impl<'a> AreaGen<'a> {
         address_type: u16,
         alt: Option<String>,
     ) -> u32 {
-        let ga = self.irish.get(&(county, name.clone())).cloned();
-        let verification = if ga.is_some() { 4 } else { 0 };
+        let ga = self
+            .irish
+            .get(&(county, crate::synth::world::join_key(&name)))
+            .cloned();
+        // A name that is itself Irish (HSE lists Gaeltacht villages by their Irish name).
+        let ga = ga.or_else(|| {
+            let irish = name.chars().any(|c| "ÁÉÍÓÚ".contains(c))
+                || self
+                    .world
+                    .irish_names
+                    .contains(&crate::synth::world::join_key(&name));
+            irish.then(|| name.clone())
+        });
+        let mut verification = if ga.is_some() { 4 } else { 0 };
+        let ga = ga.or_else(|| {
+            let borrowed = self
+                .world
+                .national_irish
+                .get(&crate::synth::world::join_key(&name))
+                .cloned();
+            if borrowed.is_some() {
+                verification = 2;
+            }
+            borrowed
+        });
         let aliases = self.aliases(&name, alt);
         self.out.localities.push(Element {
             name,
@@ -404,18 +430,51 @@ impl<'a> AreaGen<'a> {
         let bbox = world.counties[county].bbox;
         let la = la_id(county, &self.area.key);
         let town_sd = 0.25 + (n as f64).sqrt() / 110.0;
-        let short_name = town.name.clone();
         // Suburbs for big towns and Dublin districts.
         let mut suburbs: Vec<u32> = Vec::new();
         let wanted = (n / 2500).min(12);
         for _ in 0..wanted {
-            let name = self.pick_name(NameKind::Locality, county, "CROSS");
+            // Prefer suburbs whose Irish name is known (logainm): most real suburbs have one.
+            let mut name = self.pick_name(NameKind::Locality, county, "CROSS");
+            for _ in 0..4 {
+                if self
+                    .irish
+                    .contains_key(&(county, crate::synth::world::join_key(&name)))
+                {
+                    break;
+                }
+                name = self.pick_name(NameKind::Locality, county, "CROSS");
+            }
             if world.post_towns.iter().any(|p| p.name == name) {
                 continue;
             }
             let l = self.locality(name, county, 3350, None);
             suburbs.push(l);
         }
+        // The townlands the town is built on: the area's townlands of the town's county nearest
+        // its centre. Estates and some streets take one as their locality (`MILLFARM`).
+        let mut near: Vec<(f64, usize)> = self
+            .area
+            .townlands
+            .iter()
+            .map(|&t| &world.townlands[t])
+            .zip(self.area.townlands.iter().copied())
+            .filter(|(tl, _)| tl.county == county)
+            .map(|(tl, t)| {
+                let d = (tl.lat - town.centre.0).powi(2) + (tl.lon - town.centre.1).powi(2);
+                (d, t)
+            })
+            .collect();
+        near.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        near.truncate((n / 300).clamp(3, 120));
+        let near: Vec<usize> = near.into_iter().map(|(_, t)| t).collect();
+        // What businesses call the place: the town, or in Dublin the district's first townland
+        // (`BLANCHARDSTOWN BUSINESS PARK`, not `DUBLIN 15 BUSINESS PARK`).
+        let short_name = match (town.name.starts_with("DUBLIN "), near.first()) {
+            (true, Some(&t)) => world.townlands[t].name.clone(),
+            (true, None) => "DUBLIN".to_string(),
+            _ => town.name.clone(),
+        };
         let mut streets: Vec<(u32, u32, (f64, f64))> = Vec::new(); // (id, next number, centre)
         let mut osm_streets: Vec<(String, Option<String>)> =
             if matches!(self.area.key.as_str(), "D01" | "D02" | "D07" | "D08") {
@@ -452,13 +511,19 @@ impl<'a> AreaGen<'a> {
                 }
             };
             let centre = scatter(&mut self.rng, town.centre, town_sd, bbox);
-            let suburb = (!suburbs.is_empty() && self.rng.random_bool(0.6))
-                .then(|| *pick(&mut self.rng, &suburbs));
+            let suburb = if !suburbs.is_empty() && self.rng.random_bool(0.6) {
+                Some(*pick(&mut self.rng, &suburbs))
+            } else if !near.is_empty() && self.rng.random_bool(0.92) {
+                let t = *pick(&mut self.rng, &near);
+                Some(self.townland_locality(t))
+            } else {
+                None
+            };
             let admin = self.admin_near(county, la, false);
             let used = match block {
                 Block::Street => {
                     let new_street = streets.is_empty()
-                        || (streets.len() < 4 + n / 30 && self.rng.random_bool(0.5));
+                        || (streets.len() < 4 + n / 15 && self.rng.random_bool(0.85));
                     let si = if new_street {
                         let (name, ga) = match osm_streets.pop() {
                             Some(s) => s,
@@ -475,13 +540,15 @@ impl<'a> AreaGen<'a> {
                         self.rng.random_range(0..streets.len())
                     };
                     let k = self.rng.random_range(4..30).min(remaining);
+                    // Half the street blocks show their townland or suburb in the address.
+                    let street_loc = suburb.filter(|_| self.rng.random_bool(0.5));
                     self.street_houses(
                         &mut streets[si],
                         k,
                         pt,
                         county,
                         admin,
-                        suburb,
+                        street_loc,
                         bbox,
                         &short_name,
                     )
@@ -574,7 +641,7 @@ impl<'a> AreaGen<'a> {
             let pos = scatter(&mut self.rng, street.2, 0.15, bbox);
             let mut b = self.building(pt, county, admin, pos, !business, false);
             b.thoroughfare = Some(street.0);
-            b.locality = suburb.filter(|_| self.rng.random_bool(0.4));
+            b.locality = suburb;
             b.number = Some(self.number(street.1));
             street.1 += 1 + u32::from(self.rng.random_bool(0.1));
             if business {
@@ -733,15 +800,17 @@ impl<'a> AreaGen<'a> {
         }
     }
 
-    fn townland(&mut self, t: usize, n: usize) {
+    /// The locality element of townland `t`, made on first use (rural houses and town estates
+    /// built on the townland share it).
+    fn townland_locality(&mut self, t: usize) -> u32 {
+        if let Some(&l) = self.townland_locs.get(&t) {
+            return l;
+        }
         let world = self.world;
         let tl = &world.townlands[t];
-        let county = tl.county;
-        let bbox = world.counties[county].bbox;
-        let la = la_id(county, &self.area.key);
         // In the Gaeltacht the Irish name is the one people write: it is the NAME, and the
         // English name becomes an alternative name.
-        let loc = match (&tl.name_ga, tl.gaeltacht) {
+        let l = match (&tl.name_ga, tl.gaeltacht) {
             (Some(ga), true) => {
                 let aliases = vec![(tl.name.clone(), 2)];
                 self.out.localities.push(Element {
@@ -754,13 +823,23 @@ impl<'a> AreaGen<'a> {
                 self.out.localities.len() as u32 - 1
             }
             _ => {
-                let l = self.locality(tl.name.clone(), county, 3400, tl.alt_name.clone());
+                let l = self.locality(tl.name.clone(), tl.county, 3400, tl.alt_name.clone());
                 self.out.localities[l as usize].name_ga = tl.name_ga.clone();
-                self.out.localities[l as usize].verification =
-                    if tl.name_ga.is_some() { 4 } else { 0 };
+                self.out.localities[l as usize].verification = tl.ga_verification;
                 l
             }
         };
+        self.townland_locs.insert(t, l);
+        l
+    }
+
+    fn townland(&mut self, t: usize, n: usize) {
+        let world = self.world;
+        let tl = &world.townlands[t];
+        let county = tl.county;
+        let bbox = world.counties[county].bbox;
+        let la = la_id(county, &self.area.key);
+        let loc = self.townland_locality(t);
         let pt = self.nearest_post_town((tl.lat, tl.lon));
         self.small_area_counter += 1;
         let admin = Admin {

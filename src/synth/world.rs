@@ -289,6 +289,9 @@ pub(crate) struct PostTownInfo {
 pub(crate) struct TownlandInfo {
     pub name: String,
     pub name_ga: Option<String>,
+    /// `IRISH_VERIFICATION_ID` of `name_ga`: 4 from the townland's own logainm name, 2 when
+    /// borrowed from a same-named townland elsewhere.
+    pub ga_verification: u8,
     pub alt_name: Option<String>,
     pub county: usize,
     pub lat: f64,
@@ -328,6 +331,10 @@ pub(crate) struct World {
     pub names: MinedNames,
     /// Real Dublin streets `(NAME, NAME_IRISH)` (OSM).
     pub dublin_streets: Vec<(String, Option<String>)>,
+    /// Every Irish townland name ([`join_key`] form), to recognise names that are Irish.
+    pub irish_names: std::collections::BTreeSet<String>,
+    /// The usual Irish form of an English townland name anywhere on the island.
+    pub national_irish: BTreeMap<String, String>,
 }
 
 /// Stable 64-bit FNV-1a, used for ids derived from names (never for output order).
@@ -416,7 +423,7 @@ impl World {
         for (i, t) in r.osm_townlands.iter().enumerate() {
             if let Some(c) = county_idx(&t.county) {
                 osm_by_name
-                    .entry((c, clean(&t.name_en)))
+                    .entry((c, join_key(&t.name_en)))
                     .or_default()
                     .push(i);
                 let b = &mut county_list[c].bbox;
@@ -507,6 +514,7 @@ impl World {
             .iter()
             .filter_map(|(c, ed)| county_idx(c).map(|i| (i, *ed)))
             .collect();
+        let national_irish = national_irish_names(r);
         let mut pending_monaghan: Vec<usize> = Vec::new();
         let push_townland =
             |townlands: &mut Vec<TownlandInfo>,
@@ -543,7 +551,15 @@ impl World {
                         false,
                     ),
                 };
+                let (name_ga, ga_verification) = match name_ga {
+                    Some(ga) => (Some(ga), 4),
+                    None => match national_irish.get(&join_key(&name)) {
+                        Some(ga) => (Some(ga.clone()), 2),
+                        None => (None, 0),
+                    },
+                };
                 townlands.push(TownlandInfo {
+                    ga_verification,
                     name,
                     name_ga,
                     alt_name: alt,
@@ -565,12 +581,15 @@ impl World {
             if name.is_empty() {
                 continue;
             }
-            let k = used.entry((county, name.clone())).or_insert(0);
+            let k = used.entry((county, join_key(&name))).or_insert(0);
             let osm = osm_by_name
-                .get(&(county, name.clone()))
+                .get(&(county, join_key(&name)))
                 .and_then(|v| v.get(*k))
                 .map(|&i| &r.osm_townlands[i]);
             *k += 1;
+            if osm.is_none() && !looks_like_townland(&name) {
+                continue;
+            }
             let i = push_townland(&mut townlands, county, name, osm);
             areas[a].townlands.push(i);
         }
@@ -650,7 +669,7 @@ impl World {
                 .map(|a| a.centre)
                 .unwrap_or((53.4, -7.9));
             let osm = osm_by_name
-                .get(&(p.county, p.name.clone()))
+                .get(&(p.county, join_key(&p.name)))
                 .and_then(|v| v.first())
                 .map(|&i| &r.osm_townlands[i]);
             p.centre = match osm {
@@ -701,6 +720,14 @@ impl World {
         // Villages: HSE localities that are not post towns, in the area whose townland has the
         // village's name, else the county's principal area.
         let mut villages = Vec::new();
+        let mut area_of_townland: BTreeMap<(usize, String), usize> = BTreeMap::new();
+        for (ai, a) in areas.iter().enumerate() {
+            for &t in &a.townlands {
+                area_of_townland
+                    .entry((townlands[t].county, townlands[t].name.clone()))
+                    .or_insert(ai);
+            }
+        }
         for (county, name) in &r.hse_localities {
             let Some(c) = county_idx(county) else {
                 continue;
@@ -709,11 +736,7 @@ impl World {
             if town_index.contains_key(&name) || name.is_empty() {
                 continue;
             }
-            let by_townland = areas.iter().position(|a| {
-                a.townlands
-                    .iter()
-                    .any(|&t| townlands[t].county == c && townlands[t].name == name)
-            });
+            let by_townland = area_of_townland.get(&(c, name.clone())).copied();
             let by_county = areas.iter().position(|a| a.county == c);
             if let Some(a) = by_townland.or(by_county) {
                 villages.push(VillageInfo { name, county: c });
@@ -728,7 +751,15 @@ impl World {
             .map(|(n, ga)| (clean(n), (!ga.is_empty()).then(|| ga.to_uppercase())))
             .filter(|(n, _)| n.split(' ').count() >= 2)
             .collect();
+        let irish_names = r
+            .osm_townlands
+            .iter()
+            .filter(|o| !o.name_ga.is_empty())
+            .map(|o| join_key(&o.name_ga))
+            .collect();
         Ok(World {
+            irish_names,
+            national_irish,
             counties: county_list,
             post_towns,
             townlands,
@@ -738,6 +769,76 @@ impl World {
             dublin_streets,
         })
     }
+}
+
+/// The Irish form of each English townland name (by [`join_key`]) as OSM/logainm give it,
+/// over the whole island: the most frequent form, ties to the alphabetically first. Townland
+/// names recur (`NEWTOWN` is `AN BAILE NUA` in every county) so a townland whose own Irish name
+/// the data lacks — all of Cork and Galway — can borrow it (verification 2, unofficial).
+fn national_irish_names(r: &Reference) -> BTreeMap<String, String> {
+    let mut counts: BTreeMap<String, BTreeMap<String, u32>> = BTreeMap::new();
+    for o in &r.osm_townlands {
+        if !o.name_ga.is_empty() && !o.name_en.is_empty() {
+            *counts
+                .entry(join_key(&o.name_en))
+                .or_default()
+                .entry(o.name_ga.to_uppercase())
+                .or_insert(0) += 1;
+        }
+    }
+    counts
+        .into_iter()
+        .filter_map(|(k, forms)| {
+            let best = forms
+                .iter()
+                .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
+                .map(|(f, _)| f.clone())?;
+            Some((k, best))
+        })
+        .collect()
+}
+
+/// The key two spellings of a place name are joined on: letters only, upper case
+/// (`KILL O' THE GRANGE` and `Kill O'The Grange` meet).
+pub(crate) fn join_key(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphabetic())
+        .flat_map(char::to_uppercase)
+        .collect()
+}
+
+/// SherkinOne's townland lists also hold estates and business parks, and cut names at 19
+/// characters (`STILLORGAN INDUSTRI`); such rows are not townlands. Rows that match an OSM
+/// townland are always kept.
+fn looks_like_townland(name: &str) -> bool {
+    const NOT_TOWNLAND: &[&str] = &[
+        "BUSINESS",
+        "INDUSTRIAL",
+        "APARTMENTS",
+        "ESTATE",
+        "CENTRE",
+        "SHOPPING",
+        "RETAIL",
+        "ROUNDABOUT",
+        "COTTAGES",
+        "GARDENS",
+        "PARK",
+        "COURT",
+        "MANOR",
+        "AVENUE",
+        "ROAD",
+        "STREET",
+        "SQUARE",
+        "TERRACE",
+        "HEIGHTS",
+        "LAWNS",
+        "GROVE",
+        "CLOSE",
+        "DRIVE",
+        "VIEW",
+        "&",
+    ];
+    name.chars().count() < 19 && !name.split(' ').any(|w| NOT_TOWNLAND.contains(&w))
 }
 
 fn townlands_in_county_box(p: &(f64, f64), c: &CountyInfo) -> bool {
