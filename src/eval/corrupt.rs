@@ -405,11 +405,12 @@ const CODAS: [&str; 12] = [
     "LAVERNY", "GARROON", "SKEHVIN", "NURRAGH",
 ];
 
-/// An invented place name (`GLENVARRAGH`).
-pub fn invented_name(rng: &mut SplitMix64) -> String {
-    let onset = ONSETS[rng.below(ONSETS.len())];
-    let coda = CODAS[rng.below(CODAS.len())];
-    format!("{onset}{coda}")
+/// Every invented place name (`GLENVARRAGH`): each onset with each coda, in a fixed order.
+pub fn invented_names() -> Vec<String> {
+    ONSETS
+        .iter()
+        .flat_map(|onset| CODAS.iter().map(move |coda| format!("{onset}{coda}")))
+        .collect()
 }
 
 #[cfg(test)]
