@@ -84,17 +84,28 @@ fn fnv_byte(hash: u64, b: u8) -> u64 {
     (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
 }
 
-/// Per-point facts gathered in the one rendering pass.
+/// Per-point facts gathered in the one rendering pass (40 bytes a point: the pass holds one per
+/// address point, 2.4 million for all of Ireland). A key of 0 means "no such form" ([`some`]).
 #[derive(Debug, Clone, Copy, Default)]
 struct PointInfo {
     postal: u64,
-    no_county: Option<u64>,
-    vanity: Option<u64>,
-    irish: Option<u64>,
+    no_county: u64,
+    vanity: u64,
+    irish: u64,
     has_eircode: bool,
     nua: bool,
     border: bool,
     mixed: bool,
+}
+
+/// A key that is never 0, so 0 can stand for "absent".
+fn nonzero(key: u64) -> u64 {
+    key.max(1)
+}
+
+/// The key, or `None` for the "absent" 0.
+fn some(key: u64) -> Option<u64> {
+    (key != 0).then_some(key)
 }
 
 /// Indices into `Dataset::address_points` (and `thoroughfares` for `streets`) per pool.
@@ -160,16 +171,22 @@ fn point_info(lookup: &Lookup<'_>, id: u64, nua: bool, has_eircode: bool) -> Opt
     let english = Rendered::new(&postal_address(&parts, Language::English));
     let irish = Rendered::new(&postal_address(&parts, Language::Irish));
     let vanity = Rendered::new(&vanity_address(&parts));
-    let postal = text_key(english.lines.iter().map(String::as_str));
+    let postal = nonzero(text_key(english.lines.iter().map(String::as_str)));
     let other = |r: &Rendered| {
-        let k = text_key(r.lines.iter().map(String::as_str));
-        (k != postal).then_some(k)
+        let k = nonzero(text_key(r.lines.iter().map(String::as_str)));
+        if k == postal {
+            0
+        } else {
+            k
+        }
     };
     Some(PointInfo {
         postal,
-        no_county: english
-            .county_line
-            .map(|_| text_key(english.without_county().iter().map(String::as_str))),
+        no_county: english.county_line.map_or(0, |_| {
+            nonzero(text_key(
+                english.without_county().iter().map(String::as_str),
+            ))
+        }),
         vanity: other(&vanity),
         irish: other(&irish),
         has_eircode,
@@ -204,13 +221,13 @@ pub(crate) fn pools(ds: &Dataset, lookup: &Lookup<'_>) -> Pools {
         .collect();
     let postal = sorted_keys(&infos, |p| Some(p.postal));
     // A county-less form must not collide with any full form either (`MAIN STREET, KILDARE`).
-    let mut no_county = sorted_keys(&infos, |p| p.no_county);
+    let mut no_county = sorted_keys(&infos, |p| some(p.no_county));
     no_county.extend_from_slice(&postal);
     no_county.par_sort_unstable();
-    let mut vanity = sorted_keys(&infos, |p| p.vanity);
+    let mut vanity = sorted_keys(&infos, |p| some(p.vanity));
     vanity.extend_from_slice(&postal);
     vanity.par_sort_unstable();
-    let mut irish = sorted_keys(&infos, |p| p.irish);
+    let mut irish = sorted_keys(&infos, |p| some(p.irish));
     irish.extend_from_slice(&postal);
     irish.par_sort_unstable();
 
@@ -232,16 +249,16 @@ pub(crate) fn pools(ds: &Dataset, lookup: &Lookup<'_>) -> Pools {
             continue;
         }
         pools.unique.push(i);
-        if p.no_county.is_some_and(|k| count(&no_county, k) == 1) {
+        if some(p.no_county).is_some_and(|k| count(&no_county, k) == 1) {
             pools.missing_county.push(i);
             if p.border {
                 pools.wrong_county.push(i);
             }
         }
-        if p.vanity.is_some_and(|k| count(&vanity, k) == 1) {
+        if some(p.vanity).is_some_and(|k| count(&vanity, k) == 1) {
             pools.vanity.push(i);
         }
-        if p.irish.is_some_and(|k| count(&irish, k) == 1) {
+        if some(p.irish).is_some_and(|k| count(&irish, k) == 1) {
             pools.irish.push(i);
             if p.mixed {
                 pools.mixed.push(i);
@@ -269,7 +286,7 @@ fn street_pool(ds: &Dataset, lookup: &Lookup<'_>, postal: &[u64]) -> Vec<u32> {
             let parts = lookup.element_parts(t.id)?;
             parts.post_town.as_ref()?;
             let r = Rendered::new(&postal_address(&parts, Language::English));
-            Some(text_key(r.lines.iter().map(String::as_str)))
+            Some(nonzero(text_key(r.lines.iter().map(String::as_str))))
         })
         .collect();
     let mut sorted: Vec<u64> = keys.iter().flatten().copied().collect();
