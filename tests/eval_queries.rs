@@ -1,7 +1,8 @@
 //! The accuracy benchmark's query generator on the committed sample dataset
 //! (`fixtures/eval-sample/`, written from `seoladh::eval::sample::dataset()`).
 //!
-//! Regenerate the fixture after changing the sample: `SEOLADH_BLESS=1 cargo test --test eval_queries`.
+//! Regenerate the fixture after changing the sample:
+//! `SEOLADH_BLESS=1 cargo test --test eval_queries sample_fixture_is_current`.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};

@@ -106,6 +106,10 @@ pub fn typo_line(line: &str, rng: &mut SplitMix64) -> Option<String> {
 
 /// The text with fadas (and any other accents) removed: `BÓTHAR` → `BOTHAR`.
 pub fn fold_fadas(s: &str) -> String {
+    if s.is_ascii() {
+        // Most address text: nothing to fold, skip the decomposition.
+        return s.to_string();
+    }
     s.nfd()
         .filter(|c| !('\u{300}'..='\u{36f}').contains(c))
         .nfc()

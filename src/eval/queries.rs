@@ -224,7 +224,7 @@ fn derive_class(cx: &Ctx<'_>, class: QueryClass, n: usize, rng: &mut SplitMix64)
             let &form = rng.pick(&EIRCODE_FORMS)?;
             let code = eircode_form(&typed, form);
             // Half after the address, when the address alone names this point.
-            if !ap.nua && rng.chance(1, 2) {
+            if p.unique.binary_search(&i).is_ok() && rng.chance(1, 2) {
                 let (_, parts) = cx.point(i)?;
                 let text = format!("{}, {}", english(&parts).lines.join(", "), code.trim());
                 return Some(Draft::new("with_address", text, Some(ap.id), results));
