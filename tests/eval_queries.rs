@@ -424,3 +424,13 @@ fn derive_queries_command_writes_the_file() {
     );
     assert_eq!(back, want);
 }
+
+#[test]
+fn an_empty_dataset_gives_only_generated_classes() {
+    let qs = derive(&Dataset::default(), &DeriveOptions::default());
+    let classes: HashSet<QueryClass> = qs.iter().map(|q| q.class).collect();
+    assert_eq!(
+        classes,
+        HashSet::from([QueryClass::Invalid, QueryClass::Nomatch])
+    );
+}

@@ -355,6 +355,52 @@ mod tests {
         assert_ne!(text_key(["AB", "C"]), text_key(["A", "BC"]));
     }
 
+    fn ids(ds: &Dataset, pool: &[u32]) -> Vec<u64> {
+        pool.iter()
+            .filter_map(|&i| ds.address_points.get(i as usize).map(|p| p.id))
+            .collect()
+    }
+
+    #[test]
+    fn shared_addresses_join_no_unique_pool_whatever_the_flag() {
+        let mut ds = crate::eval::sample::dataset();
+        // Three points share `BALLYMORE, DUNBOYNE, CO. MEATH`; mis-flag one of them as unique.
+        let shared: Vec<u64> = ds
+            .address_points
+            .iter()
+            .filter(|p| p.nua)
+            .map(|p| p.id)
+            .collect();
+        assert_eq!(shared.len(), 3);
+        if let Some(p) = ds.address_points.iter_mut().find(|p| p.id == shared[0]) {
+            p.nua = false;
+        }
+        let lookup = Lookup::new(&ds);
+        let pools = pools(&ds, &lookup);
+        let unique = ids(&ds, &pools.unique);
+        assert_eq!(ids(&ds, &pools.nua), shared[1..].to_vec());
+        assert!(shared.iter().all(|id| !unique.contains(id)));
+        // The point without an Eircode is only in `no_mail`; every Eircode is in `eircodes`.
+        assert_eq!(pools.no_mail.len(), 1);
+        assert!(!pools.eircode.contains(&pools.no_mail[0]));
+        assert_eq!(pools.eircodes.len(), pools.eircode.len());
+        // Portarlington is the one border town: its 4 points are the wrong-county pool.
+        assert_eq!(pools.wrong_county.len(), 4);
+        assert!(pools
+            .wrong_county
+            .iter()
+            .all(|i| pools.missing_county.contains(i)));
+        assert!(pools.vocabulary.contains("BIRCHES") && pools.vocabulary.contains("PAIRC"));
+    }
+
+    #[test]
+    fn an_empty_dataset_has_empty_pools() {
+        let ds = Dataset::default();
+        let lookup = Lookup::new(&ds);
+        let p = pools(&ds, &lookup);
+        assert!(p.unique.is_empty() && p.nua.is_empty() && p.streets.is_empty());
+    }
+
     #[test]
     fn packed_eircodes_order_and_differ() {
         assert_ne!(pack_eircode("A86VC04"), pack_eircode("A86VC05"));
