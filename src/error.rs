@@ -16,6 +16,27 @@ pub enum Error {
         /// The underlying error.
         source: std::io::Error,
     },
+    /// A reference data file (`fixtures/reference/`) is missing or malformed.
+    Reference {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line (0 when the file could not be opened).
+        line: u64,
+        /// What is wrong.
+        message: String,
+    },
+    /// A generator option is out of range or names something unknown.
+    InvalidOption {
+        /// The option (`--counties`).
+        option: &'static str,
+        /// What is wrong and what is accepted.
+        message: String,
+    },
+    /// The output directory is not empty and `--force` was not given.
+    OutputNotEmpty {
+        /// The directory.
+        path: PathBuf,
+    },
     /// A table the ECAD layout requires is absent from the directory.
     MissingTable {
         /// The file that should exist.
@@ -54,6 +75,23 @@ impl std::fmt::Display for Error {
             Error::Io { path, source } => write!(
                 f,
                 "cannot read or write {}: {source} (check the path exists and is readable)",
+                path.display()
+            ),
+            Error::Reference {
+                path,
+                line,
+                message,
+            } => write!(
+                f,
+                "reference data {} line {line}: {message} (restore the file from fixtures/reference or pass --reference DIR)",
+                path.display()
+            ),
+            Error::InvalidOption { option, message } => {
+                write!(f, "invalid {option}: {message}")
+            }
+            Error::OutputNotEmpty { path } => write!(
+                f,
+                "{} is not empty (choose an empty directory or pass --force to overwrite)",
                 path.display()
             ),
             Error::MissingTable { path } => write!(

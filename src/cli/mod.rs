@@ -1,6 +1,7 @@
 //! Subcommands of the `seoladh` binary, one file each.
 
 mod derive;
+mod generate;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -15,6 +16,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Generate a synthetic ECAD-layout dataset from the public reference data.
+    Generate(generate::GenerateArgs),
     /// Serve the 2.0 API and the demo page.
     Serve,
     /// Derive the accuracy benchmark's queries (known answers) from an ECAD directory.
@@ -25,6 +28,13 @@ enum Command {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Generate(args) => match generate::run(args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("seoladh generate: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Command::Serve => {
             eprintln!("seoladh serve: the HTTP server is not built yet");
             ExitCode::FAILURE

@@ -1,0 +1,819 @@
+//! The real geography the generator populates: counties, routing areas, post towns, townlands.
+//!
+//! Built once from the reference data. Source errors listed in `SOURCES.md` are fixed here:
+//! RobertLucey gives `F26` the county *Down* (Ballina is in Mayo) and `X35` the county
+//! *Dungarvan* (Waterford); Wikipedia gives `R45 Edenderry` the county *Meath* (Offaly). The
+//! RobertLucey table is the base (it ranks the towns of each key), corrected as above.
+
+use crate::error::{Error, Result};
+use crate::synth::names::{clean, mine, MinedNames};
+use crate::synth::reference::Reference;
+use std::collections::BTreeMap;
+
+/// Per county: English name, occupied households (Census 2016, rounded to thousands — the
+/// weights of the population), the share of addresses in towns, and whether the coast draws
+/// holiday homes.
+const COUNTY_FACTS: &[(&str, f64, f64, bool)] = &[
+    ("Carlow", 20.0, 0.55, false),
+    ("Cavan", 27.0, 0.35, false),
+    ("Clare", 44.0, 0.40, true),
+    ("Cork", 215.0, 0.60, true),
+    ("Donegal", 58.0, 0.33, true),
+    ("Dublin", 491.0, 0.96, false),
+    ("Galway", 93.0, 0.50, true),
+    ("Kerry", 54.0, 0.45, true),
+    ("Kildare", 75.0, 0.70, false),
+    ("Kilkenny", 36.0, 0.42, false),
+    ("Laois", 29.0, 0.50, false),
+    ("Leitrim", 12.0, 0.22, false),
+    ("Limerick", 71.0, 0.62, false),
+    ("Longford", 15.0, 0.42, false),
+    ("Louth", 47.0, 0.72, false),
+    ("Mayo", 50.0, 0.32, true),
+    ("Meath", 66.0, 0.58, false),
+    ("Monaghan", 22.0, 0.38, false),
+    ("Offaly", 28.0, 0.48, false),
+    ("Roscommon", 24.0, 0.28, false),
+    ("Sligo", 24.0, 0.45, true),
+    ("Tipperary", 60.0, 0.45, false),
+    ("Waterford", 43.0, 0.62, true),
+    ("Westmeath", 32.0, 0.55, false),
+    ("Wexford", 55.0, 0.48, true),
+    ("Wicklow", 51.0, 0.66, true),
+];
+
+/// Bounding boxes (lat min, lat max, lon min, lon max) for the two counties the OSM townland
+/// file lacks. Every other county's box is computed from its townlands' positions.
+const MISSING_COUNTY_BOXES: &[(&str, [f64; 4])] = &[
+    ("Cork", [51.42, 52.39, -10.24, -7.84]),
+    ("Galway", [52.97, 53.71, -10.22, -7.97]),
+];
+
+/// Approximate positions of the principal towns of the routing keys whose townlands have no
+/// coordinates in the reference data (Cork, Galway, Monaghan). Read off the OSM town nodes.
+const KEY_CENTRES: &[(&str, f64, f64)] = &[
+    ("A75", 54.119, -6.741),
+    ("A81", 53.977, -6.719),
+    ("H18", 54.249, -6.968),
+    ("H23", 54.180, -7.232),
+    ("H53", 53.328, -8.219),
+    ("H54", 53.515, -8.851),
+    ("H62", 53.197, -8.567),
+    ("H65", 53.296, -8.743),
+    ("H71", 53.489, -10.019),
+    ("H91", 53.274, -9.049),
+    ("P12", 51.904, -8.957),
+    ("P14", 51.850, -8.830),
+    ("P17", 51.706, -8.522),
+    ("P24", 51.851, -8.296),
+    ("P25", 51.915, -8.175),
+    ("P31", 51.888, -8.593),
+    ("P32", 51.990, -8.830),
+    ("P36", 51.953, -7.850),
+    ("P43", 51.812, -8.399),
+    ("P47", 51.720, -9.110),
+    ("P51", 52.133, -8.645),
+    ("P56", 52.356, -8.683),
+    ("P61", 52.138, -8.276),
+    ("P67", 52.266, -8.268),
+    ("P72", 51.746, -8.742),
+    ("P75", 51.680, -9.450),
+    ("P81", 51.550, -9.267),
+    ("P85", 51.623, -8.886),
+    ("T12", 51.885, -8.470),
+    ("T23", 51.915, -8.470),
+    ("T34", 51.990, -8.480),
+    ("T45", 51.920, -8.400),
+    ("T56", 52.010, -8.340),
+];
+
+/// Irish names of post towns known with certainty (official forms, logainm.ie), used when no
+/// townland of the same name carries one in the OSM data.
+const POST_TOWN_IRISH: &[(&str, &str)] = &[
+    ("DUBLIN", "BAILE ÁTHA CLIATH"),
+    ("CORK", "CORCAIGH"),
+    ("GALWAY", "GAILLIMH"),
+    ("LIMERICK", "LUIMNEACH"),
+    ("WATERFORD", "PORT LÁIRGE"),
+    ("DUNDALK", "DÚN DEALGAN"),
+    ("DROGHEDA", "DROICHEAD ÁTHA"),
+    ("ATHLONE", "BAILE ÁTHA LUAIN"),
+    ("SLIGO", "SLIGEACH"),
+    ("KILKENNY", "CILL CHAINNIGH"),
+    ("WEXFORD", "LOCH GARMAN"),
+    ("WICKLOW", "CILL MHANTÁIN"),
+    ("TRALEE", "TRÁ LÍ"),
+    ("KILLARNEY", "CILL AIRNE"),
+    ("ENNIS", "INIS"),
+    ("NAVAN", "AN UAIMH"),
+    ("MULLINGAR", "AN MUILEANN GCEARR"),
+    ("LETTERKENNY", "LEITIR CEANAINN"),
+    ("CASTLEBAR", "CAISLEÁN AN BHARRAIGH"),
+    ("TULLAMORE", "TULACH MHÓR"),
+    ("PORTLAOISE", "PORT LAOISE"),
+    ("CARLOW", "CEATHARLACH"),
+    ("NAAS", "NÁS NA RÍ"),
+    ("BRAY", "BRÉ"),
+    ("SWORDS", "SORD"),
+    ("MALAHIDE", "MULLACH ÍDE"),
+    ("LUCAN", "LEAMHCÁN"),
+    ("BALBRIGGAN", "BAILE BRIGÍN"),
+    ("SKERRIES", "NA SCEIRÍ"),
+    ("DUN LAOGHAIRE", "DÚN LAOGHAIRE"),
+    ("CLONMEL", "CLUAIN MEALA"),
+    ("THURLES", "DÚRLAS"),
+    ("NENAGH", "AONACH"),
+    ("CAVAN", "AN CABHÁN"),
+    ("MONAGHAN", "MUINEACHÁN"),
+    ("LONGFORD", "AN LONGFORT"),
+    ("ROSCOMMON", "ROS COMÁIN"),
+    ("BALLINA", "BÉAL AN ÁTHA"),
+    ("WESTPORT", "CATHAIR NA MART"),
+    ("TUAM", "TUAIM"),
+    ("DINGLE", "AN DAINGEAN"),
+    ("DUNGARVAN", "DÚN GARBHÁN"),
+    ("MALLOW", "MALA"),
+    ("COBH", "AN CÓBH"),
+    ("YOUGHAL", "EOCHAILL"),
+    ("MIDLETON", "MAINISTIR NA CORANN"),
+    ("KINSALE", "CIONN TSÁILE"),
+    ("CLONAKILTY", "CLOICH NA COILLTE"),
+    ("SKIBBEREEN", "AN SCIOBAIRÍN"),
+    ("BANTRY", "BEANNTRAÍ"),
+    ("MACROOM", "MAIGH CHROMTHA"),
+    ("ATHY", "BAILE ÁTHA Í"),
+    ("KILDARE", "CILL DARA"),
+    ("MAYNOOTH", "MAIGH NUAD"),
+    ("NEWBRIDGE", "AN DROICHEAD NUA"),
+    ("CELBRIDGE", "CILL DROICHID"),
+    ("LEIXLIP", "LÉIM AN BHRADÁIN"),
+    ("TRIM", "BAILE ÁTHA TROIM"),
+    ("ENNISCORTHY", "INIS CÓRTHAIDH"),
+    ("GOREY", "GUAIRE"),
+    ("NEW ROSS", "ROS MHIC THRIÚIN"),
+    ("ARKLOW", "AN tINBHEAR MÓR"),
+    ("BALLINASLOE", "BÉAL ÁTHA NA SLUAIGHE"),
+    ("LOUGHREA", "BAILE LOCH RIACH"),
+    ("ATHENRY", "BAILE ÁTHA AN RÍ"),
+    ("CLIFDEN", "AN CLOCHÁN"),
+    ("BOYLE", "MAINISTIR NA BÚILLE"),
+    ("BALLYSHANNON", "BÉAL ÁTHA SEANAIDH"),
+    ("DONEGAL", "DÚN NA NGALL"),
+    ("BUNCRANA", "BUN CRANNCHA"),
+    ("LIFFORD", "LEIFEAR"),
+    ("ROSCREA", "ROS CRÉ"),
+    ("CASHEL", "CAISEAL"),
+    ("BIRR", "BIORRA"),
+    ("EDENDERRY", "ÉADAN DOIRE"),
+    ("CARRICKMACROSS", "CARRAIG MHACHAIRE ROIS"),
+    ("CLONES", "CLUAIN EOIS"),
+];
+
+/// Households per Dublin postal district (thousands, approximate), for the split of Dublin's
+/// urban addresses; the suburban towns of county Dublin take their share by the same scale.
+const DUBLIN_WEIGHTS: &[(&str, f64)] = &[
+    ("D01", 15.0),
+    ("D02", 12.0),
+    ("D03", 25.0),
+    ("D04", 28.0),
+    ("D05", 28.0),
+    ("D06", 24.0),
+    ("D6W", 12.0),
+    ("D07", 35.0),
+    ("D08", 40.0),
+    ("D09", 38.0),
+    ("D10", 10.0),
+    ("D11", 38.0),
+    ("D12", 30.0),
+    ("D13", 28.0),
+    ("D14", 22.0),
+    ("D15", 65.0),
+    ("D16", 28.0),
+    ("D17", 10.0),
+    ("D18", 35.0),
+    ("D20", 8.0),
+    ("D22", 28.0),
+    ("D24", 50.0),
+    ("K67", 20.0),
+    ("K78", 17.0),
+    ("K32", 8.0),
+    ("K36", 9.0),
+    ("K34", 4.0),
+    ("K56", 4.0),
+    ("K45", 3.0),
+    ("A94", 12.0),
+    ("A96", 14.0),
+    ("A41", 1.5),
+    ("A42", 1.5),
+    ("A45", 1.5),
+];
+
+/// Cities: the share of their county's urban addresses that the city post town takes.
+const CITY_SHARE: &[(&str, f64)] = &[
+    ("CORK", 0.55),
+    ("GALWAY", 0.55),
+    ("LIMERICK", 0.62),
+    ("WATERFORD", 0.62),
+];
+
+/// Electoral divisions that lie in the Gaeltacht (Gaoth Dobhair, Na Rosa, Cloich Cheann Fhaola,
+/// Árainn Mhór and Gleann Cholm Cille in Donegal; Corca Dhuibhne and Uíbh Ráthach in Kerry;
+/// Iorras and Acaill in Mayo; An Rinn in Waterford). Conamara and Múscraí are Gaeltacht too but
+/// their townlands have no electoral division in the reference data, so they are not marked.
+const GAELTACHT_EDS: &[(&str, &str)] = &[
+    ("Donegal", "Dunlewy"),
+    ("Donegal", "Magheraclogher"),
+    ("Donegal", "Mín an Chladaigh"),
+    ("Donegal", "Annagary"),
+    ("Donegal", "Crovehy"),
+    ("Donegal", "Gortahork"),
+    ("Donegal", "Cross Roads"),
+    ("Donegal", "Meencargagh"),
+    ("Donegal", "Aran"),
+    ("Donegal", "Rutland"),
+    ("Donegal", "Maghery"),
+    ("Donegal", "Dunglow"),
+    ("Donegal", "Doocharry"),
+    ("Donegal", "An Clochán"),
+    ("Donegal", "Glencolumbkille"),
+    ("Kerry", "Toghroinn ceantair Dún Chaoin"),
+    ("Kerry", "Toghroinn ceantair Ceann Trá"),
+    ("Kerry", "Dunurlin"),
+    ("Kerry", "Kilmalkedar"),
+    ("Kerry", "Marhin"),
+    ("Kerry", "Máistir Gaoithe"),
+    ("Kerry", "Cloghane"),
+    ("Kerry", "Baile an Sceilg"),
+    ("Kerry", "Bá Fhíonáin"),
+    ("Mayo", "Béal Deirg Mór"),
+    ("Mayo", "An Geata Mór Theas"),
+    ("Mayo", "An Geata Mór Thuaidh"),
+    ("Mayo", "Cnoc na Lobhar"),
+    ("Mayo", "Moing na Bó"),
+    ("Mayo", "Glenamoy"),
+    ("Mayo", "Achill"),
+    ("Mayo", "Corraun Achill"),
+    ("Mayo", "Slievemore"),
+    ("Waterford", "An Rinn"),
+];
+
+/// A county (ROI).
+#[derive(Debug, Clone)]
+pub(crate) struct CountyInfo {
+    pub name: String,
+    pub name_ga: String,
+    pub households: f64,
+    pub urban_share: f64,
+    pub coastal: bool,
+    /// lat min, lat max, lon min, lon max.
+    pub bbox: [f64; 4],
+    pub selected: bool,
+}
+
+/// A post town (incl. Dublin districts).
+#[derive(Debug, Clone)]
+pub(crate) struct PostTownInfo {
+    pub name: String,
+    pub name_ga: Option<String>,
+    pub verification: u8,
+    pub address_type: u16,
+    pub county: usize,
+    pub centre: (f64, f64),
+    pub weight: f64,
+    /// Other spellings seen in the sources (aliases).
+    pub variants: Vec<String>,
+}
+
+/// A townland (rural locality).
+#[derive(Debug, Clone)]
+pub(crate) struct TownlandInfo {
+    pub name: String,
+    pub name_ga: Option<String>,
+    pub alt_name: Option<String>,
+    pub county: usize,
+    pub lat: f64,
+    pub lon: f64,
+    pub townland_id: u64,
+    pub ded_id: u64,
+    pub gaeltacht: bool,
+}
+
+/// A village (HSE locality list) with its county.
+#[derive(Debug, Clone)]
+pub(crate) struct VillageInfo {
+    pub name: String,
+    pub county: usize,
+}
+
+/// One routing area: the generator's unit of work.
+#[derive(Debug, Clone)]
+pub(crate) struct AreaInfo {
+    pub key: String,
+    pub county: usize,
+    /// Post towns, principal first.
+    pub post_towns: Vec<usize>,
+    pub townlands: Vec<usize>,
+    pub villages: Vec<usize>,
+    pub centre: (f64, f64),
+}
+
+/// The whole populated geography.
+#[derive(Debug)]
+pub(crate) struct World {
+    pub counties: Vec<CountyInfo>,
+    pub post_towns: Vec<PostTownInfo>,
+    pub townlands: Vec<TownlandInfo>,
+    pub villages: Vec<VillageInfo>,
+    pub areas: Vec<AreaInfo>,
+    pub names: MinedNames,
+    /// Real Dublin streets `(NAME, NAME_IRISH)` (OSM).
+    pub dublin_streets: Vec<(String, Option<String>)>,
+    /// Every Irish townland name ([`join_key`] form), to recognise names that are Irish.
+    pub irish_names: std::collections::BTreeSet<String>,
+}
+
+/// Stable 64-bit FNV-1a, used for ids derived from names (never for output order).
+pub(crate) fn fnv(s: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in s.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+fn fix_county(key: &str, county: &str) -> String {
+    match key {
+        "F26" => "Mayo".to_string(),      // RobertLucey says Down.
+        "X35" => "Waterford".to_string(), // RobertLucey says Dungarvan.
+        "R45" => "Offaly".to_string(),    // Wikipedia says Meath.
+        _ => county.to_string(),
+    }
+}
+
+/// `Cork city southside` → `CORK`, `Dublin 4` → `DUBLIN 4`, `Walsh Island, Offaly` → `WALSH ISLAND`.
+fn post_town_name(raw: &str) -> String {
+    let raw = raw.split(',').next().unwrap_or(raw);
+    let up = clean(raw);
+    if up.starts_with("CORK CITY") {
+        return "CORK".to_string();
+    }
+    up
+}
+
+impl World {
+    /// Builds the geography; `counties` selects a subset (English names, any case) or all.
+    pub(crate) fn build(r: &Reference, counties: Option<&[String]>) -> Result<World> {
+        let names = mine(
+            &r.ppr,
+            &COUNTY_FACTS
+                .iter()
+                .map(|c| c.0.to_string())
+                .collect::<Vec<_>>(),
+        );
+        let mut county_list: Vec<CountyInfo> = Vec::new();
+        for (name, households, urban, coastal) in COUNTY_FACTS {
+            let ga = r
+                .counties
+                .iter()
+                .find(|(en, _)| en == name)
+                .map(|(_, ga)| ga.replace("Uibh Fhailí", "Uíbh Fhailí")) // source typo
+                .unwrap_or_default();
+            county_list.push(CountyInfo {
+                name: name.to_uppercase(),
+                name_ga: ga.to_uppercase(),
+                households: *households,
+                urban_share: *urban,
+                coastal: *coastal,
+                bbox: [90.0, -90.0, 180.0, -180.0],
+                selected: true,
+            });
+        }
+        if let Some(sel) = counties {
+            for c in county_list.iter_mut() {
+                c.selected = false;
+            }
+            for s in sel {
+                let up = s.trim().to_uppercase();
+                let c = county_list
+                    .iter_mut()
+                    .find(|c| c.name == up)
+                    .ok_or_else(|| Error::InvalidOption {
+                        option: "--counties",
+                        message: format!(
+                            "{s:?} is not one of the 26 counties (write e.g. DUBLIN,DONEGAL)"
+                        ),
+                    })?;
+                c.selected = true;
+            }
+        }
+        let county_names: Vec<String> = county_list.iter().map(|c| c.name.clone()).collect();
+        let county_idx = |name: &str| {
+            let up = name.trim().to_uppercase();
+            county_names.iter().position(|c| *c == up)
+        };
+
+        // OSM townlands by (county, name), in file order.
+        let mut osm_by_name: BTreeMap<(usize, String), Vec<usize>> = BTreeMap::new();
+        for (i, t) in r.osm_townlands.iter().enumerate() {
+            if let Some(c) = county_idx(&t.county) {
+                osm_by_name
+                    .entry((c, join_key(&t.name_en)))
+                    .or_default()
+                    .push(i);
+                let b = &mut county_list[c].bbox;
+                if t.lat != 0.0 {
+                    b[0] = b[0].min(t.lat);
+                    b[1] = b[1].max(t.lat);
+                    b[2] = b[2].min(t.lon);
+                    b[3] = b[3].max(t.lon);
+                }
+            }
+        }
+        for (name, bbox) in MISSING_COUNTY_BOXES {
+            if let Some(c) = county_idx(name) {
+                county_list[c].bbox = *bbox;
+            }
+        }
+        for c in county_list.iter_mut() {
+            if c.bbox[0] > c.bbox[1] {
+                return Err(Error::Reference {
+                    path: "placenames/townlands_townlandsie_osm.csv".into(),
+                    line: 0,
+                    message: format!("no townland positions for county {}", c.name),
+                });
+            }
+        }
+
+        // Routing areas and post towns.
+        let mut areas: Vec<AreaInfo> = Vec::new();
+        let mut post_towns: Vec<PostTownInfo> = Vec::new();
+        let mut town_index: BTreeMap<String, usize> = BTreeMap::new();
+        let mut keys: BTreeMap<String, Vec<(u32, String, String)>> = BTreeMap::new();
+        for (k, rank, town, county) in &r.routing_towns {
+            keys.entry(k.clone())
+                .or_default()
+                .push((*rank, town.clone(), fix_county(k, county)));
+        }
+        for (key, mut towns) in keys {
+            towns.sort();
+            let county = county_idx(&towns[0].2).ok_or_else(|| Error::Reference {
+                path: "eircode/routing_key_towns_robertlucey.csv".into(),
+                line: 0,
+                message: format!("routing key {key} has unknown county {:?}", towns[0].2),
+            })?;
+            let mut pts = Vec::new();
+            for (_, town, _) in &towns {
+                let name = post_town_name(town);
+                let idx = *town_index.entry(name.clone()).or_insert_with(|| {
+                    post_towns.push(PostTownInfo {
+                        name: name.clone(),
+                        name_ga: None,
+                        verification: 0,
+                        address_type: 3850,
+                        county,
+                        centre: (0.0, 0.0),
+                        weight: 0.0,
+                        variants: Vec::new(),
+                    });
+                    post_towns.len() - 1
+                });
+                if !pts.contains(&idx) {
+                    pts.push(idx);
+                }
+            }
+            areas.push(AreaInfo {
+                key,
+                county,
+                post_towns: pts,
+                townlands: Vec::new(),
+                villages: Vec::new(),
+                centre: (0.0, 0.0),
+            });
+        }
+        // Spelling variants of the principal towns from the other two sources.
+        for (town, key) in &r.routing_sherkin {
+            add_variant(&mut post_towns, &areas, key, &post_town_name(town));
+        }
+        for (key, town, _) in &r.routing_wikipedia {
+            if !town.contains('(') && !town.contains(',') {
+                add_variant(&mut post_towns, &areas, key, &post_town_name(town));
+            }
+        }
+        let area_of = |key: &str, areas: &[AreaInfo]| areas.iter().position(|a| a.key == key);
+
+        // Townlands: SherkinOne rows joined to OSM by (county, name), k-th duplicate to k-th.
+        let mut townlands: Vec<TownlandInfo> = Vec::new();
+        let mut used: BTreeMap<(usize, String), usize> = BTreeMap::new();
+        let gaeltacht_eds: Vec<(usize, &str)> = GAELTACHT_EDS
+            .iter()
+            .filter_map(|(c, ed)| county_idx(c).map(|i| (i, *ed)))
+            .collect();
+        let mut pending_monaghan: Vec<usize> = Vec::new();
+        let push_townland =
+            |townlands: &mut Vec<TownlandInfo>,
+             county: usize,
+             name: String,
+             osm: Option<&crate::synth::reference::OsmTownland>| {
+                let (name_ga, alt, lat, lon, tl_id, ded_id, gael) = match osm {
+                    Some(o) => (
+                        (!o.name_ga.is_empty()).then(|| o.name_ga.to_uppercase()),
+                        (!o.alt_name.is_empty()).then(|| clean(&o.alt_name)),
+                        o.lat,
+                        o.lon,
+                        if o.logainm > 0 {
+                            o.logainm
+                        } else {
+                            o.osm_id.unsigned_abs() % 10_000_000
+                        },
+                        if o.ed_logainm > 0 {
+                            o.ed_logainm
+                        } else {
+                            fnv(&format!("{county}/{}", o.ed_name)) % 100_000
+                        },
+                        gaeltacht_eds
+                            .iter()
+                            .any(|(c, ed)| *c == county && *ed == o.ed_name),
+                    ),
+                    None => (
+                        None,
+                        None,
+                        f64::NAN,
+                        f64::NAN,
+                        fnv(&format!("{county}/{name}")) % 10_000_000,
+                        0,
+                        false,
+                    ),
+                };
+                townlands.push(TownlandInfo {
+                    name,
+                    name_ga,
+                    alt_name: alt,
+                    county,
+                    lat,
+                    lon,
+                    townland_id: tl_id,
+                    ded_id,
+                    gaeltacht: gael,
+                });
+                townlands.len() - 1
+            };
+        for t in &r.townlands {
+            let (Some(county), Some(a)) = (county_idx(&t.county), area_of(&t.routing_key, &areas))
+            else {
+                continue; // One SherkinOne row has no key.
+            };
+            let name = clean(&t.name);
+            if name.is_empty() {
+                continue;
+            }
+            let k = used.entry((county, join_key(&name))).or_insert(0);
+            let osm = osm_by_name
+                .get(&(county, join_key(&name)))
+                .and_then(|v| v.get(*k))
+                .map(|&i| &r.osm_townlands[i]);
+            *k += 1;
+            if osm.is_none() && !looks_like_townland(&name) {
+                continue;
+            }
+            let i = push_townland(&mut townlands, county, name, osm);
+            areas[a].townlands.push(i);
+        }
+        // Monaghan has no townland→key file: its OSM townlands go to the nearest Monaghan key.
+        if let Some(mon) = county_idx("Monaghan") {
+            for o in r
+                .osm_townlands
+                .iter()
+                .filter(|o| county_idx(&o.county) == Some(mon))
+            {
+                let i = push_townland(&mut townlands, mon, clean(&o.name_en), Some(o));
+                pending_monaghan.push(i);
+            }
+        }
+        for i in pending_monaghan {
+            let t = &townlands[i];
+            let best = KEY_CENTRES
+                .iter()
+                .filter(|(k, _, _)| area_of(k, &areas).is_some_and(|a| areas[a].county == t.county))
+                .min_by(|a, b| {
+                    let da = (a.1 - t.lat).powi(2) + (a.2 - t.lon).powi(2);
+                    let db = (b.1 - t.lat).powi(2) + (b.2 - t.lon).powi(2);
+                    da.total_cmp(&db).then(a.0.cmp(b.0))
+                });
+            if let Some(a) = best.and_then(|(k, _, _)| area_of(k, &areas)) {
+                areas[a].townlands.push(i);
+            }
+        }
+
+        // Area centres: mean of positioned townlands, else the known town position.
+        for a in areas.iter_mut() {
+            let pos: Vec<(f64, f64)> = a
+                .townlands
+                .iter()
+                .map(|&i| (townlands[i].lat, townlands[i].lon))
+                .filter(|p| p.0.is_finite() && townlands_in_county_box(p, &county_list[a.county]))
+                .collect();
+            a.centre = KEY_CENTRES
+                .iter()
+                .find(|(k, _, _)| *k == a.key)
+                .map(|(_, la, lo)| (*la, *lo))
+                .unwrap_or_else(|| {
+                    if pos.is_empty() {
+                        let b = county_list[a.county].bbox;
+                        ((b[0] + b[1]) / 2.0, (b[2] + b[3]) / 2.0)
+                    } else {
+                        let n = pos.len() as f64;
+                        (
+                            pos.iter().map(|p| p.0).sum::<f64>() / n,
+                            pos.iter().map(|p| p.1).sum::<f64>() / n,
+                        )
+                    }
+                });
+        }
+        // Townlands without a position: scattered around their area's centre, inside the county.
+        for a in &areas {
+            for &i in &a.townlands {
+                let t = &mut townlands[i];
+                if !t.lat.is_finite() {
+                    let h = fnv(&format!("{}/{}/{}", a.key, t.name, i));
+                    let u = (h & 0xffff) as f64 / 65535.0;
+                    let v = ((h >> 16) & 0xffff) as f64 / 65535.0;
+                    let r = 0.16 * u.sqrt();
+                    let th = v * std::f64::consts::TAU;
+                    let b = county_list[t.county].bbox;
+                    t.lat = (a.centre.0 + r * th.sin()).clamp(b[0], b[1]);
+                    t.lon = (a.centre.1 + 1.6 * r * th.cos()).clamp(b[2], b[3]);
+                }
+            }
+        }
+
+        // Post towns: position, Irish name, weight.
+        for (pi, p) in post_towns.iter_mut().enumerate() {
+            let a = areas
+                .iter()
+                .find(|a| a.post_towns.contains(&pi))
+                .map(|a| a.centre)
+                .unwrap_or((53.4, -7.9));
+            let osm = osm_by_name
+                .get(&(p.county, join_key(&p.name)))
+                .and_then(|v| v.first())
+                .map(|&i| &r.osm_townlands[i]);
+            p.centre = match osm {
+                Some(o) if o.lat != 0.0 => (o.lat, o.lon),
+                _ => a,
+            };
+            if let Some(o) = osm.filter(|o| !o.name_ga.is_empty()) {
+                p.name_ga = Some(o.name_ga.to_uppercase());
+                p.verification = 4;
+            } else if let Some((_, ga)) = POST_TOWN_IRISH.iter().find(|(en, _)| *en == p.name) {
+                p.name_ga = Some(ga.to_uppercase());
+                p.verification = 3;
+            }
+            if let Some(n) = p.name.strip_prefix("DUBLIN ") {
+                p.name_ga = Some(format!("BAILE ÁTHA CLIATH {n}"));
+                p.verification = 3;
+                p.address_type = 3750;
+            }
+            if CITY_SHARE.iter().any(|(c, _)| *c == p.name) {
+                p.address_type = 3800;
+            }
+        }
+        // Weights: Dublin by district; cities by share; elsewhere by the area's townland count.
+        for a in &areas {
+            let base = DUBLIN_WEIGHTS
+                .iter()
+                .find(|(k, _)| *k == a.key)
+                .map(|(_, w)| *w)
+                .unwrap_or(a.townlands.len().max(20) as f64 / 10.0);
+            for (rank, &p) in a.post_towns.iter().enumerate() {
+                let w = if rank == 0 { base } else { base * 0.3 };
+                post_towns[p].weight += w;
+            }
+        }
+        for (city, share) in CITY_SHARE {
+            if let Some(ci) = post_towns.iter().position(|p| p.name == *city) {
+                let c = post_towns[ci].county;
+                let others: f64 = post_towns
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, p)| p.county == c && *i != ci)
+                    .map(|(_, p)| p.weight)
+                    .sum();
+                post_towns[ci].weight = others * share / (1.0 - share);
+            }
+        }
+
+        // Villages: HSE localities that are not post towns, in the area whose townland has the
+        // village's name, else the county's principal area.
+        let mut villages = Vec::new();
+        let mut area_of_townland: BTreeMap<(usize, String), usize> = BTreeMap::new();
+        for (ai, a) in areas.iter().enumerate() {
+            for &t in &a.townlands {
+                area_of_townland
+                    .entry((townlands[t].county, townlands[t].name.clone()))
+                    .or_insert(ai);
+            }
+        }
+        for (county, name) in &r.hse_localities {
+            let Some(c) = county_idx(county) else {
+                continue;
+            };
+            let name = clean(name);
+            if town_index.contains_key(&name) || name.is_empty() {
+                continue;
+            }
+            let by_townland = area_of_townland.get(&(c, name.clone())).copied();
+            let by_county = areas.iter().position(|a| a.county == c);
+            if let Some(a) = by_townland.or(by_county) {
+                villages.push(VillageInfo { name, county: c });
+                let vi = villages.len() - 1;
+                areas[a].villages.push(vi);
+            }
+        }
+
+        let dublin_streets = r
+            .dublin_streets
+            .iter()
+            .map(|(n, ga)| (clean(n), (!ga.is_empty()).then(|| ga.to_uppercase())))
+            .filter(|(n, _)| n.split(' ').count() >= 2)
+            .collect();
+        let irish_names = r
+            .osm_townlands
+            .iter()
+            .filter(|o| !o.name_ga.is_empty())
+            .map(|o| join_key(&o.name_ga))
+            .collect();
+        Ok(World {
+            irish_names,
+            counties: county_list,
+            post_towns,
+            townlands,
+            villages,
+            areas,
+            names,
+            dublin_streets,
+        })
+    }
+}
+
+/// The key two spellings of a place name are joined on: letters only, upper case
+/// (`KILL O' THE GRANGE` and `Kill O'The Grange` meet).
+pub(crate) fn join_key(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphabetic())
+        .flat_map(char::to_uppercase)
+        .collect()
+}
+
+/// SherkinOne's townland lists also hold estates and business parks, and cut names at 19
+/// characters (`STILLORGAN INDUSTRI`); such rows are not townlands. Rows that match an OSM
+/// townland are always kept.
+fn looks_like_townland(name: &str) -> bool {
+    const NOT_TOWNLAND: &[&str] = &[
+        "BUSINESS",
+        "INDUSTRIAL",
+        "APARTMENTS",
+        "ESTATE",
+        "CENTRE",
+        "SHOPPING",
+        "RETAIL",
+        "ROUNDABOUT",
+        "COTTAGES",
+        "GARDENS",
+        "PARK",
+        "COURT",
+        "MANOR",
+        "AVENUE",
+        "ROAD",
+        "STREET",
+        "SQUARE",
+        "TERRACE",
+        "HEIGHTS",
+        "LAWNS",
+        "GROVE",
+        "CLOSE",
+        "DRIVE",
+        "VIEW",
+        "&",
+    ];
+    name.chars().count() < 19 && !name.split(' ').any(|w| NOT_TOWNLAND.contains(&w))
+}
+
+fn townlands_in_county_box(p: &(f64, f64), c: &CountyInfo) -> bool {
+    p.0 >= c.bbox[0] && p.0 <= c.bbox[1] && p.1 >= c.bbox[2] && p.1 <= c.bbox[3]
+}
+
+fn add_variant(post_towns: &mut [PostTownInfo], areas: &[AreaInfo], key: &str, name: &str) {
+    if let Some(a) = areas.iter().find(|a| a.key == key) {
+        if let Some(&p) = a.post_towns.first() {
+            let pt = &mut post_towns[p];
+            if pt.name != name
+                && !name.is_empty()
+                && !pt.variants.iter().any(|v| v == name)
+                && !name.starts_with("CORK")
+            {
+                pt.variants.push(name.to_string());
+            }
+        }
+    }
+}
