@@ -62,7 +62,8 @@ pub enum QueryClass {
     Typo,
     /// The county line dropped. Expect 100.
     MissingCounty,
-    /// The geographic county written instead of the postal one (border addresses). Expect 100.
+    /// The geographic county written instead of the postal one (border addresses), or added where
+    /// the postal address has no county line (a Leitrim house with post town `SLIGO`). Expect 100.
     WrongCounty,
     /// The vanity address: a locality instead of the post town, mixed case. Expect 100.
     Vanity,

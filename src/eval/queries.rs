@@ -188,10 +188,19 @@ fn derive_class(cx: &Ctx<'_>, class: QueryClass, n: usize, rng: &mut SplitMix64)
         QueryClass::WrongCounty => from_pool(&p.wrong_county, n, rng, |i, _| {
             let (ap, parts) = cx.point(i)?;
             let mut r = english(&parts);
-            let geographic = parts.geographic_county.as_ref()?;
-            *r.lines.get_mut(r.county_line?)? = format!("CO. {}", geographic.english.trim());
+            let geographic = format!("CO. {}", parts.geographic_county.as_ref()?.english.trim());
+            let variant = match r.county_line {
+                Some(at) => {
+                    *r.lines.get_mut(at)? = geographic;
+                    "replaced"
+                }
+                None => {
+                    r.lines.push(geographic);
+                    "added"
+                }
+            };
             Some(Draft::new(
-                "geographic",
+                variant,
                 r.lines.join(", "),
                 Some(ap.id),
                 results,

@@ -115,7 +115,8 @@ pub(crate) struct Pools {
     pub unique: Vec<u32>,
     /// Unique even without its county line, which it has.
     pub missing_county: Vec<u32>,
-    /// As `missing_county`, and a border address (geographic ≠ postal county).
+    /// Unique, a border address (geographic ≠ postal county), and unique without its county line
+    /// when it has one.
     pub wrong_county: Vec<u32>,
     /// Unique, with a vanity form that differs from the postal one and is unique too.
     pub vanity: Vec<u32>,
@@ -249,11 +250,14 @@ pub(crate) fn pools(ds: &Dataset, lookup: &Lookup<'_>) -> Pools {
             continue;
         }
         pools.unique.push(i);
-        if some(p.no_county).is_some_and(|k| count(&no_county, k) == 1) {
+        let county_less_unique = some(p.no_county).is_some_and(|k| count(&no_county, k) == 1);
+        if county_less_unique {
             pools.missing_county.push(i);
-            if p.border {
-                pools.wrong_county.push(i);
-            }
+        }
+        // Without a county line (`..., SLIGO` for a Leitrim house) the county is added, and the
+        // text without it is the unique postal address.
+        if p.border && (county_less_unique || p.no_county == 0) {
+            pools.wrong_county.push(i);
         }
         if some(p.vanity).is_some_and(|k| count(&vanity, k) == 1) {
             pools.vanity.push(i);
