@@ -11,6 +11,7 @@ use seoladh::ecad::eircode::canonical_eircode;
 use seoladh::ecad::layout::{read_dir, write_dir};
 use seoladh::ecad::Dataset;
 use seoladh::eval::corrupt::{fold_fadas, typo_eligible};
+use seoladh::eval::keystrokes::{self, KeystrokeOptions, ScriptKind};
 use seoladh::eval::queries::{derive, DeriveOptions};
 use seoladh::eval::tsv::{read_queries, write_queries};
 use seoladh::eval::{sample, QueryClass, TestQuery};
@@ -154,6 +155,24 @@ fn derive_on_fixture_data_when_present() {
     }
     check_expected_ids(&ds, &qs);
     check_corruptions(&ds, &qs);
+
+    let opts = KeystrokeOptions {
+        per_kind: 20,
+        seed: 2,
+    };
+    let scripts = keystrokes::scripts(&ds, &opts);
+    let points: HashSet<u64> = ds.address_points.iter().map(|p| p.id).collect();
+    for kind in ScriptKind::ALL {
+        assert_eq!(
+            scripts.iter().filter(|s| s.kind == kind).count(),
+            20,
+            "{kind:?}"
+        );
+    }
+    for s in &scripts {
+        assert!(points.contains(&s.target_id));
+        assert_eq!(s.prefixes.last(), Some(&s.text));
+    }
 }
 
 fn check_expected_ids(ds: &Dataset, qs: &[TestQuery]) {
