@@ -106,6 +106,10 @@ pub fn typo_line(line: &str, rng: &mut SplitMix64) -> Option<String> {
 
 /// The text with fadas (and any other accents) removed: `BÓTHAR` → `BOTHAR`.
 pub fn fold_fadas(s: &str) -> String {
+    if s.is_ascii() {
+        // Most address text: nothing to fold, skip the decomposition.
+        return s.to_string();
+    }
     s.nfd()
         .filter(|c| !('\u{300}'..='\u{36f}').contains(c))
         .nfc()
@@ -405,11 +409,12 @@ const CODAS: [&str; 12] = [
     "LAVERNY", "GARROON", "SKEHVIN", "NURRAGH",
 ];
 
-/// An invented place name (`GLENVARRAGH`).
-pub fn invented_name(rng: &mut SplitMix64) -> String {
-    let onset = ONSETS[rng.below(ONSETS.len())];
-    let coda = CODAS[rng.below(CODAS.len())];
-    format!("{onset}{coda}")
+/// Every invented place name (`GLENVARRAGH`): each onset with each coda, in a fixed order.
+pub fn invented_names() -> Vec<String> {
+    ONSETS
+        .iter()
+        .flat_map(|onset| CODAS.iter().map(move |coda| format!("{onset}{coda}")))
+        .collect()
 }
 
 #[cfg(test)]

@@ -14,6 +14,27 @@
 //!
 //! Keystroke scripts ([`keystrokes::scripts`]) work the same way with
 //! [`keystrokes::KeystrokeReport`].
+//!
+//! ```
+//! use seoladh::eval::queries::{derive, DeriveOptions};
+//! use seoladh::eval::report::{AccuracyReport, Outcome};
+//! use seoladh::eval::sample;
+//!
+//! let ds = sample::dataset();
+//! let queries = derive(&ds, &DeriveOptions { per_class: 2, ..DeriveOptions::default() });
+//! // A stand-in for the engine that knows every answer.
+//! let outcomes: Vec<Outcome> = queries
+//!     .iter()
+//!     .map(|q| Outcome {
+//!         result: q.expected_results[0],
+//!         address_id: q.expected_id,
+//!         option_ids: q.expected_id.into_iter().collect(),
+//!     })
+//!     .collect();
+//! let report = AccuracyReport::compute(queries.iter().zip(&outcomes));
+//! assert!(report.passes());
+//! assert!(report.to_markdown().contains("| clean | 2 | 100.00% | ≥ 99.50% | PASS |"));
+//! ```
 
 pub mod corrupt;
 pub mod format;
@@ -41,7 +62,8 @@ pub enum QueryClass {
     Typo,
     /// The county line dropped. Expect 100.
     MissingCounty,
-    /// The geographic county written instead of the postal one (border addresses). Expect 100.
+    /// The geographic county written instead of the postal one (border addresses), or added where
+    /// the postal address has no county line (a Leitrim house with post town `SLIGO`). Expect 100.
     WrongCounty,
     /// The vanity address: a locality instead of the post town, mixed case. Expect 100.
     Vanity,

@@ -8,9 +8,11 @@
 
 use std::collections::HashSet;
 
+use rayon::prelude::*;
+
 use super::corrupt::{
-    eircode_form, fold_fadas, garbage, invented_name, lookalike, mutate_line, near_miss, typo_line,
-    Mutation, EIRCODE_FORMS, GARBAGE_KINDS,
+    eircode_form, fold_fadas, garbage, invented_names, lookalike, mutate_line, near_miss,
+    typo_line, Mutation, EIRCODE_FORMS, GARBAGE_KINDS,
 };
 use super::format::{self, FormatVariant};
 use super::rng::SplitMix64;
@@ -186,10 +188,19 @@ fn derive_class(cx: &Ctx<'_>, class: QueryClass, n: usize, rng: &mut SplitMix64)
         QueryClass::WrongCounty => from_pool(&p.wrong_county, n, rng, |i, _| {
             let (ap, parts) = cx.point(i)?;
             let mut r = english(&parts);
-            let geographic = parts.geographic_county.as_ref()?;
-            *r.lines.get_mut(r.county_line?)? = format!("CO. {}", geographic.english.trim());
+            let geographic = format!("CO. {}", parts.geographic_county.as_ref()?.english.trim());
+            let variant = match r.county_line {
+                Some(at) => {
+                    *r.lines.get_mut(at)? = geographic;
+                    "replaced"
+                }
+                None => {
+                    r.lines.push(geographic);
+                    "added"
+                }
+            };
             Some(Draft::new(
-                "geographic",
+                variant,
                 r.lines.join(", "),
                 Some(ap.id),
                 results,
@@ -222,7 +233,7 @@ fn derive_class(cx: &Ctx<'_>, class: QueryClass, n: usize, rng: &mut SplitMix64)
             let &form = rng.pick(&EIRCODE_FORMS)?;
             let code = eircode_form(&typed, form);
             // Half after the address, when the address alone names this point.
-            if !ap.nua && rng.chance(1, 2) {
+            if p.unique.binary_search(&i).is_ok() && rng.chance(1, 2) {
                 let (_, parts) = cx.point(i)?;
                 let text = format!("{}, {}", english(&parts).lines.join(", "), code.trim());
                 return Some(Draft::new("with_address", text, Some(ap.id), results));
@@ -288,19 +299,22 @@ fn derive_class(cx: &Ctx<'_>, class: QueryClass, n: usize, rng: &mut SplitMix64)
                 Draft::new(kind, garbage(kind, rng), None, results)
             })
             .collect(),
-        QueryClass::Nomatch => (0..n)
-            .filter_map(|_| {
-                let street = absent_name(&cx.pools.vocabulary, rng)?;
-                let town = absent_name(&cx.pools.vocabulary, rng)?;
-                const TYPES: [&str; 6] = ["ROAD", "AVENUE", "PARK", "CRESCENT", "GROVE", "LANE"];
-                let text = format!(
-                    "{} {street} {}, {town}",
-                    1 + rng.below(120),
-                    TYPES[rng.below(TYPES.len())]
-                );
-                Some(Draft::new("invented", text, None, results))
-            })
-            .collect(),
+        QueryClass::Nomatch => {
+            let streets = absent_names(&cx.pools.vocabulary);
+            const TYPES: [&str; 6] = ["ROAD", "AVENUE", "PARK", "CRESCENT", "GROVE", "LANE"];
+            (0..n)
+                .filter_map(|_| {
+                    let street = rng.pick(&streets)?;
+                    let town = rng.pick(&streets)?;
+                    let text = format!(
+                        "{} {street} {}, {town}",
+                        1 + rng.below(120),
+                        TYPES[rng.below(TYPES.len())]
+                    );
+                    Some(Draft::new("invented", text, None, results))
+                })
+                .collect()
+        }
     }
 }
 
@@ -427,19 +441,17 @@ fn uk_text(uk: &UkAddress, with_postcode: bool) -> String {
 /// matcher can fairly read it as a real name.
 pub const ABSENT_MIN_DISTANCE: usize = 3;
 
-/// An invented name at least [`ABSENT_MIN_DISTANCE`] edits from every word of the data; `None`
-/// after a few tries.
-fn absent_name(vocabulary: &HashSet<String>, rng: &mut SplitMix64) -> Option<String> {
-    for _ in 0..16 {
-        let name = invented_name(rng);
-        let len = name.chars().count();
-        let near = vocabulary.iter().any(|w| {
-            w.chars().count().abs_diff(len) < ABSENT_MIN_DISTANCE
-                && strsim::osa_distance(w, &name) < ABSENT_MIN_DISTANCE
-        });
-        if !near {
-            return Some(name);
-        }
-    }
-    None
+/// Every invented name ([`super::corrupt::invented_names`]) at least [`ABSENT_MIN_DISTANCE`] edits from
+/// every word of the data, in a fixed order.
+fn absent_names(vocabulary: &HashSet<String>) -> Vec<String> {
+    invented_names()
+        .into_par_iter()
+        .filter(|name| {
+            let len = name.chars().count();
+            !vocabulary.iter().any(|w| {
+                w.chars().count().abs_diff(len) < ABSENT_MIN_DISTANCE
+                    && strsim::osa_distance(w, name) < ABSENT_MIN_DISTANCE
+            })
+        })
+        .collect()
 }

@@ -62,6 +62,9 @@ pub struct ClassReport {
     pub confident_wrong: usize,
     /// How many answers carried each result code (the confusion row).
     pub results: BTreeMap<u16, usize>,
+    /// `(n, right)` per variant (the middle part of the query id, `abbrev` in
+    /// `format-abbrev-00003`), to see which corruption the engine misses.
+    pub variants: BTreeMap<String, (usize, usize)>,
 }
 
 impl ClassReport {
@@ -73,6 +76,7 @@ impl ClassReport {
             code_ok: 0,
             confident_wrong: 0,
             results: BTreeMap::new(),
+            variants: BTreeMap::new(),
         }
     }
 
@@ -86,6 +90,16 @@ impl ClassReport {
     pub fn passes(&self) -> Option<bool> {
         let bar = self.class.bar()?;
         (self.n > 0).then(|| self.accuracy() + 1e-12 >= bar)
+    }
+}
+
+/// The variant part of a query id (`abbrev` in `format-abbrev-00003`); the whole id when it has
+/// no such part.
+pub fn variant_of(id: &str) -> String {
+    let mut parts = id.split('-');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(_), Some(variant), Some(_)) => variant.to_string(),
+        _ => id.to_string(),
     }
 }
 
@@ -121,6 +135,9 @@ impl AccuracyReport {
             row.code_ok += usize::from(q.expected_results.contains(&o.result));
             row.confident_wrong += usize::from(is_confident_wrong(q, o));
             *row.results.entry(o.result).or_insert(0) += 1;
+            let variant = row.variants.entry(variant_of(&q.id)).or_insert((0, 0));
+            variant.0 += 1;
+            variant.1 += usize::from(is_right(q, o));
         }
         let classes: Vec<ClassReport> = by_class.into_values().collect();
         AccuracyReport {
@@ -205,6 +222,18 @@ impl AccuracyReport {
             }
             s.push('\n');
         }
+
+        s.push_str("\nRight answers per variant:\n\n| class | variant | n | right |\n|---|---|---:|---:|\n");
+        for c in &self.classes {
+            for (variant, &(n, right)) in &c.variants {
+                let _ = writeln!(
+                    s,
+                    "| {} | {variant} | {n} | {} |",
+                    c.class,
+                    pct(share(right, n))
+                );
+            }
+        }
         s
     }
 }
@@ -281,5 +310,8 @@ mod tests {
         assert!(md.contains("| **all** | 210 |"), "{md}");
         assert!(md.contains("| class | 100 | 400 | 550 |"), "{md}");
         assert!(md.contains("| nomatch | 0 | 1 | 9 |"), "{md}");
+        assert!(md.contains("| clean | x | 200 | 99.50% |"), "{md}");
+        assert_eq!(variant_of("format-abbrev-00003"), "abbrev");
+        assert_eq!(variant_of("odd"), "odd");
     }
 }

@@ -84,17 +84,28 @@ fn fnv_byte(hash: u64, b: u8) -> u64 {
     (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
 }
 
-/// Per-point facts gathered in the one rendering pass.
+/// Per-point facts gathered in the one rendering pass (40 bytes a point: the pass holds one per
+/// address point, 2.4 million for all of Ireland). A key of 0 means "no such form" ([`some`]).
 #[derive(Debug, Clone, Copy, Default)]
 struct PointInfo {
     postal: u64,
-    no_county: Option<u64>,
-    vanity: Option<u64>,
-    irish: Option<u64>,
+    no_county: u64,
+    vanity: u64,
+    irish: u64,
     has_eircode: bool,
     nua: bool,
     border: bool,
     mixed: bool,
+}
+
+/// A key that is never 0, so 0 can stand for "absent".
+fn nonzero(key: u64) -> u64 {
+    key.max(1)
+}
+
+/// The key, or `None` for the "absent" 0.
+fn some(key: u64) -> Option<u64> {
+    (key != 0).then_some(key)
 }
 
 /// Indices into `Dataset::address_points` (and `thoroughfares` for `streets`) per pool.
@@ -104,7 +115,8 @@ pub(crate) struct Pools {
     pub unique: Vec<u32>,
     /// Unique even without its county line, which it has.
     pub missing_county: Vec<u32>,
-    /// As `missing_county`, and a border address (geographic ≠ postal county).
+    /// Unique, a border address (geographic ≠ postal county), and unique without its county line
+    /// when it has one.
     pub wrong_county: Vec<u32>,
     /// Unique, with a vanity form that differs from the postal one and is unique too.
     pub vanity: Vec<u32>,
@@ -160,16 +172,22 @@ fn point_info(lookup: &Lookup<'_>, id: u64, nua: bool, has_eircode: bool) -> Opt
     let english = Rendered::new(&postal_address(&parts, Language::English));
     let irish = Rendered::new(&postal_address(&parts, Language::Irish));
     let vanity = Rendered::new(&vanity_address(&parts));
-    let postal = text_key(english.lines.iter().map(String::as_str));
+    let postal = nonzero(text_key(english.lines.iter().map(String::as_str)));
     let other = |r: &Rendered| {
-        let k = text_key(r.lines.iter().map(String::as_str));
-        (k != postal).then_some(k)
+        let k = nonzero(text_key(r.lines.iter().map(String::as_str)));
+        if k == postal {
+            0
+        } else {
+            k
+        }
     };
     Some(PointInfo {
         postal,
-        no_county: english
-            .county_line
-            .map(|_| text_key(english.without_county().iter().map(String::as_str))),
+        no_county: english.county_line.map_or(0, |_| {
+            nonzero(text_key(
+                english.without_county().iter().map(String::as_str),
+            ))
+        }),
         vanity: other(&vanity),
         irish: other(&irish),
         has_eircode,
@@ -204,13 +222,13 @@ pub(crate) fn pools(ds: &Dataset, lookup: &Lookup<'_>) -> Pools {
         .collect();
     let postal = sorted_keys(&infos, |p| Some(p.postal));
     // A county-less form must not collide with any full form either (`MAIN STREET, KILDARE`).
-    let mut no_county = sorted_keys(&infos, |p| p.no_county);
+    let mut no_county = sorted_keys(&infos, |p| some(p.no_county));
     no_county.extend_from_slice(&postal);
     no_county.par_sort_unstable();
-    let mut vanity = sorted_keys(&infos, |p| p.vanity);
+    let mut vanity = sorted_keys(&infos, |p| some(p.vanity));
     vanity.extend_from_slice(&postal);
     vanity.par_sort_unstable();
-    let mut irish = sorted_keys(&infos, |p| p.irish);
+    let mut irish = sorted_keys(&infos, |p| some(p.irish));
     irish.extend_from_slice(&postal);
     irish.par_sort_unstable();
 
@@ -232,16 +250,19 @@ pub(crate) fn pools(ds: &Dataset, lookup: &Lookup<'_>) -> Pools {
             continue;
         }
         pools.unique.push(i);
-        if p.no_county.is_some_and(|k| count(&no_county, k) == 1) {
+        let county_less_unique = some(p.no_county).is_some_and(|k| count(&no_county, k) == 1);
+        if county_less_unique {
             pools.missing_county.push(i);
-            if p.border {
-                pools.wrong_county.push(i);
-            }
         }
-        if p.vanity.is_some_and(|k| count(&vanity, k) == 1) {
+        // Without a county line (`..., SLIGO` for a Leitrim house) the county is added, and the
+        // text without it is the unique postal address.
+        if p.border && (county_less_unique || p.no_county == 0) {
+            pools.wrong_county.push(i);
+        }
+        if some(p.vanity).is_some_and(|k| count(&vanity, k) == 1) {
             pools.vanity.push(i);
         }
-        if p.irish.is_some_and(|k| count(&irish, k) == 1) {
+        if some(p.irish).is_some_and(|k| count(&irish, k) == 1) {
             pools.irish.push(i);
             if p.mixed {
                 pools.mixed.push(i);
@@ -269,7 +290,7 @@ fn street_pool(ds: &Dataset, lookup: &Lookup<'_>, postal: &[u64]) -> Vec<u32> {
             let parts = lookup.element_parts(t.id)?;
             parts.post_town.as_ref()?;
             let r = Rendered::new(&postal_address(&parts, Language::English));
-            Some(text_key(r.lines.iter().map(String::as_str)))
+            Some(nonzero(text_key(r.lines.iter().map(String::as_str))))
         })
         .collect();
     let mut sorted: Vec<u64> = keys.iter().flatten().copied().collect();
@@ -336,6 +357,52 @@ mod tests {
         assert_eq!(a, b);
         assert_ne!(a, text_key(["8 SILVER BIRCHES", "DUNBUINNE"]));
         assert_ne!(text_key(["AB", "C"]), text_key(["A", "BC"]));
+    }
+
+    fn ids(ds: &Dataset, pool: &[u32]) -> Vec<u64> {
+        pool.iter()
+            .filter_map(|&i| ds.address_points.get(i as usize).map(|p| p.id))
+            .collect()
+    }
+
+    #[test]
+    fn shared_addresses_join_no_unique_pool_whatever_the_flag() {
+        let mut ds = crate::eval::sample::dataset();
+        // Three points share `BALLYMORE, DUNBOYNE, CO. MEATH`; mis-flag one of them as unique.
+        let shared: Vec<u64> = ds
+            .address_points
+            .iter()
+            .filter(|p| p.nua)
+            .map(|p| p.id)
+            .collect();
+        assert_eq!(shared.len(), 3);
+        if let Some(p) = ds.address_points.iter_mut().find(|p| p.id == shared[0]) {
+            p.nua = false;
+        }
+        let lookup = Lookup::new(&ds);
+        let pools = pools(&ds, &lookup);
+        let unique = ids(&ds, &pools.unique);
+        assert_eq!(ids(&ds, &pools.nua), shared[1..].to_vec());
+        assert!(shared.iter().all(|id| !unique.contains(id)));
+        // The point without an Eircode is only in `no_mail`; every Eircode is in `eircodes`.
+        assert_eq!(pools.no_mail.len(), 1);
+        assert!(!pools.eircode.contains(&pools.no_mail[0]));
+        assert_eq!(pools.eircodes.len(), pools.eircode.len());
+        // Portarlington is the one border town: its 4 points are the wrong-county pool.
+        assert_eq!(pools.wrong_county.len(), 4);
+        assert!(pools
+            .wrong_county
+            .iter()
+            .all(|i| pools.missing_county.contains(i)));
+        assert!(pools.vocabulary.contains("BIRCHES") && pools.vocabulary.contains("PAIRC"));
+    }
+
+    #[test]
+    fn an_empty_dataset_has_empty_pools() {
+        let ds = Dataset::default();
+        let lookup = Lookup::new(&ds);
+        let p = pools(&ds, &lookup);
+        assert!(p.unique.is_empty() && p.nua.is_empty() && p.streets.is_empty());
     }
 
     #[test]
