@@ -36,10 +36,30 @@ pub struct GenerateArgs {
     pub force: bool,
 }
 
-struct Bar(ProgressBar);
+/// The bar, and the current phase with its start (to print each phase's time when it ends).
+struct Bar(ProgressBar, std::sync::Mutex<Option<(String, Instant)>>);
+
+impl Bar {
+    fn end_phase(&self) {
+        if let Ok(mut cur) = self.1.lock() {
+            if let Some((name, t)) = cur.take() {
+                let line = format!("  {name}: {:.1}s", t.elapsed().as_secs_f64());
+                if self.0.is_hidden() {
+                    eprintln!("{line}");
+                } else {
+                    self.0.println(line);
+                }
+            }
+        }
+    }
+}
 
 impl Progress for Bar {
     fn phase(&self, name: &str, total: u64) {
+        self.end_phase();
+        if let Ok(mut cur) = self.1.lock() {
+            *cur = Some((name.to_string(), Instant::now()));
+        }
         self.0.set_position(0);
         self.0.set_length(total);
         self.0.set_message(name.to_string());
@@ -83,10 +103,11 @@ pub fn run(args: GenerateArgs) -> Result<()> {
             .unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
-    let progress = Bar(bar);
+    let progress = Bar(bar, std::sync::Mutex::new(None));
     let ds = generate_with_progress(&opts, &progress)?;
     progress.phase("writing CSV files", 0);
     write_dir(&ds, &args.out)?;
+    progress.end_phase();
     progress.0.finish_and_clear();
     let nua = ds.address_points.iter().filter(|p| p.nua).count();
     println!(

@@ -33,7 +33,7 @@ mod rate {
     pub const NO_MAIL: f64 = 0.008;
     pub const VACANT: f64 = 0.045;
     pub const UNDER_CONSTRUCTION: f64 = 0.005;
-    pub const IRISH_STREET: f64 = 0.78;
+    pub const IRISH_STREET: f64 = 0.82;
     pub const IRISH_ESTATE: f64 = 0.55;
     pub const ALIAS_MISSPELLING: f64 = 0.06;
     pub const ALIAS_FORMAT: f64 = 0.15;
@@ -185,7 +185,19 @@ impl<'a> AreaGen<'a> {
         address_type: u16,
         alt: Option<String>,
     ) -> u32 {
-        let ga = self.irish.get(&(county, name.clone())).cloned();
+        let ga = self
+            .irish
+            .get(&(county, crate::synth::world::join_key(&name)))
+            .cloned();
+        // A name that is itself Irish (HSE lists Gaeltacht villages by their Irish name).
+        let ga = ga.or_else(|| {
+            let irish = name.chars().any(|c| "ÁÉÍÓÚ".contains(c))
+                || self
+                    .world
+                    .irish_names
+                    .contains(&crate::synth::world::join_key(&name));
+            irish.then(|| name.clone())
+        });
         let verification = if ga.is_some() { 4 } else { 0 };
         let aliases = self.aliases(&name, alt);
         self.out.localities.push(Element {

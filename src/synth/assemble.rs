@@ -14,6 +14,7 @@ use crate::synth::projection::{etrs89_to_irish_grid, etrs89_to_itm};
 use crate::synth::world::World;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
 
 const COUNTY_BASE: u64 = 1_001_000_000;
 const POST_TOWN_BASE: u64 = 1_100_000_000;
@@ -174,10 +175,10 @@ fn spatial_row(
 }
 
 /// Builds the dataset's ECAD tables (everything but the derived address lines and UK).
-pub(crate) fn assemble(world: &World, outs: &[AreaOut], seed: u64) -> Dataset {
+pub(crate) fn assemble(world: &World, outs: Vec<AreaOut>, seed: u64) -> Dataset {
     let mut ds = Dataset::default();
     let mut ids = Ids { alias: 0 };
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_a11a_5e5);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x05ee_da11_a5e5);
 
     for (i, c) in world.counties.iter().enumerate() {
         let id = COUNTY_BASE + i as u64 + 1;
@@ -263,187 +264,66 @@ pub(crate) fn assemble(world: &World, outs: &[AreaOut], seed: u64) -> Dataset {
         push_aliases(&mut ds, &mut ids, AliasTable::PostTown, id, &e);
     }
 
-    let (mut loc_n, mut thr_n, mut grp_n, mut bld_n, mut pt_n, mut org_n) =
-        (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
-    let mut history_candidates: Vec<(u64, String, String)> = Vec::new(); // (point id, eircode, spare)
-    for out in outs {
-        let (loc0, thr0, grp0, bld0, pt0) = (loc_n, thr_n, grp_n, bld_n, pt_n);
-        // Element boxes from their buildings.
-        let mut boxes: [Vec<[f64; 4]>; 3] = [
-            vec![[90.0, -90.0, 180.0, -180.0]; out.localities.len()],
-            vec![[90.0, -90.0, 180.0, -180.0]; out.thoroughfares.len()],
-            vec![[90.0, -90.0, 180.0, -180.0]; out.groups.len()],
-        ];
-        let mut first_date: [Vec<u32>; 3] = [
-            vec![u32::MAX; out.localities.len()],
-            vec![u32::MAX; out.thoroughfares.len()],
-            vec![u32::MAX; out.groups.len()],
-        ];
-        for b in &out.buildings {
-            for (k, link) in [b.locality, b.thoroughfare, b.group]
-                .into_iter()
-                .enumerate()
-            {
-                if let Some(l) = link {
-                    let bx = &mut boxes[k][l as usize];
-                    bx[0] = bx[0].min(b.lat);
-                    bx[1] = bx[1].max(b.lat);
-                    bx[2] = bx[2].min(b.lon);
-                    bx[3] = bx[3].max(b.lon);
-                    first_date[k][l as usize] = first_date[k][l as usize].min(b.created);
-                }
-            }
-        }
-        for (k, (elements, table)) in [
-            (&out.localities, AliasTable::Locality),
-            (&out.thoroughfares, AliasTable::Thoroughfare),
-            (&out.groups, AliasTable::BuildingGroup),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            for (j, e) in elements.iter().enumerate() {
-                let (base, counter) = match k {
-                    0 => (LOCALITY_BASE, &mut loc_n),
-                    1 => (THOROUGHFARE_BASE, &mut thr_n),
-                    _ => (GROUP_BASE, &mut grp_n),
-                };
-                *counter += 1;
-                let id = base + *counter;
-                match k {
-                    0 => ds.localities.push(named(id, e)),
-                    1 => ds.thoroughfares.push(named(id, e)),
-                    _ => ds.building_groups.push(named(id, e)),
-                }
-                push_aliases(&mut ds, &mut ids, table, id, e);
-                let bx = boxes[k][j];
-                if bx[0] <= bx[1] {
-                    let d = iso_date(first_date[k][j], 0);
-                    ds.spatial.push(spatial_row(
-                        id,
-                        (bx[0] + bx[1]) / 2.0,
-                        (bx[2] + bx[3]) / 2.0,
-                        Some(bx),
-                        2,
-                        &d,
-                        &d,
-                    ));
-                }
-            }
-        }
-        for (j, b) in out.buildings.iter().enumerate() {
-            let id = BUILDING_BASE + bld0 + j as u64 + 1;
-            let link =
-                |base: u64, first: u64, l: Option<u32>| l.map(|x| base + first + x as u64 + 1);
-            ds.buildings.push(Building {
-                id,
-                name: b.name.clone(),
-                name_irish: None,
-                irish_verification: 0,
-                number: b.number.clone(),
-                address_type: b.address_type,
-                building_group_id: link(GROUP_BASE, grp0, b.group),
-                primary_thoroughfare_id: link(THOROUGHFARE_BASE, thr0, b.thoroughfare),
-                secondary_thoroughfare_id: link(THOROUGHFARE_BASE, thr0, b.secondary_thoroughfare),
-                primary_locality_id: link(LOCALITY_BASE, loc0, b.locality),
-                secondary_locality_id: link(LOCALITY_BASE, loc0, b.secondary_locality),
-                post_town_id: POST_TOWN_BASE + b.post_town as u64 + 1,
-                post_county_id: COUNTY_BASE + b.post_county as u64 + 1,
-                county_id: COUNTY_BASE + b.county as u64 + 1,
-            });
-            let created = iso_date(b.created, (id % 86_400) as u32);
-            let modified = iso_date(b.modified, ((id * 7) % 86_400) as u32);
-            let accuracy = if id % 997 == 0 { 4 } else { 1 + (id % 3) as u8 };
-            ds.spatial.push(spatial_row(
-                id, b.lat, b.lon, None, accuracy, &created, &modified,
-            ));
-            ds.building_info.push(BuildingInfo {
-                ecad_id: id,
-                building_type: b.building_type,
-                holiday_home: b.holiday,
-                under_construction: b.under_construction,
-                building_use: (b.building_use as char).to_string(),
-                vacant: b.vacant,
-                created: created.clone(),
-                modified: modified.clone(),
-            });
-            // 2015 release: a few small areas were re-drawn for Census 2016.
-            let redrawn = (b.admin.small_area ^ seed) % 25 == 0;
-            ds.administrative_info.push(AdministrativeInfo {
-                ecad_id: id,
-                la_id: b.admin.la,
-                ded_id: b.admin.ded,
-                small_area_id: b.admin.small_area,
-                townland_id: b.admin.townland,
-                county_id: COUNTY_BASE + b.county as u64 + 1,
-                gaeltacht: b.admin.gaeltacht,
-                la_2015_id: b.admin.la,
-                ded_2015_id: b.admin.ded,
-                small_area_2015_id: if redrawn {
-                    b.admin.small_area + 500
-                } else {
-                    b.admin.small_area
-                },
-                townland_2015_id: b.admin.townland,
-                county_2015_id: COUNTY_BASE + b.county as u64 + 1,
-                gaeltacht_2015: b.admin.gaeltacht,
-                created: created.clone(),
-                modified,
-            });
-        }
-        let mut spare = out.spare_eircodes.iter();
-        for (j, p) in out.points.iter().enumerate() {
-            let id = POINT_BASE + pt0 + j as u64 + 1;
-            let b = &out.buildings[p.building as usize];
-            ds.address_points.push(AddressPoint {
-                id,
-                building_id: BUILDING_BASE + bld0 + p.building as u64 + 1,
-                address_type: p.address_type,
-                eircode: p.eircode.clone(),
-                sub_building_name: p.sub.clone(),
-                sub_building_name_irish: p.sub_ga.clone(),
-                nua: p.nua,
-                mail_delivery: p.mail,
-            });
-            let created = iso_date(b.created, (id % 86_400) as u32);
-            let modified = iso_date(b.modified, ((id * 7) % 86_400) as u32);
-            ds.spatial
-                .push(spatial_row(id, b.lat, b.lon, None, 2, &created, &modified));
-            if let Some(e) = &p.eircode {
-                if (id ^ seed).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 54 == 0 {
-                    if let Some(s) = spare.next() {
-                        history_candidates.push((id, e.clone(), s.clone()));
-                    }
-                }
-            }
-        }
-        for o in &out.orgs {
-            org_n += 1;
-            let id = ORG_BASE + org_n;
-            ds.organisations.push(Organisation {
-                id,
-                address_point_id: POINT_BASE + pt0 + o.point as u64 + 1,
-                name: o.name.clone(),
-                name_irish: o.name_ga.clone(),
-                department: o.department.as_ref().map(|d| d.0.clone()),
-                department_irish: o.department.as_ref().map(|d| d.1.clone()),
-            });
-            ds.organisation_info.push(OrganisationInfo {
-                ecad_id: id,
-                nace_code: Some(o.nace_code.to_string()),
-                nace_category: Some(o.nace_category.to_string()),
-                vacant: o.vacant,
-                created: iso_date(o.created, 0),
-                modified: iso_date(o.created, 3600),
-            });
-        }
-        loc_n = loc0 + out.localities.len() as u64;
-        thr_n = thr0 + out.thoroughfares.len() as u64;
-        grp_n = grp0 + out.groups.len() as u64;
-        bld_n = bld0 + out.buildings.len() as u64;
-        pt_n = pt0 + out.points.len() as u64;
+    // Offsets of every area's ids, then the rows of all areas in parallel, joined in order.
+    let mut offsets = Vec::with_capacity(outs.len());
+    let mut next = Offsets {
+        alias: ids.alias,
+        ..Offsets::default()
+    };
+    for out in &outs {
+        offsets.push(next);
+        next.loc += out.localities.len() as u64;
+        next.thr += out.thoroughfares.len() as u64;
+        next.grp += out.groups.len() as u64;
+        next.bld += out.buildings.len() as u64;
+        next.pt += out.points.len() as u64;
+        next.org += out.orgs.len() as u64;
+        next.alias += [&out.localities, &out.thoroughfares, &out.groups]
+            .iter()
+            .flat_map(|v| v.iter())
+            .map(|e| e.aliases.len() as u64)
+            .sum::<u64>();
     }
-    ds.spatial.sort_by_key(|s| s.ecad_id);
+    let rows: Vec<AreaRows> = outs
+        .into_par_iter()
+        .zip(offsets)
+        .map(|(out, off)| area_rows(out, off, seed))
+        .collect();
+    let mut history_candidates: Vec<(u64, String, String)> = Vec::new(); // (point id, eircode, spare)
+    let tables = [
+        AliasTable::Locality,
+        AliasTable::Thoroughfare,
+        AliasTable::BuildingGroup,
+    ];
+    let mut element_spatial: [Vec<SpatialInfo>; 3] = Default::default();
+    let (mut building_spatial, mut point_spatial) = (Vec::new(), Vec::new());
+    for r in rows {
+        let [l, t, g] = r.elements;
+        ds.localities.extend(l);
+        ds.thoroughfares.extend(t);
+        ds.building_groups.extend(g);
+        for (k, a) in r.element_aliases.into_iter().enumerate() {
+            ds.aliases.entry(tables[k]).or_default().extend(a);
+        }
+        for (k, sp) in r.element_spatial.into_iter().enumerate() {
+            element_spatial[k].extend(sp);
+        }
+        ds.buildings.extend(r.buildings);
+        building_spatial.extend(r.building_spatial);
+        ds.building_info.extend(r.building_info);
+        ds.administrative_info.extend(r.admin);
+        ds.address_points.extend(r.points);
+        point_spatial.extend(r.point_spatial);
+        ds.organisations.extend(r.orgs);
+        ds.organisation_info.extend(r.org_info);
+        history_candidates.extend(r.history);
+    }
+    // Already in ECAD id order: localities (1110…) < thoroughfares < groups < buildings < points.
+    for sp in element_spatial {
+        ds.spatial.extend(sp);
+    }
+    ds.spatial.extend(building_spatial);
+    ds.spatial.extend(point_spatial);
 
     // History: an old id and Eircode replaced by the current ones (CHANGED), or an old id and
     // Eircode that are gone (RETIRED).
@@ -472,4 +352,202 @@ pub(crate) fn assemble(world: &World, outs: &[AreaOut], seed: u64) -> Dataset {
         ds.history.push(row);
     }
     ds
+}
+
+/// Where one area's ids start (counts of the areas before it).
+#[derive(Debug, Clone, Copy, Default)]
+struct Offsets {
+    loc: u64,
+    thr: u64,
+    grp: u64,
+    bld: u64,
+    pt: u64,
+    org: u64,
+    alias: u64,
+}
+
+/// The ECAD rows of one area.
+#[derive(Default)]
+struct AreaRows {
+    elements: [Vec<NamedElement>; 3],
+    element_aliases: [Vec<Alias>; 3],
+    element_spatial: [Vec<SpatialInfo>; 3],
+    buildings: Vec<Building>,
+    building_spatial: Vec<SpatialInfo>,
+    building_info: Vec<BuildingInfo>,
+    admin: Vec<AdministrativeInfo>,
+    points: Vec<AddressPoint>,
+    point_spatial: Vec<SpatialInfo>,
+    orgs: Vec<Organisation>,
+    org_info: Vec<OrganisationInfo>,
+    history: Vec<(u64, String, String)>,
+}
+
+fn area_rows(out: AreaOut, off: Offsets, seed: u64) -> AreaRows {
+    let mut r = AreaRows::default();
+    let mut alias_id = off.alias;
+    // Element boxes from their buildings.
+    let sizes = [
+        out.localities.len(),
+        out.thoroughfares.len(),
+        out.groups.len(),
+    ];
+    let mut boxes: [Vec<[f64; 4]>; 3] = sizes.map(|n| vec![[90.0, -90.0, 180.0, -180.0]; n]);
+    let mut first_date: [Vec<u32>; 3] = sizes.map(|n| vec![u32::MAX; n]);
+    for b in &out.buildings {
+        for (k, link) in [b.locality, b.thoroughfare, b.group]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(l) = link {
+                let bx = &mut boxes[k][l as usize];
+                bx[0] = bx[0].min(b.lat);
+                bx[1] = bx[1].max(b.lat);
+                bx[2] = bx[2].min(b.lon);
+                bx[3] = bx[3].max(b.lon);
+                first_date[k][l as usize] = first_date[k][l as usize].min(b.created);
+            }
+        }
+    }
+    let bases = [
+        (LOCALITY_BASE, off.loc),
+        (THOROUGHFARE_BASE, off.thr),
+        (GROUP_BASE, off.grp),
+    ];
+    for (k, elements) in [&out.localities, &out.thoroughfares, &out.groups]
+        .into_iter()
+        .enumerate()
+    {
+        for (j, e) in elements.iter().enumerate() {
+            let id = bases[k].0 + bases[k].1 + j as u64 + 1;
+            r.elements[k].push(named(id, e));
+            for (name, ty) in &e.aliases {
+                alias_id += 1;
+                r.element_aliases[k].push(Alias {
+                    id: ALIAS_BASE + alias_id,
+                    element_id: id,
+                    name: name.clone(),
+                    alias_type: *ty,
+                });
+            }
+            let bx = boxes[k][j];
+            if bx[0] <= bx[1] {
+                let d = iso_date(first_date[k][j], 0);
+                r.element_spatial[k].push(spatial_row(
+                    id,
+                    (bx[0] + bx[1]) / 2.0,
+                    (bx[2] + bx[3]) / 2.0,
+                    Some(bx),
+                    2,
+                    &d,
+                    &d,
+                ));
+            }
+        }
+    }
+    let link = |base: u64, first: u64, l: Option<u32>| l.map(|x| base + first + x as u64 + 1);
+    for (j, b) in out.buildings.iter().enumerate() {
+        let id = BUILDING_BASE + off.bld + j as u64 + 1;
+        r.buildings.push(Building {
+            id,
+            name: b.name.clone(),
+            name_irish: None,
+            irish_verification: 0,
+            number: b.number.clone(),
+            address_type: b.address_type,
+            building_group_id: link(GROUP_BASE, off.grp, b.group),
+            primary_thoroughfare_id: link(THOROUGHFARE_BASE, off.thr, b.thoroughfare),
+            secondary_thoroughfare_id: link(THOROUGHFARE_BASE, off.thr, b.secondary_thoroughfare),
+            primary_locality_id: link(LOCALITY_BASE, off.loc, b.locality),
+            secondary_locality_id: link(LOCALITY_BASE, off.loc, b.secondary_locality),
+            post_town_id: POST_TOWN_BASE + b.post_town as u64 + 1,
+            post_county_id: COUNTY_BASE + b.post_county as u64 + 1,
+            county_id: COUNTY_BASE + b.county as u64 + 1,
+        });
+        let created = iso_date(b.created, (id % 86_400) as u32);
+        let modified = iso_date(b.modified, ((id * 7) % 86_400) as u32);
+        let accuracy = if id % 997 == 0 { 4 } else { 1 + (id % 3) as u8 };
+        r.building_spatial.push(spatial_row(
+            id, b.lat, b.lon, None, accuracy, &created, &modified,
+        ));
+        r.building_info.push(BuildingInfo {
+            ecad_id: id,
+            building_type: b.building_type,
+            holiday_home: b.holiday,
+            under_construction: b.under_construction,
+            building_use: (b.building_use as char).to_string(),
+            vacant: b.vacant,
+            created: created.clone(),
+            modified: modified.clone(),
+        });
+        // 2015 release: a few small areas were re-drawn for Census 2016.
+        let redrawn = (b.admin.small_area ^ seed) % 25 == 0;
+        r.admin.push(AdministrativeInfo {
+            ecad_id: id,
+            la_id: b.admin.la,
+            ded_id: b.admin.ded,
+            small_area_id: b.admin.small_area,
+            townland_id: b.admin.townland,
+            county_id: COUNTY_BASE + b.county as u64 + 1,
+            gaeltacht: b.admin.gaeltacht,
+            la_2015_id: b.admin.la,
+            ded_2015_id: b.admin.ded,
+            small_area_2015_id: if redrawn {
+                b.admin.small_area + 500
+            } else {
+                b.admin.small_area
+            },
+            townland_2015_id: b.admin.townland,
+            county_2015_id: COUNTY_BASE + b.county as u64 + 1,
+            gaeltacht_2015: b.admin.gaeltacht,
+            created,
+            modified,
+        });
+    }
+    let mut spare = out.spare_eircodes.into_iter();
+    for (j, p) in out.points.into_iter().enumerate() {
+        let id = POINT_BASE + off.pt + j as u64 + 1;
+        let b = &out.buildings[p.building as usize];
+        let created = iso_date(b.created, (id % 86_400) as u32);
+        let modified = iso_date(b.modified, ((id * 7) % 86_400) as u32);
+        r.point_spatial
+            .push(spatial_row(id, b.lat, b.lon, None, 2, &created, &modified));
+        if let Some(e) = &p.eircode {
+            if (id ^ seed).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 54 == 0 {
+                if let Some(s) = spare.next() {
+                    r.history.push((id, e.clone(), s));
+                }
+            }
+        }
+        r.points.push(AddressPoint {
+            id,
+            building_id: BUILDING_BASE + off.bld + p.building as u64 + 1,
+            address_type: p.address_type,
+            eircode: p.eircode,
+            sub_building_name: p.sub,
+            sub_building_name_irish: p.sub_ga,
+            nua: p.nua,
+            mail_delivery: p.mail,
+        });
+    }
+    for (j, o) in out.orgs.into_iter().enumerate() {
+        let id = ORG_BASE + off.org + j as u64 + 1;
+        r.orgs.push(Organisation {
+            id,
+            address_point_id: POINT_BASE + off.pt + o.point as u64 + 1,
+            name: o.name,
+            name_irish: o.name_ga,
+            department: o.department.as_ref().map(|d| d.0.clone()),
+            department_irish: o.department.map(|d| d.1),
+        });
+        r.org_info.push(OrganisationInfo {
+            ecad_id: id,
+            nace_code: Some(o.nace_code.to_string()),
+            nace_category: Some(o.nace_category.to_string()),
+            vacant: o.vacant,
+            created: iso_date(o.created, 0),
+            modified: iso_date(o.created, 3600),
+        });
+    }
+    r
 }

@@ -344,7 +344,6 @@ pub(crate) fn pick<'a, T, R: Rng>(rng: &mut R, items: &'a [T]) -> &'a T {
 
 /// Fills a business pattern.
 pub(crate) fn business_name<R: Rng>(rng: &mut R, kind: &BusinessKind, town: &str) -> String {
-    kind.pattern
-        .replace("{S}", *pick(rng, SURNAMES))
-        .replace("{T}", town)
+    let surname: &str = pick::<&str, R>(rng, SURNAMES);
+    kind.pattern.replace("{S}", surname).replace("{T}", town)
 }

@@ -181,9 +181,15 @@ pub(crate) fn scatter(
     let mut g = || (rng.random::<f64>() + rng.random::<f64>() + rng.random::<f64>() - 1.5) * 2.0;
     let dlat = g() * sd_km / 111.2;
     let dlon = g() * sd_km / (111.2 * centre.0.to_radians().cos());
+    clamp_into(bbox, (centre.0 + dlat, centre.1 + dlon))
+}
+
+/// Keeps a point a metre or so inside `bbox`, so rounding to 7 decimals cannot push it out.
+pub(crate) fn clamp_into(bbox: [f64; 4], p: (f64, f64)) -> (f64, f64) {
+    const MARGIN: f64 = 1e-5;
     (
-        (centre.0 + dlat).clamp(bbox[0], bbox[1]),
-        (centre.1 + dlon).clamp(bbox[2], bbox[3]),
+        p.0.clamp(bbox[0] + MARGIN, bbox[1] - MARGIN),
+        p.1.clamp(bbox[2] + MARGIN, bbox[3] - MARGIN),
     )
 }
 

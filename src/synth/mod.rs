@@ -3,14 +3,14 @@
 //! data (`fixtures/reference/`, see `SOURCES.md` and `LICENCES.md`).
 //!
 //! # Pipeline
-//! 1. [`reference`]: read the reference tables (routing keys, townlands, PPR addresses, streets).
-//! 2. [`world`]: the real geography — 26 counties, 139 routing areas with their post towns
+//! 1. Module [`reference`] — read the reference tables (routing keys, townlands, PPR addresses, streets).
+//! 2. Module [`world`] — the real geography — 26 counties, 139 routing areas with their post towns
 //!    (Dublin 1–24 and 6W as post towns), townlands with Irish names and positions, villages.
-//! 3. [`plan`]: how many address points go to each town, village and townland.
-//! 4. [`area`]: each routing area generated on its own (rayon), with a ChaCha RNG seeded from
+//! 3. Module [`plan`] — how many address points go to each town, village and townland.
+//! 4. Module [`area`] — each routing area generated on its own (rayon), with a ChaCha RNG seeded from
 //!    (seed, routing key): streets, estates, terraces, apartments, businesses, rural houses.
-//! 5. [`assemble`]: ids assigned in routing-key order; info tables, aliases, history.
-//! 6. [`uk`]: `UK_ADDRESS.csv`.
+//! 5. Module [`assemble`] — ids assigned in routing-key order; info tables, aliases, history.
+//! 6. Module [`uk`] — `UK_ADDRESS.csv`.
 //! 7. The ECAD address builder derives POSTAL/GEOGRAPHIC_ADDRESS
 //!    ([`crate::ecad::address::derive_address_tables`]).
 //!
@@ -148,6 +148,7 @@ pub fn generate_with_progress(opts: &GenerateOptions, progress: &dyn Progress) -
     }
     progress.phase("reading reference data", 0);
     let reference = reference::Reference::load(&opts.reference)?;
+    progress.phase("building the geography", 0);
     let world = world::World::build(&reference, opts.counties.as_deref())?;
     let quotas = plan::allocate(&world, opts.addresses, opts.seed);
     let irish = irish_lookup(&world);
@@ -165,8 +166,8 @@ pub fn generate_with_progress(opts: &GenerateOptions, progress: &dyn Progress) -
         .collect();
 
     progress.phase("assigning ids", 0);
-    let mut ds = assemble::assemble(&world, &outs, opts.seed);
-    drop(outs);
+    let mut ds = assemble::assemble(&world, outs, opts.seed);
+    progress.phase("generating UK addresses", 0);
     let ni = opts.ni_addresses.unwrap_or(opts.addresses / 50);
     let gb = opts.gb_addresses.unwrap_or(opts.addresses / 40);
     ds.uk_addresses = uk::generate(&reference, ni, gb, opts.seed);
@@ -181,7 +182,7 @@ fn irish_lookup(world: &world::World) -> BTreeMap<(usize, String), String> {
     let mut m = BTreeMap::new();
     for t in &world.townlands {
         if let Some(ga) = &t.name_ga {
-            m.entry((t.county, t.name.clone()))
+            m.entry((t.county, world::join_key(&t.name)))
                 .or_insert_with(|| ga.clone());
         }
     }

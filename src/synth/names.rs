@@ -281,6 +281,14 @@ pub(crate) fn mine(
             let is_district = last.starts_with("DUBLIN ") && last.len() <= 10;
             if let Some(i) = upper_counties.iter().position(|c| c == bare) {
                 found_county.get_or_insert_with(|| counties[i].clone());
+                // `…, TULLOW ROAD, CARLOW`: a bare county name right after a street is the
+                // county town, not a county line.
+                let is_town = bare == last
+                    && parts.len() >= 2
+                    && classify(strip_number(&parts[parts.len() - 2])).is_some();
+                if is_town {
+                    break;
+                }
                 parts.pop();
             } else if is_district {
                 parts.pop();

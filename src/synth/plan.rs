@@ -7,6 +7,10 @@
 use crate::synth::area::AreaQuota;
 use crate::synth::world::{fnv, World};
 
+/// Rural address points per populated townland (ROI: ~800,000 rural addresses in ~50,000
+/// townlands with houses gives 15; a little lower keeps more townlands in small samples).
+const RURAL_PER_TOWNLAND: usize = 12;
+
 /// The share of a (non-Dublin) county's urban points that its villages take.
 const VILLAGE_SHARE: f64 = 0.18;
 
@@ -117,11 +121,27 @@ pub(crate) fn allocate(world: &World, total: usize, seed: u64) -> Vec<AreaQuota>
                 let tl = &world.townlands[t];
                 if tl.county == ci {
                     let u = unit(seed, &format!("{}/{}/{t}", a.key, tl.name));
-                    tls.push((ai, t, -u.ln()));
+                    // Gaeltacht districts are densely settled for rural land.
+                    let boost = if tl.gaeltacht { 2.0 } else { 1.0 };
+                    tls.push((ai, t, -u.ln() * boost));
                 }
             }
         }
-        let counts = apportion(rural, &tls.iter().map(|s| s.2).collect::<Vec<_>>());
+        // Keep the real density (about RURAL_PER_TOWNLAND houses a townland) at any scale: a
+        // small run populates fewer townlands rather than giving each one house.
+        let keep = rural.div_ceil(RURAL_PER_TOWNLAND).min(tls.len());
+        let mut order: Vec<usize> = (0..tls.len()).collect();
+        order.sort_by(|&a, &b| tls[b].2.total_cmp(&tls[a].2).then(a.cmp(&b)));
+        let mut kept: Vec<bool> = vec![false; tls.len()];
+        for &i in order.iter().take(keep) {
+            kept[i] = true;
+        }
+        let weights: Vec<f64> = tls
+            .iter()
+            .zip(&kept)
+            .map(|(s, k)| if *k { s.2 } else { 0.0 })
+            .collect();
+        let counts = apportion(rural, &weights);
         for (s, c) in tls.iter().zip(counts) {
             quotas[s.0].townlands.push((s.1, c));
         }

@@ -328,6 +328,8 @@ pub(crate) struct World {
     pub names: MinedNames,
     /// Real Dublin streets `(NAME, NAME_IRISH)` (OSM).
     pub dublin_streets: Vec<(String, Option<String>)>,
+    /// Every Irish townland name ([`join_key`] form), to recognise names that are Irish.
+    pub irish_names: std::collections::BTreeSet<String>,
 }
 
 /// Stable 64-bit FNV-1a, used for ids derived from names (never for output order).
@@ -416,7 +418,7 @@ impl World {
         for (i, t) in r.osm_townlands.iter().enumerate() {
             if let Some(c) = county_idx(&t.county) {
                 osm_by_name
-                    .entry((c, clean(&t.name_en)))
+                    .entry((c, join_key(&t.name_en)))
                     .or_default()
                     .push(i);
                 let b = &mut county_list[c].bbox;
@@ -565,12 +567,15 @@ impl World {
             if name.is_empty() {
                 continue;
             }
-            let k = used.entry((county, name.clone())).or_insert(0);
+            let k = used.entry((county, join_key(&name))).or_insert(0);
             let osm = osm_by_name
-                .get(&(county, name.clone()))
+                .get(&(county, join_key(&name)))
                 .and_then(|v| v.get(*k))
                 .map(|&i| &r.osm_townlands[i]);
             *k += 1;
+            if osm.is_none() && !looks_like_townland(&name) {
+                continue;
+            }
             let i = push_townland(&mut townlands, county, name, osm);
             areas[a].townlands.push(i);
         }
@@ -650,7 +655,7 @@ impl World {
                 .map(|a| a.centre)
                 .unwrap_or((53.4, -7.9));
             let osm = osm_by_name
-                .get(&(p.county, p.name.clone()))
+                .get(&(p.county, join_key(&p.name)))
                 .and_then(|v| v.first())
                 .map(|&i| &r.osm_townlands[i]);
             p.centre = match osm {
@@ -701,6 +706,14 @@ impl World {
         // Villages: HSE localities that are not post towns, in the area whose townland has the
         // village's name, else the county's principal area.
         let mut villages = Vec::new();
+        let mut area_of_townland: BTreeMap<(usize, String), usize> = BTreeMap::new();
+        for (ai, a) in areas.iter().enumerate() {
+            for &t in &a.townlands {
+                area_of_townland
+                    .entry((townlands[t].county, townlands[t].name.clone()))
+                    .or_insert(ai);
+            }
+        }
         for (county, name) in &r.hse_localities {
             let Some(c) = county_idx(county) else {
                 continue;
@@ -709,11 +722,7 @@ impl World {
             if town_index.contains_key(&name) || name.is_empty() {
                 continue;
             }
-            let by_townland = areas.iter().position(|a| {
-                a.townlands
-                    .iter()
-                    .any(|&t| townlands[t].county == c && townlands[t].name == name)
-            });
+            let by_townland = area_of_townland.get(&(c, name.clone())).copied();
             let by_county = areas.iter().position(|a| a.county == c);
             if let Some(a) = by_townland.or(by_county) {
                 villages.push(VillageInfo { name, county: c });
@@ -728,7 +737,14 @@ impl World {
             .map(|(n, ga)| (clean(n), (!ga.is_empty()).then(|| ga.to_uppercase())))
             .filter(|(n, _)| n.split(' ').count() >= 2)
             .collect();
+        let irish_names = r
+            .osm_townlands
+            .iter()
+            .filter(|o| !o.name_ga.is_empty())
+            .map(|o| join_key(&o.name_ga))
+            .collect();
         Ok(World {
+            irish_names,
             counties: county_list,
             post_towns,
             townlands,
@@ -738,6 +754,49 @@ impl World {
             dublin_streets,
         })
     }
+}
+
+/// The key two spellings of a place name are joined on: letters only, upper case
+/// (`KILL O' THE GRANGE` and `Kill O'The Grange` meet).
+pub(crate) fn join_key(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphabetic())
+        .flat_map(char::to_uppercase)
+        .collect()
+}
+
+/// SherkinOne's townland lists also hold estates and business parks, and cut names at 19
+/// characters (`STILLORGAN INDUSTRI`); such rows are not townlands. Rows that match an OSM
+/// townland are always kept.
+fn looks_like_townland(name: &str) -> bool {
+    const NOT_TOWNLAND: &[&str] = &[
+        "BUSINESS",
+        "INDUSTRIAL",
+        "APARTMENTS",
+        "ESTATE",
+        "CENTRE",
+        "SHOPPING",
+        "RETAIL",
+        "ROUNDABOUT",
+        "COTTAGES",
+        "GARDENS",
+        "PARK",
+        "COURT",
+        "MANOR",
+        "AVENUE",
+        "ROAD",
+        "STREET",
+        "SQUARE",
+        "TERRACE",
+        "HEIGHTS",
+        "LAWNS",
+        "GROVE",
+        "CLOSE",
+        "DRIVE",
+        "VIEW",
+        "&",
+    ];
+    name.chars().count() < 19 && !name.split(' ').any(|w| NOT_TOWNLAND.contains(&w))
 }
 
 fn townlands_in_county_box(p: &(f64, f64), c: &CountyInfo) -> bool {
