@@ -73,3 +73,11 @@ pub const MAX_PROFILES: usize = 256;
 /// of them first (nothing is lost; the joined line may be truncated). Rendered addresses have at
 /// most 9 lines, so this only bounds hand-built input.
 pub const MAX_REFORMAT_INPUT_LINES: usize = 32;
+
+/// Most places of one element (a long street, a big townland) that Get ECAD Data reads to list
+/// the ids above it (`relatedEcadIds`); the lists stop growing there.
+pub const MAX_ECAD_DATA_PLACES: usize = 4_096;
+
+/// Rows `seoladh batch` reads, answers in parallel and writes per step: enough to keep every core
+/// busy, few enough that memory stays flat whatever the file size.
+pub const BATCH_CHUNK_ROWS: usize = 4_096;
