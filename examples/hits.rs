@@ -7,10 +7,26 @@ fn main() {
     let q = a.next().unwrap();
     let plan = Plan::from_tokens(&seoladh::text::tokenise(&q));
     let mut hits = Vec::new();
-    terms::expand(&idx, &plan, Stages { typos: true, prefix_last: true }, &mut hits);
+    terms::expand(
+        &idx,
+        &plan,
+        Stages {
+            typos: true,
+            prefix_last: true,
+        },
+        &mut hits,
+    );
     use fst::Streamer;
     let mut terms: Vec<String> = Vec::new();
     let mut st = idx.terms().stream();
-    while let Some((k, _)) = st.next() { terms.push(String::from_utf8_lossy(k).into()); }
-    for h in &hits { println!("{:?} {}", h, terms.get(h.term as usize).cloned().unwrap_or_default()); }
+    while let Some((k, _)) = st.next() {
+        terms.push(String::from_utf8_lossy(k).into());
+    }
+    for h in &hits {
+        println!(
+            "{:?} {}",
+            h,
+            terms.get(h.term as usize).cloned().unwrap_or_default()
+        );
+    }
 }

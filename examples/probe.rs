@@ -10,7 +10,10 @@ fn main() {
     for line in std::io::stdin().lock().lines() {
         let line = line.unwrap();
         let t = std::time::Instant::now();
-        let (mode, line) = match line.strip_prefix("AC:") { Some(r) => (Mode::Autocomplete, r.to_string()), None => (Mode::Find, line.clone()) };
+        let (mode, line) = match line.strip_prefix("AC:") {
+            Some(r) => (Mode::Autocomplete, r.to_string()),
+            None => (Mode::Find, line.clone()),
+        };
         let s = search(&idx, &line, mode);
         let el = t.elapsed();
         println!(

@@ -16,14 +16,12 @@ fn main() {
         };
         let raw = format!("key=demo&address={}{}", percent_encode(q), extra.trim());
         let t = std::time::Instant::now();
-        let op = if auto { Operation::AutoComplete } else { Operation::FindAddress };
-        let a = answer(
-            &engine,
-            op,
-            &raw,
-            "http://127.0.0.1:8080",
-        )
-        .unwrap();
+        let op = if auto {
+            Operation::AutoComplete
+        } else {
+            Operation::FindAddress
+        };
+        let a = answer(&engine, op, &raw, "http://127.0.0.1:8080").unwrap();
         let el = t.elapsed();
         let v: serde_json::Value = serde_json::from_slice(&a.json).unwrap();
         println!(

@@ -6,6 +6,7 @@
 #![forbid(unsafe_op_in_unsafe_fn)]
 
 pub mod api;
+pub mod batch;
 pub mod classify;
 pub mod ecad;
 pub mod engine;

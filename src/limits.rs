@@ -88,3 +88,10 @@ pub const MAX_PREFIX_SCAN: usize = 16_384;
 /// Most look-alike characters (`O`→`0`, `I`→`1` …) corrected in one Eircode; with more, the text
 /// is not taken for an Eircode at all.
 pub const MAX_EIRCODE_CORRECTIONS: u8 = 2;
+/// Most places of one element (a long street, a big townland) that Get ECAD Data reads to list
+/// the ids above it (`relatedEcadIds`); the lists stop growing there.
+pub const MAX_ECAD_DATA_PLACES: usize = 4_096;
+
+/// Rows `seoladh batch` reads, answers in parallel and writes per step: enough to keep every core
+/// busy, few enough that memory stays flat whatever the file size.
+pub const BATCH_CHUNK_ROWS: usize = 4_096;

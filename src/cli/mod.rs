@@ -1,8 +1,11 @@
 //! Subcommands of the `seoladh` binary, one file each.
 
+mod batch;
 mod build;
 mod derive;
+mod fixture;
 mod generate;
+mod ops;
 #[cfg(feature = "server")]
 mod serve;
 mod stats;
@@ -28,11 +31,19 @@ enum Command {
     Build(build::BuildArgs),
     /// Check every byte of an index file.
     Verify(build::VerifyArgs),
-    /// Serve the 2.0 API and the demo page.
     /// Derive the accuracy benchmark's queries (known answers) from an ECAD directory.
     DeriveQueries(derive::DeriveArgs),
+    /// Serve the 2.0 API and the demo page.
     #[cfg(feature = "server")]
     Serve(serve::ServeArgs),
+    /// Find Address: print the JSON the server returns for an address or Eircode.
+    Find(ops::FindArgs),
+    /// Autocomplete: print the JSON the server returns for partial address text.
+    Autocomplete(ops::AutocompleteArgs),
+    /// Get ECAD Data: print the JSON the server returns for an ECAD id.
+    Ecad(ops::EcadArgs),
+    /// Find Address over every row of a CSV or JSON-lines file (resumable).
+    Batch(batch::BatchArgs),
 }
 
 /// Parses the command line and runs the subcommand; errors are printed with their fix.
@@ -46,6 +57,10 @@ pub fn run() -> ExitCode {
         Command::DeriveQueries(args) => return derive::run(&args),
         #[cfg(feature = "server")]
         Command::Serve(args) => return serve::run(args),
+        Command::Find(args) => return ops::find(&args),
+        Command::Autocomplete(args) => return ops::autocomplete(&args),
+        Command::Ecad(args) => return ops::ecad(&args),
+        Command::Batch(args) => batch::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

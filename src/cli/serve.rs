@@ -1,18 +1,21 @@
 //! `seoladh serve`: the 2.0 HTTP API and the demo page over an index file.
 
 use clap::Args;
+use seoladh::engine::Engine;
 use seoladh::server::{self, Loader, ServerConfig};
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Flags of `seoladh serve`.
 #[derive(Args, Debug)]
 pub struct ServeArgs {
-    /// Index file built with `seoladh build`; reloaded on SIGHUP or when it changes.
+    /// Index file built with `seoladh build`; reloaded on SIGHUP or when it changes. Default: the
+    /// bundled fixture index (built from `fixtures/data/` into the cache on first start).
     #[arg(long)]
-    index: PathBuf,
+    index: Option<PathBuf>,
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     listen: SocketAddr,
@@ -30,24 +33,29 @@ pub struct ServeArgs {
     timeout_ms: u64,
 }
 
-/// The engine loader this build offers. The matching engine is wired in here: replace `None`
-/// with `Some(Arc::new(|path| Ok(Arc::new(Engine::open(path)?) as Arc<dyn Engine>)))`.
-fn engine_loader() -> Option<Loader> {
-    None
+/// The engine loader: opens an index file with the built-in address profiles.
+fn engine_loader() -> Loader {
+    Arc::new(|path: &Path| Ok(Arc::new(Engine::open(path)?) as Arc<dyn seoladh::api::Engine>))
 }
 
 /// Runs the server until SIGINT/SIGTERM.
 pub fn run(args: ServeArgs) -> ExitCode {
-    let Some(loader) = engine_loader() else {
-        eprintln!(
-            "seoladh serve: this build has no matching engine to load {} with yet; \
-             the server is ready but the index engine is not wired in (see src/cli/serve.rs)",
-            args.index.display()
-        );
-        return ExitCode::FAILURE;
+    let index = match super::fixture::index_path(args.index.as_deref()) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("seoladh serve: {e}");
+            return ExitCode::FAILURE;
+        }
     };
+    if args.index.is_none() {
+        eprintln!(
+            "seoladh serve: serving the bundled fixture index {}",
+            index.display()
+        );
+    }
+    let loader = engine_loader();
     init_logging();
-    let mut config = ServerConfig::new(args.index);
+    let mut config = ServerConfig::new(index);
     config.listen = args.listen;
     config.keys = args.keys;
     config.base_url = args.base_url.map(|b| b.trim_end_matches('/').to_owned());

@@ -8,7 +8,9 @@
 
 use fst::{IntoStreamer, Streamer};
 
-use crate::api::{AddressOption, AutocompleteRequest, AutocompleteResponse, FindCarry, LinkContext};
+use crate::api::{
+    AddressOption, AutocompleteRequest, AutocompleteResponse, FindCarry, LinkContext,
+};
 use crate::classify::Target;
 use crate::engine::find::{language, option};
 use crate::engine::Engine;
@@ -64,7 +66,11 @@ fn eircode_prefix(text: &str) -> Option<String> {
         .then_some(compact)
 }
 
-fn eircode_suggestions(index: &Index, prefix: &str, lang: crate::ecad::address::Language) -> Vec<OptionItem> {
+fn eircode_suggestions(
+    index: &Index,
+    prefix: &str,
+    lang: crate::ecad::address::Language,
+) -> Vec<OptionItem> {
     let mut out = Vec::new();
     if prefix.len() == 7 {
         if let Some(EircodeHit::Current(ap)) = index.eircode(prefix) {
@@ -91,7 +97,11 @@ fn eircode_suggestions(index: &Index, prefix: &str, lang: crate::ecad::address::
     out
 }
 
-fn text_suggestions(index: &Index, text: &str, lang: crate::ecad::address::Language) -> Vec<OptionItem> {
+fn text_suggestions(
+    index: &Index,
+    text: &str,
+    lang: crate::ecad::address::Language,
+) -> Vec<OptionItem> {
     let s = search(index, text, Mode::Autocomplete);
     let mut seen: Vec<Target> = Vec::new();
     let mut out = Vec::new();
@@ -152,7 +162,11 @@ fn suggestion_target(index: &Index, s: &Search, c: &Candidate) -> Target {
     }
 }
 
-fn item_for(index: &Index, target: &Target, lang: crate::ecad::address::Language) -> Option<OptionItem> {
+fn item_for(
+    index: &Index,
+    target: &Target,
+    lang: crate::ecad::address::Language,
+) -> Option<OptionItem> {
     let set = crate::classify::OptionSet::Candidates(vec![*target]);
     let (_, mut items) = group::options(index, &set, -1, lang, false);
     items.pop()

@@ -158,47 +158,12 @@ pub struct StoredRecord {
     pub administrative: Option<StoredAdministrative>,
 }
 
-/// Parses an ISO 8601 UTC date-time (`2019-04-18T10:22:31.123Z`, or a plain date) into ms since
-/// the epoch.
-pub fn parse_date(s: &str) -> Option<i64> {
-    let s = s.trim();
-    if let Ok(dt) = chrono::DateTime::parse_from_rfc3339(s) {
-        return Some(dt.timestamp_millis());
-    }
-    if let Ok(dt) = chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%dT%H:%M:%S%.f") {
-        return Some(dt.and_utc().timestamp_millis());
-    }
-    let d = chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").ok()?;
-    Some(d.and_hms_opt(0, 0, 0)?.and_utc().timestamp_millis())
-}
-
-/// Formats ms since the epoch as the wire's ISO 8601 UTC form with fractional seconds
-/// (`2019-04-18T10:22:31.123Z`).
-pub fn format_date(ms: i64) -> String {
-    match chrono::DateTime::from_timestamp_millis(ms) {
-        Some(dt) => dt.format("%Y-%m-%dT%H:%M:%S%.3fZ").to_string(),
-        None => String::new(),
-    }
-}
+// One date module for the crate: `api::date`; the store keeps its milliseconds.
+pub use crate::api::date::{format_date, parse_date};
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates_round_trip() {
-        let ms = parse_date("2019-04-18T10:22:31.123Z").unwrap();
-        assert_eq!(format_date(ms), "2019-04-18T10:22:31.123Z");
-        assert_eq!(
-            format_date(parse_date("2015-01-02").unwrap()),
-            "2015-01-02T00:00:00.000Z"
-        );
-        assert_eq!(
-            format_date(parse_date("2015-01-02T03:04:05").unwrap()),
-            "2015-01-02T03:04:05.000Z"
-        );
-        assert_eq!(parse_date("yesterday"), None);
-    }
 
     #[test]
     fn records_round_trip_and_damage_is_none() {

@@ -1,0 +1,619 @@
+//! Batch validation: Find Address over every row of a CSV or JSON-lines file, on all cores, in
+//! bounded chunks, writing one output row per input row in input order.
+//!
+//! # Input
+//! - CSV with a header row holding an `address` column and optionally `id`, `eircode`,
+//!   `language`, `country`, `limit` (names matched case-insensitively, other columns ignored);
+//! - or JSON lines, one object per line with the same keys (`id` any scalar, `limit` a number or
+//!   a string).
+//!
+//! [`InputFormat::detect`] picks by extension (`.csv`, `.jsonl`/`.ndjson`/`.json`), else by the
+//! first byte (`{` is JSON lines).
+//!
+//! An `eircode` is appended to the address text (FindAddress has no separate postcode
+//! parameter; the matcher finds an Eircode anywhere in the text).
+//!
+//! # Output
+//! JSON lines `{"id":…,"response":{…}}` or `{"id":…,"error":{"type":{…},"message":"…"}}`, where
+//! `id` is the input's `id`, else the 1-based data row number; or CSV with chosen columns
+//! ([`OutputFormat::Csv`]). A row that cannot be read (wrong field count, bad UTF-8, a JSON line
+//! that is not an object with an `address` string) becomes an error row with code 400011
+//! InvalidParameterValue: rows are never dropped, so output row *n* answers input row *n*.
+//!
+//! # Memory and resuming
+//! Rows are read [`BatchOptions::chunk_rows`] at a time, answered in parallel (rayon) and written
+//! before the next chunk is read: memory does not grow with the file. [`resume_point`] counts the
+//! complete lines of an existing output file (cutting a partial last line left by a kill), and
+//! [`run`] skips that many input rows, so re-running with the same output appends the rest.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, Read, Seek, SeekFrom, Write};
+use std::path::Path;
+
+use rayon::prelude::*;
+use serde_json::Value;
+
+use crate::api::{self, ErrorCode, ErrorEntry, Operation, WireEnum};
+use crate::error::{Error, Result};
+
+/// How the input is laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputFormat {
+    /// CSV with a header row.
+    Csv,
+    /// One JSON object per line.
+    JsonLines,
+}
+
+impl InputFormat {
+    /// By extension (`csv`; `jsonl`, `ndjson`, `json`), else `{` as the first non-blank byte
+    /// means JSON lines, anything else CSV.
+    pub fn detect(path: &Path, first_byte: Option<u8>) -> InputFormat {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        match ext.as_deref() {
+            Some("csv") => InputFormat::Csv,
+            Some("jsonl" | "ndjson" | "json") => InputFormat::JsonLines,
+            _ if first_byte == Some(b'{') => InputFormat::JsonLines,
+            _ => InputFormat::Csv,
+        }
+    }
+}
+
+/// How answers are written.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum OutputFormat {
+    /// `{"id":…,"response":…}` / `{"id":…,"error":…}` per line.
+    #[default]
+    JsonLines,
+    /// A header row, then one row per input row with these columns: `id`, `error` (the error
+    /// message), `errorCode`, or any top-level FindAddress field (`result`, `addressId`,
+    /// `postcode`, `postalAddress`, …). Enum objects are written as their code, line arrays
+    /// joined with `, `, absent values empty.
+    Csv(Vec<String>),
+}
+
+/// Knobs of [`run`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BatchOptions {
+    /// Base URL of the links in each response.
+    pub base_url: String,
+    /// Licence key echoed in each response.
+    pub key: String,
+    /// Rows read, answered and written per step; bounds memory.
+    pub chunk_rows: usize,
+    /// Output layout.
+    pub output: OutputFormat,
+}
+
+impl Default for BatchOptions {
+    fn default() -> Self {
+        BatchOptions {
+            base_url: "http://127.0.0.1:8080".into(),
+            key: "batch".into(),
+            chunk_rows: crate::limits::BATCH_CHUNK_ROWS,
+            output: OutputFormat::JsonLines,
+        }
+    }
+}
+
+/// What a run did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BatchSummary {
+    /// Rows answered and written by this run.
+    pub rows: u64,
+    /// Input rows skipped because an earlier run had answered them.
+    pub skipped: u64,
+    /// FindAddress result code → rows.
+    pub results: BTreeMap<u32, u64>,
+    /// Error code → rows (refused requests and unreadable rows).
+    pub errors: BTreeMap<u32, u64>,
+}
+
+impl std::fmt::Display for BatchSummary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "{:>8}  {:<32} {:>10}", "code", "result", "rows")?;
+        for (code, n) in &self.results {
+            let name = api::FindResult::from_code(*code).map_or("?", |r| r.text());
+            writeln!(f, "{code:>8}  {name:<32} {n:>10}")?;
+        }
+        for (code, n) in &self.errors {
+            let name = ErrorCode::from_code(*code).map_or("?", |r| r.text());
+            writeln!(f, "{code:>8}  {name:<32} {n:>10}")?;
+        }
+        write!(
+            f,
+            "{:>8}  {:<32} {:>10}\n{:>8}  {:<32} {:>10}",
+            "", "answered now", self.rows, "", "skipped (done before)", self.skipped
+        )
+    }
+}
+
+/// One input row: its output id and the query, or why it could not be read.
+struct Row {
+    id: Value,
+    query: std::result::Result<String, String>,
+}
+
+/// One answered row.
+enum Outcome {
+    Answer(Vec<u8>, Option<u32>),
+    Refused(api::ApiError),
+}
+
+/// The rows to answer.
+#[derive(Debug)]
+pub struct Input<'a, R> {
+    /// The input bytes.
+    pub reader: R,
+    /// Its name, for messages.
+    pub name: &'a Path,
+    /// Its layout.
+    pub format: InputFormat,
+    /// Rows answered by an earlier run ([`resume_point`]): read, not answered, not written.
+    pub skip: u64,
+}
+
+/// Answers every row of the input after the first `skip`, writing to `out` in input order (the CSV
+/// header is not written here: see [`csv_header`]). `progress` gets the rows answered so far
+/// after each chunk.
+///
+/// # Errors
+/// [`Error::Io`] when reading or writing fails (`input_name` names the input), and
+/// [`Error::InvalidOption`] for a CSV without an `address` column.
+pub fn run<R: BufRead>(
+    engine: &dyn api::Engine,
+    input: Input<'_, R>,
+    out: &mut dyn Write,
+    opts: &BatchOptions,
+    progress: &mut dyn FnMut(u64),
+) -> Result<BatchSummary> {
+    let Input {
+        reader,
+        name: input_name,
+        format,
+        skip,
+    } = input;
+    let mut rows = match format {
+        InputFormat::Csv => RowSource::csv(reader, input_name)?,
+        InputFormat::JsonLines => RowSource::Json(Box::new(reader), 0),
+    };
+    let io = |source| Error::Io {
+        path: input_name.to_path_buf(),
+        source,
+    };
+    let mut summary = BatchSummary::default();
+    let chunk = opts.chunk_rows.max(1);
+    let mut batch: Vec<Row> = Vec::with_capacity(chunk);
+    loop {
+        batch.clear();
+        while batch.len() < chunk {
+            match rows.next_row(opts, input_name)? {
+                Some(_) if summary.skipped < skip => summary.skipped += 1,
+                Some(row) => batch.push(row),
+                None => break,
+            }
+        }
+        if batch.is_empty() {
+            break;
+        }
+        let answered: Vec<(Vec<u8>, Result<u32, u32>)> = batch
+            .par_iter()
+            .map(|row| {
+                let outcome = match &row.query {
+                    Ok(q) => match api::answer(engine, Operation::FindAddress, q, &opts.base_url) {
+                        Ok(a) => Outcome::Answer(a.json, a.result),
+                        Err(e) => Outcome::Refused(e),
+                    },
+                    Err(why) => Outcome::Refused(api::ApiError::new(
+                        ErrorCode::InvalidParameterValue,
+                        why.clone(),
+                    )),
+                };
+                let tally = match &outcome {
+                    Outcome::Answer(_, r) => Ok(r.unwrap_or(0)),
+                    Outcome::Refused(e) => Err(e.code.code()),
+                };
+                (render(&row.id, &outcome, &opts.output), tally)
+            })
+            .collect();
+        for (line, tally) in answered {
+            out.write_all(&line).map_err(io)?;
+            match tally {
+                Ok(code) => *summary.results.entry(code).or_default() += 1,
+                Err(code) => *summary.errors.entry(code).or_default() += 1,
+            }
+            summary.rows += 1;
+        }
+        out.flush().map_err(io)?;
+        progress(summary.rows);
+    }
+    Ok(summary)
+}
+
+/// The header line of a CSV output.
+pub fn csv_header(columns: &[String]) -> Vec<u8> {
+    csv_line(columns.iter().map(String::as_str))
+}
+
+/// One output line (with its newline).
+fn render(id: &Value, outcome: &Outcome, format: &OutputFormat) -> Vec<u8> {
+    match format {
+        OutputFormat::JsonLines => {
+            let mut line = br#"{"id":"#.to_vec();
+            line.extend_from_slice(id.to_string().as_bytes());
+            match outcome {
+                Outcome::Answer(json, _) => {
+                    line.extend_from_slice(br#","response":"#);
+                    line.extend_from_slice(json);
+                }
+                Outcome::Refused(e) => {
+                    let entry = ErrorEntry {
+                        error_type: e.code,
+                        message: e.message.clone(),
+                    };
+                    line.extend_from_slice(br#","error":"#);
+                    line.extend_from_slice(
+                        serde_json::to_string(&entry).unwrap_or_default().as_bytes(),
+                    );
+                }
+            }
+            line.extend_from_slice(b"}\n");
+            line
+        }
+        OutputFormat::Csv(columns) => {
+            let response = match outcome {
+                Outcome::Answer(json, _) => serde_json::from_slice(json).unwrap_or(Value::Null),
+                Outcome::Refused(_) => Value::Null,
+            };
+            let cells: Vec<String> = columns
+                .iter()
+                .map(|c| match (c.as_str(), outcome) {
+                    ("id", _) => cell(id),
+                    ("error", Outcome::Refused(e)) => e.message.clone(),
+                    ("errorCode", Outcome::Refused(e)) => e.code.code().to_string(),
+                    (name, _) => response.get(name).map_or_else(String::new, cell),
+                })
+                .collect();
+            csv_line(cells.iter().map(String::as_str))
+        }
+    }
+}
+
+/// A JSON value as one CSV cell (no newlines: one output row is one line, for resuming).
+fn cell(v: &Value) -> String {
+    let s = match v {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        Value::Object(o) => o.get("code").map_or_else(|| v.to_string(), cell),
+        Value::Array(a) => a.iter().map(cell).collect::<Vec<_>>().join(", "),
+        other => other.to_string(),
+    };
+    s.replace(['\n', '\r'], " ")
+}
+
+fn csv_line<'a>(cells: impl Iterator<Item = &'a str>) -> Vec<u8> {
+    let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
+    // Writing to a Vec cannot fail.
+    let _ = w.write_record(cells);
+    w.into_inner().unwrap_or_default()
+}
+
+/// Rows from either input layout.
+enum RowSource<'a> {
+    Csv {
+        records: Box<csv::ByteRecordsIntoIter<Box<dyn BufRead + 'a>>>,
+        columns: Columns,
+        width: usize,
+        number: u64,
+    },
+    Json(Box<dyn BufRead + 'a>, u64),
+}
+
+/// Where each known column is in the CSV header.
+#[derive(Default)]
+struct Columns {
+    address: usize,
+    id: Option<usize>,
+    eircode: Option<usize>,
+    language: Option<usize>,
+    country: Option<usize>,
+    limit: Option<usize>,
+}
+
+/// The request fields of one row.
+#[derive(Default)]
+struct Fields {
+    address: String,
+    eircode: Option<String>,
+    language: Option<String>,
+    country: Option<String>,
+    limit: Option<String>,
+}
+
+impl<'a> RowSource<'a> {
+    fn csv(input: impl BufRead + 'a, name: &Path) -> Result<Self> {
+        let boxed: Box<dyn BufRead + 'a> = Box::new(input);
+        let mut reader = csv::ReaderBuilder::new()
+            .flexible(true)
+            .has_headers(true)
+            .from_reader(boxed);
+        let header = reader.byte_headers().map_err(|e| Error::InvalidOption {
+            option: "--input",
+            message: format!("{}: cannot read the CSV header: {e}", name.display()),
+        })?;
+        let find = |n: &str| {
+            header
+                .iter()
+                .position(|h| String::from_utf8_lossy(h).trim().eq_ignore_ascii_case(n))
+        };
+        let columns = Columns {
+            address: find("address").ok_or_else(|| Error::InvalidOption {
+                option: "--input",
+                message: format!(
+                    "{}: the CSV header has no `address` column (columns: address, and \
+                     optionally id, eircode, language, country, limit)",
+                    name.display()
+                ),
+            })?,
+            id: find("id"),
+            eircode: find("eircode"),
+            language: find("language"),
+            country: find("country"),
+            limit: find("limit"),
+        };
+        let width = header.len();
+        Ok(RowSource::Csv {
+            records: Box::new(reader.into_byte_records()),
+            columns,
+            width,
+            number: 0,
+        })
+    }
+
+    fn next_row(&mut self, opts: &BatchOptions, name: &Path) -> Result<Option<Row>> {
+        let io = |source| Error::Io {
+            path: name.to_path_buf(),
+            source,
+        };
+        match self {
+            RowSource::Csv {
+                records,
+                columns,
+                width,
+                number,
+            } => {
+                let Some(record) = records.next() else {
+                    return Ok(None);
+                };
+                *number += 1;
+                let n = *number;
+                let record = match record {
+                    Ok(r) => r,
+                    Err(e) if e.is_io_error() => {
+                        return Err(io(std::io::Error::other(e.to_string())));
+                    }
+                    Err(e) => return Ok(Some(bad_row(n, format!("row {n}: {e}")))),
+                };
+                let id = match field(&record, columns.id, n) {
+                    Ok(Some(id)) => Value::String(id),
+                    _ => Value::from(n),
+                };
+                let fields = csv_fields(&record, columns, *width, n);
+                Ok(Some(Row {
+                    id,
+                    query: fields.map(|f| query(&f, opts)),
+                }))
+            }
+            RowSource::Json(input, number) => {
+                let mut line = Vec::new();
+                if input.read_until(b'\n', &mut line).map_err(io)? == 0 {
+                    return Ok(None);
+                }
+                *number += 1;
+                Ok(Some(json_row(*number, &line, opts)))
+            }
+        }
+    }
+}
+
+/// Field `i` of a CSV record, trimmed; `None` when absent or empty.
+fn field(
+    record: &csv::ByteRecord,
+    i: Option<usize>,
+    n: u64,
+) -> std::result::Result<Option<String>, String> {
+    match i.and_then(|i| record.get(i)) {
+        None => Ok(None),
+        Some(b) => std::str::from_utf8(b)
+            .map(|s| Some(s.trim().to_string()).filter(|s| !s.is_empty()))
+            .map_err(|_| format!("row {n}: a field is not valid UTF-8")),
+    }
+}
+
+/// The request fields of CSV row `n`, or why it cannot be read.
+fn csv_fields(
+    record: &csv::ByteRecord,
+    columns: &Columns,
+    width: usize,
+    n: u64,
+) -> std::result::Result<Fields, String> {
+    if record.len() != width {
+        return Err(format!(
+            "row {n}: {} fields where the header has {width}",
+            record.len()
+        ));
+    }
+    Ok(Fields {
+        address: field(record, Some(columns.address), n)?.unwrap_or_default(),
+        eircode: field(record, columns.eircode, n)?,
+        language: field(record, columns.language, n)?,
+        country: field(record, columns.country, n)?,
+        limit: field(record, columns.limit, n)?,
+    })
+}
+
+fn bad_row(n: u64, why: String) -> Row {
+    Row {
+        id: Value::from(n),
+        query: Err(why),
+    }
+}
+
+/// A JSON line's row.
+fn json_row(n: u64, line: &[u8], opts: &BatchOptions) -> Row {
+    let v: Value = match serde_json::from_slice(line) {
+        Ok(v) => v,
+        Err(e) => return bad_row(n, format!("row {n}: not a JSON object: {e}")),
+    };
+    let id = match v.get("id") {
+        Some(id @ (Value::String(_) | Value::Number(_))) => id.clone(),
+        _ => Value::from(n),
+    };
+    let text = |k: &str| match v.get(k) {
+        Some(Value::String(s)) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
+        Some(Value::Number(x)) => Some(x.to_string()),
+        _ => None,
+    };
+    let query = match v.get("address") {
+        Some(Value::String(a)) => Ok(query(
+            &Fields {
+                address: a.clone(),
+                eircode: text("eircode"),
+                language: text("language"),
+                country: text("country"),
+                limit: text("limit"),
+            },
+            opts,
+        )),
+        _ => Err(format!("row {n}: no `address` string")),
+    };
+    Row { id, query }
+}
+
+/// The FindAddress query string of a row.
+fn query(f: &Fields, opts: &BatchOptions) -> String {
+    let mut address = f.address.clone();
+    if let Some(e) = &f.eircode {
+        if !address.is_empty() {
+            address.push_str(", ");
+        }
+        address.push_str(e);
+    }
+    let enc = api::query::percent_encode;
+    let mut q = format!("key={}&address={}", enc(&opts.key), enc(&address));
+    for (k, v) in [
+        ("language", &f.language),
+        ("country", &f.country),
+        ("limit", &f.limit),
+    ] {
+        if let Some(v) = v {
+            q.push_str(&format!("&{k}={}", enc(v)));
+        }
+    }
+    q
+}
+
+/// Complete lines of an existing output file; a partial last line (a run killed mid-write) is
+/// cut off so appending continues on a line boundary. 0 when the file does not exist.
+///
+/// # Errors
+/// [`Error::Io`] when the file cannot be read or truncated.
+pub fn resume_point(path: &Path) -> Result<u64> {
+    let io = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut file = match std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+    {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) => return Err(io(e)),
+    };
+    let mut buf = vec![0u8; 1 << 16];
+    let (mut lines, mut pos, mut end_of_last_line) = (0u64, 0u64, 0u64);
+    loop {
+        let n = file.read(&mut buf).map_err(io)?;
+        if n == 0 {
+            break;
+        }
+        for (i, b) in buf[..n].iter().enumerate() {
+            if *b == b'\n' {
+                lines += 1;
+                end_of_last_line = pos + i as u64 + 1;
+            }
+        }
+        pos += n as u64;
+    }
+    if pos != end_of_last_line {
+        file.set_len(end_of_last_line).map_err(io)?;
+        file.seek(SeekFrom::End(0)).map_err(io)?;
+    }
+    Ok(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_are_detected() {
+        assert_eq!(
+            InputFormat::detect(Path::new("a.CSV"), Some(b'{')),
+            InputFormat::Csv
+        );
+        assert_eq!(
+            InputFormat::detect(Path::new("a.jsonl"), None),
+            InputFormat::JsonLines
+        );
+        assert_eq!(
+            InputFormat::detect(Path::new("a.txt"), Some(b'{')),
+            InputFormat::JsonLines
+        );
+        assert_eq!(
+            InputFormat::detect(Path::new("a"), Some(b'a')),
+            InputFormat::Csv
+        );
+    }
+
+    #[test]
+    fn eircode_joins_the_address_and_values_are_encoded() {
+        let f = Fields {
+            address: "1 Main St, Dún Laoghaire".into(),
+            eircode: Some("A96 X2Y3".into()),
+            limit: Some("-1".into()),
+            ..Fields::default()
+        };
+        let q = query(&f, &BatchOptions::default());
+        assert_eq!(
+            q,
+            "key=batch&address=1%20Main%20St%2C%20D%C3%BAn%20Laoghaire%2C%20A96%20X2Y3&limit=-1"
+        );
+    }
+
+    #[test]
+    fn csv_cells_flatten_enums_and_lines() {
+        let v: Value = serde_json::json!({"result": {"code": 100, "text": "PostcodeAppended"},
+            "postalAddress": ["1 MAIN ST", "NAAS\nX"], "addressId": 1700000001u64});
+        assert_eq!(cell(&v["result"]), "100");
+        assert_eq!(cell(&v["postalAddress"]), "1 MAIN ST, NAAS X");
+        assert_eq!(cell(&v["addressId"]), "1700000001");
+        assert_eq!(cell(&Value::Null), "");
+    }
+
+    #[test]
+    fn resume_cuts_a_partial_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("out.jsonl");
+        assert_eq!(resume_point(&p).unwrap(), 0);
+        std::fs::write(&p, "a\nb\nparti").unwrap();
+        assert_eq!(resume_point(&p).unwrap(), 2);
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "a\nb\n");
+        assert_eq!(resume_point(&p).unwrap(), 2);
+    }
+}
