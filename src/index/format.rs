@@ -354,11 +354,15 @@ impl FileWriter {
     fn layout(&self) -> (Vec<u64>, u64) {
         let mut offset = align8((HEADER_LEN + self.sections.len() * ENTRY_LEN) as u64);
         let mut offsets = Vec::with_capacity(self.sections.len());
+        let mut end = offset;
         for (_, data, _) in &self.sections {
             offsets.push(offset);
-            offset = align8(offset + data.len() as u64);
+            end = offset + data.len() as u64;
+            offset = align8(end);
         }
-        (offsets, offset)
+        // The file ends with its last section, unpadded, so that a truncation by even one byte
+        // shows as a section past the end.
+        (offsets, end)
     }
 
     /// Writes the file. Output depends only on the sections, so equal input gives equal bytes.
