@@ -5,6 +5,7 @@ mod build;
 mod derive;
 mod fixture;
 mod generate;
+mod measure;
 mod ops;
 #[cfg(feature = "server")]
 mod serve;
@@ -44,6 +45,12 @@ enum Command {
     Ecad(ops::EcadArgs),
     /// Find Address over every row of a CSV or JSON-lines file (resumable).
     Batch(batch::BatchArgs),
+    /// Accuracy benchmark: derived messy queries with known answers, per variation class.
+    Accuracy(measure::AccuracyArgs),
+    /// Whole-engine benchmark: latency of find (top 1) and auto (top 10) per query.
+    Bench(measure::BenchArgs),
+    /// Keystroke replay: autocomplete latency and effectiveness per typed character.
+    Keystrokes(measure::KeystrokesArgs),
 }
 
 /// Parses the command line and runs the subcommand; errors are printed with their fix.
@@ -61,6 +68,9 @@ pub fn run() -> ExitCode {
         Command::Autocomplete(args) => return ops::autocomplete(&args),
         Command::Ecad(args) => return ops::ecad(&args),
         Command::Batch(args) => batch::run(&args),
+        Command::Accuracy(args) => measure::accuracy(&args),
+        Command::Bench(args) => measure::bench(&args),
+        Command::Keystrokes(args) => measure::keystrokes(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,257 @@
+//! `seoladh accuracy`, `seoladh bench` and `seoladh keystrokes`: the engine measured against
+//! queries with known answers, whole-engine latency, and per-keystroke autocomplete.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use rayon::prelude::*;
+use seoladh::api::{
+    AutocompleteRequest, Country, Engine as _, FindAddressRequest, LinkContext, WireEnum,
+};
+use seoladh::engine::Engine;
+use seoladh::eval::keystrokes::{scripts, Keystroke, KeystrokeOptions, KeystrokeReport};
+use seoladh::eval::queries::{derive, DeriveOptions};
+use seoladh::eval::report::{AccuracyReport, Outcome};
+use seoladh::eval::TestQuery;
+use seoladh::Error;
+
+/// Arguments of `seoladh accuracy`.
+#[derive(clap::Args)]
+#[command(after_help = "Example:\n  seoladh accuracy --index /tmp/ie.idx --data /tmp/ie --n 500")]
+pub struct AccuracyArgs {
+    /// Index file built from `--data`.
+    #[arg(long)]
+    pub index: PathBuf,
+    /// The ECAD-layout directory the queries are derived from.
+    #[arg(long)]
+    pub data: PathBuf,
+    /// Queries per class.
+    #[arg(long, default_value_t = 500)]
+    pub n: usize,
+    /// Seed of the query derivation.
+    #[arg(long, default_value_t = seoladh::eval::DEFAULT_SEED)]
+    pub seed: u64,
+}
+
+/// Arguments of `seoladh bench`.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Example:\n  seoladh derive-queries --data /tmp/ie --out /tmp/q.tsv\n  seoladh bench --index /tmp/ie.idx --queries /tmp/q.tsv --out /tmp/r.tsv"
+)]
+pub struct BenchArgs {
+    /// Index file.
+    #[arg(long)]
+    pub index: PathBuf,
+    /// TSV: first column a query id, last column the query text (a header line is skipped).
+    #[arg(long)]
+    pub queries: PathBuf,
+    /// Output TSV: `qid<TAB>mode<TAB>micros<TAB>ids`.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Arguments of `seoladh keystrokes`.
+#[derive(clap::Args)]
+#[command(after_help = "Example:\n  seoladh keystrokes --index /tmp/ie.idx --data /tmp/ie")]
+pub struct KeystrokesArgs {
+    /// Index file built from `--data`.
+    #[arg(long)]
+    pub index: PathBuf,
+    /// The ECAD-layout directory the scripts are sampled from.
+    #[arg(long)]
+    pub data: PathBuf,
+    /// Scripts per kind (plain, typo, Irish, Eircode).
+    #[arg(long, default_value_t = 100)]
+    pub n: usize,
+    /// Seed.
+    #[arg(long, default_value_t = seoladh::eval::DEFAULT_SEED)]
+    pub seed: u64,
+}
+
+fn links() -> LinkContext {
+    LinkContext::new("http://127.0.0.1:8080", "bench", None)
+}
+
+fn find(engine: &Engine, text: &str, country: Country, ctx: &LinkContext) -> Outcome {
+    let req = FindAddressRequest {
+        key: "bench".into(),
+        address: text.to_string(),
+        country,
+        ..FindAddressRequest::default()
+    };
+    match engine.find_address(&req, ctx) {
+        Ok(r) => Outcome {
+            result: r.result.code() as u16,
+            address_id: r.address_id,
+            option_ids: r.options.iter().filter_map(|o| o.address_id).collect(),
+        },
+        Err(_) => Outcome {
+            result: 0,
+            address_id: None,
+            option_ids: Vec::new(),
+        },
+    }
+}
+
+fn autocomplete(engine: &Engine, text: &str, ctx: &LinkContext) -> Vec<u64> {
+    let req = AutocompleteRequest {
+        key: "bench".into(),
+        address: text.to_string(),
+        ..AutocompleteRequest::default()
+    };
+    engine
+        .autocomplete(&req, ctx)
+        .map(|r| r.options.iter().filter_map(|o| o.address_id).collect())
+        .unwrap_or_default()
+}
+
+fn country(code: &str) -> Country {
+    match code {
+        "ni" => Country::Ni,
+        "gb" => Country::Gb,
+        _ => Country::Ie,
+    }
+}
+
+fn read_data(dir: &Path) -> Result<seoladh::ecad::Dataset, Error> {
+    let (ds, report) = seoladh::ecad::layout::read_dir(dir)?;
+    if !report.issues.is_empty() {
+        eprintln!("{report}");
+    }
+    Ok(ds)
+}
+
+/// Runs `seoladh accuracy`: derives queries, answers them on all cores, prints the report.
+pub fn accuracy(args: &AccuracyArgs) -> Result<(), Error> {
+    let engine = Engine::open(&args.index)?;
+    let ds = read_data(&args.data)?;
+    let queries: Vec<TestQuery> = derive(
+        &ds,
+        &DeriveOptions {
+            per_class: args.n,
+            seed: args.seed,
+            ..DeriveOptions::default()
+        },
+    );
+    drop(ds);
+    let ctx = links();
+    let started = Instant::now();
+    let outcomes: Vec<Outcome> = queries
+        .par_iter()
+        .map(|q| find(&engine, &q.text, country(&q.country), &ctx))
+        .collect();
+    let report = AccuracyReport::compute(queries.iter().zip(&outcomes));
+    println!("{}", report.to_markdown());
+    eprintln!(
+        "{} queries in {:.1}s",
+        queries.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn percentile(sorted: &[u64], p: f64) -> u64 {
+    if sorted.is_empty() {
+        return 0;
+    }
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+/// Runs `seoladh bench`: every query as `find` (top 1) and `auto` (top 10), single thread, after
+/// a warm-up pass; writes one line per query and mode and prints median, p90, p99 and QPS.
+pub fn bench(args: &BenchArgs) -> Result<(), Error> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| Error::Io { path, source }
+    };
+    let engine = Engine::open(&args.index)?;
+    let file = std::fs::File::open(&args.queries).map_err(io(&args.queries))?;
+    let mut queries: Vec<(String, String)> = Vec::new();
+    for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(io(&args.queries))?;
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols.len() < 2 || (n == 0 && cols[0].eq_ignore_ascii_case("qid")) {
+            continue;
+        }
+        queries.push((cols[0].to_string(), cols[cols.len() - 1].to_string()));
+    }
+    let ctx = links();
+    for (_, q) in &queries {
+        let _ = find(&engine, q, Country::Ie, &ctx);
+        let _ = autocomplete(&engine, q, &ctx);
+    }
+    let out = std::fs::File::create(&args.out).map_err(io(&args.out))?;
+    let mut out = std::io::BufWriter::new(out);
+    for mode in ["find", "auto"] {
+        let mut micros = Vec::with_capacity(queries.len());
+        let started = Instant::now();
+        for (qid, q) in &queries {
+            let t = Instant::now();
+            let ids: Vec<u64> = if mode == "find" {
+                let o = find(&engine, q, Country::Ie, &ctx);
+                o.address_id.into_iter().collect()
+            } else {
+                autocomplete(&engine, q, &ctx)
+            };
+            let us = t.elapsed().as_micros() as u64;
+            micros.push(us);
+            let ids: Vec<String> = ids.iter().map(u64::to_string).collect();
+            writeln!(out, "{qid}\t{mode}\t{us}\t{}", ids.join(",")).map_err(io(&args.out))?;
+        }
+        let total = started.elapsed().as_secs_f64();
+        micros.sort_unstable();
+        println!(
+            "{mode}: {} queries, median {} µs, p90 {} µs, p99 {} µs, max {} µs, {:.0} QPS",
+            micros.len(),
+            percentile(&micros, 0.5),
+            percentile(&micros, 0.9),
+            percentile(&micros, 0.99),
+            micros.last().copied().unwrap_or(0),
+            micros.len() as f64 / total.max(f64::EPSILON)
+        );
+    }
+    out.flush().map_err(io(&args.out))?;
+    Ok(())
+}
+
+/// Runs `seoladh keystrokes`: types sampled addresses one character at a time.
+pub fn keystrokes(args: &KeystrokesArgs) -> Result<(), Error> {
+    let engine = Engine::open(&args.index)?;
+    let ds = read_data(&args.data)?;
+    let scripts = scripts(
+        &ds,
+        &KeystrokeOptions {
+            per_kind: args.n,
+            seed: args.seed,
+        },
+    );
+    drop(ds);
+    let ctx = links();
+    // Warm up on the first script.
+    if let Some(s) = scripts.first() {
+        for p in &s.prefixes {
+            let _ = autocomplete(&engine, p, &ctx);
+        }
+    }
+    let runs: Vec<Vec<Keystroke>> = scripts
+        .iter()
+        .map(|s| {
+            s.prefixes
+                .iter()
+                .map(|p| {
+                    let t = Instant::now();
+                    let option_ids = autocomplete(&engine, p, &ctx);
+                    Keystroke {
+                        latency_us: t.elapsed().as_micros() as u64,
+                        option_ids,
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let report = KeystrokeReport::compute(scripts.iter().zip(runs.iter().map(Vec::as_slice)));
+    println!("{}", report.to_markdown());
+    Ok(())
+}
