@@ -1,7 +1,7 @@
 //! The ECAD layout: write → read round trip on the committed `fixtures/ecad-mini/` directory, and
 //! one test per validation issue on deliberately broken copies of it.
 //!
-//! `fixtures/ecad-mini/` is written by `common::mini`; regenerate it after a deliberate layout
+//! `fixtures/ecad-mini/` is written by `ecad_mini::mini`; regenerate it after a deliberate layout
 //! change with `SEOLADH_BLESS=1 cargo test --test ecad_layout`.
 
 use std::collections::BTreeMap;
@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use seoladh::ecad::layout::{read_dir, write_dir, Action, IssueKind, ReadReport};
 use seoladh::Error;
 
-mod common;
-use common::mini;
+mod ecad_mini;
+use ecad_mini::mini;
 
 fn fixture() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/ecad-mini")
