@@ -237,3 +237,22 @@ fn the_sample_has_gaeltacht_irish_aliases_history_and_uk_rows() {
         .is_some_and(|s| s.starts_with("APARTMENT"))));
     assert!(ds.buildings.iter().any(|b| b.county_id != b.post_county_id));
 }
+
+#[test]
+fn uk_rows_sit_in_northern_ireland_or_great_britain() {
+    for u in &sample().uk_addresses {
+        let ni = u.postcode.starts_with("BT");
+        assert!(
+            (49.8..61.0).contains(&u.latitude) && (-8.3..1.9).contains(&u.longitude),
+            "{} {} at {},{}",
+            u.id,
+            u.postcode,
+            u.latitude,
+            u.longitude
+        );
+        if ni {
+            assert!((54.0..55.4).contains(&u.latitude) && (-8.3..-5.3).contains(&u.longitude));
+        }
+        assert!(u.postcode.contains(' '));
+    }
+}

@@ -40,7 +40,7 @@
 //! - Irish: townlands carry their logainm.ie name (verification 4); streets and estates get an
 //!   Irish form built from real Irish street types (78% of streets, 55% of estates;
 //!   verification 1); real OSM Irish street names are verification 3. Gaeltacht: the townlands
-//!   of the electoral divisions listed in `world::GAELTACHT_EDS` (Gaoth Dobhair, Na Rosa,
+//!   of the electoral divisions listed in `world::facts::GAELTACHT_EDS` (Gaoth Dobhair, Na Rosa,
 //!   Corca Dhuibhne, Iorras, Acaill, An Rinn, …) — there the Irish name is the NAME (what people
 //!   write), the English name an alias, and ADMINISTRATIVE_INFO.GAELTACHT = Y.
 //! - 0.8% of points have no mail delivery and no Eircode (plus buildings under construction,

@@ -86,8 +86,8 @@ fn jitter(rng: &mut ChaCha8Rng, c: (f64, f64), km: f64) -> (f64, f64) {
     let dlon =
         (rng.random::<f64>() + rng.random::<f64>() - 1.0) * km / (111.2 * c.0.to_radians().cos());
     (
-        (c.0 + dlat * 1e7).round() / 1e7,
-        (c.1 + dlon * 1e7).round() / 1e7,
+        ((c.0 + dlat) * 1e7).round() / 1e7,
+        ((c.1 + dlon) * 1e7).round() / 1e7,
     )
 }
 
@@ -274,6 +274,18 @@ fn fill(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn jitter_stays_near_its_centre() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..100 {
+            let (lat, lon) = jitter(&mut rng, (52.48, -1.90), 2.0);
+            assert!(
+                (lat - 52.48).abs() < 0.02 && (lon + 1.90).abs() < 0.04,
+                "{lat},{lon}"
+            );
+        }
+    }
 
     #[test]
     fn postcodes_get_their_space_and_numbers_split() {
