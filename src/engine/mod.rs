@@ -38,6 +38,15 @@ impl Engine {
         Ok(Engine::new(Index::open(path)?, ProfileSet::builtin()))
     }
 
+    /// The server's engine loader: [`Engine::open`] on the file it is given (at start and on
+    /// every reload).
+    #[cfg(feature = "server")]
+    pub fn loader() -> crate::server::Loader {
+        std::sync::Arc::new(|path: &Path| {
+            Ok(std::sync::Arc::new(Engine::open(path)?) as std::sync::Arc<dyn api::Engine>)
+        })
+    }
+
     /// An engine over an opened index with the given profiles.
     pub fn new(index: Index, profiles: ProfileSet) -> Engine {
         Engine { index, profiles }
