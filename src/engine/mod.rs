@@ -3,12 +3,12 @@
 //! This is the seam between matching and the wire: [`Engine`] implements [`api::Engine`], which
 //! the HTTP server, the CLI and batch validation all call.
 //!
-//! - [`find`], Find Address (text search, Eircode and id lookups, classification, options);
-//! - [`autocomplete`], Autocomplete;
-//! - [`ecad_data`], Get ECAD Data.
+//! - `find`: Find Address (text search, Eircode and id lookups, classification, options);
+//! - `autocomplete`: Autocomplete;
+//! - [`ecad_data`], Get ECAD Data (status and data rules of every entity level).
 
 mod autocomplete;
-mod ecad_data;
+pub mod ecad_data;
 mod find;
 
 use std::collections::BTreeMap;
