@@ -13,28 +13,37 @@ use seoladh::engine::Engine;
 use seoladh::index::{Index, IndexBuilder, NoProgress};
 use seoladh::profile::ProfileSet;
 
-fn engine() -> Engine {
+fn engine() -> (Engine, seoladh::ecad::Dataset) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
     let (ds, _) = layout::read_dir(&dir).expect("fixture readable");
     let bytes = IndexBuilder::new()
         .build(&ds, &NoProgress)
         .expect("builds")
         .to_bytes();
-    Engine::new(
+    let engine = Engine::new(
         Index::from_bytes(bytes).expect("opens"),
         ProfileSet::builtin(),
-    )
+    );
+    (engine, ds)
 }
 
 fn bench(c: &mut Criterion) {
-    let engine = engine();
+    let (engine, ds) = engine();
+    let changed = ds
+        .history
+        .iter()
+        .find(|h| h.status == seoladh::ecad::HistoryStatus::Changed)
+        .map_or(0, |h| h.ecad_id);
     let mut g = c.benchmark_group("ecad_data");
     g.throughput(Throughput::Elements(1));
     for (name, id) in [
-        ("address_point", 1_700_000_629u64),
-        ("building", 1_400_000_560),
-        ("thoroughfare", 1_200_000_001),
-        ("changed_id", 1_790_000_001),
+        ("address_point", ds.address_points[0].id),
+        ("building", ds.buildings[0].id),
+        (
+            "thoroughfare",
+            ds.buildings[0].primary_thoroughfare_id.unwrap_or(0),
+        ),
+        ("changed_id", changed),
     ] {
         let q = format!("key=demo&ecadId={id}");
         g.bench_function(name, |b| {

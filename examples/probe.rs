@@ -12,24 +12,15 @@ fn main() {
         let t = std::time::Instant::now();
         let s = search(&idx, &line, Mode::Find);
         let el = t.elapsed();
-        println!(
-            "> {line}   ({:.0} µs, typos={})",
-            el.as_secs_f64() * 1e6,
-            s.used_typos
-        );
+        println!("> {line}   ({:.0} µs, typos={})", el.as_secs_f64() * 1e6, s.used_typos);
         for c in s.candidates.iter().take(5) {
             let parts = match (c.address_point, c.building) {
                 (Some(ap), _) => idx.address_point_parts(ap),
                 (None, Some(b)) => idx.building_parts(b),
                 _ => idx.place_parts(c.place.place, seoladh::index::PlaceLevel::BuildingGroup),
             };
-            let lines = parts
-                .map(|p| postal_address(&p, Language::English).lines.join(", "))
-                .unwrap_or_default();
-            println!(
-                "  {:7.2} mask={:b} unmatched_no={} {lines}",
-                c.score, c.place.mask, c.number_unmatched
-            );
+            let lines = parts.map(|p| postal_address(&p, Language::English).lines.join(", ")).unwrap_or_default();
+            println!("  {:7.2} mask={:b} unmatched_no={} {lines}", c.score, c.place.mask, c.number_unmatched);
         }
     }
 }

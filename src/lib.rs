@@ -10,13 +10,13 @@ pub mod batch;
 pub mod ecad;
 pub mod engine;
 pub mod error;
-pub mod eval;
 pub mod index;
+pub mod eval;
 pub mod limits;
-pub mod profile;
 pub mod search;
 #[cfg(feature = "server")]
 pub mod server;
+pub mod profile;
 #[cfg(feature = "synth")]
 pub mod synth;
 pub mod text;

@@ -89,10 +89,7 @@ fn every_address_point_round_trips() {
         assert_eq!(idx.address_point_eircode(ord), ap.eircode.clone());
         if let Some(e) = &ap.eircode {
             assert_eq!(idx.eircode(e), Some(EircodeHit::Current(ord)));
-            assert_eq!(
-                idx.eircode(&e.to_lowercase()),
-                Some(EircodeHit::Current(ord))
-            );
+            assert_eq!(idx.eircode(&e.to_lowercase()), Some(EircodeHit::Current(ord)));
         }
         assert_eq!(
             idx.string(row.sub_building),
@@ -108,13 +105,9 @@ fn every_address_point_round_trips() {
                 assert!(close(lat, s.etrs89_lat, DEGREE_SCALE));
                 assert!(close(long, s.etrs89_long, DEGREE_SCALE));
                 let (e, n) = r.itm.to_f64(METRE_SCALE);
-                assert!(
-                    close(e, s.itm_easting, METRE_SCALE) && close(n, s.itm_northing, METRE_SCALE)
-                );
+                assert!(close(e, s.itm_easting, METRE_SCALE) && close(n, s.itm_northing, METRE_SCALE));
                 let (e, n) = r.ing.to_f64(METRE_SCALE);
-                assert!(
-                    close(e, s.ing_easting, METRE_SCALE) && close(n, s.ing_northing, METRE_SCALE)
-                );
+                assert!(close(e, s.ing_easting, METRE_SCALE) && close(n, s.ing_northing, METRE_SCALE));
                 assert_eq!(r.accuracy, s.spatial_accuracy);
                 assert_eq!(
                     format_date(r.created),
@@ -191,11 +184,7 @@ fn every_element_keeps_its_names() {
         .map(|c| (c.id, &c.name, &c.name_irish))
         .chain(ds.post_towns.iter().map(|c| (c.id, &c.name, &c.name_irish)))
         .chain(ds.localities.iter().map(|c| (c.id, &c.name, &c.name_irish)))
-        .chain(
-            ds.thoroughfares
-                .iter()
-                .map(|c| (c.id, &c.name, &c.name_irish)),
-        )
+        .chain(ds.thoroughfares.iter().map(|c| (c.id, &c.name, &c.name_irish)))
         .chain(
             ds.building_groups
                 .iter()

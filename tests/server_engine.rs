@@ -35,10 +35,14 @@ impl Drop for Server {
     }
 }
 
+fn dataset() -> seoladh::ecad::Dataset {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
+    layout::read_dir(&data).expect("fixture readable").0
+}
+
 fn start() -> Server {
     let dir = tempfile::tempdir().expect("temp dir");
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
-    let (ds, _) = layout::read_dir(&data).expect("fixture readable");
+    let ds = dataset();
     let index = dir.path().join("fixture.idx");
     IndexBuilder::new()
         .build(&ds, &NoProgress)
@@ -133,10 +137,11 @@ fn http_answers_equal_the_library_answers() {
 #[test]
 fn ecad_data_over_http_and_jsonp() {
     let s = start();
-    let r = common::http::get(s.addr, "/2.0/GetEcadData?key=demo&ecadId=1700000629");
+    let ap = dataset().address_points[0].id;
+    let r = common::http::get(s.addr, &format!("/2.0/GetEcadData?key=demo&ecadId={ap}"));
     let v = r.json();
     assert_eq!(v["result"]["code"], 100);
-    assert_eq!(v["eircodeInfo"]["ecadId"], 1_700_000_629u64);
+    assert_eq!(v["eircodeInfo"]["ecadId"], ap);
     assert!(v["links"][0]["href"]
         .as_str()
         .unwrap()

@@ -89,11 +89,7 @@ impl api::Engine for Engine {
     }
 
     fn profile_names(&self) -> Vec<String> {
-        self.profiles
-            .names()
-            .into_iter()
-            .map(str::to_string)
-            .collect()
+        self.profiles.names().into_iter().map(str::to_string).collect()
     }
 
     fn counts(&self) -> BTreeMap<String, u64> {

@@ -163,7 +163,11 @@ impl IndexBuilder {
             );
         }
         for (kind, rows, table) in [
-            (ElementKind::Locality, &ds.localities, AliasTable::Locality),
+            (
+                ElementKind::Locality,
+                &ds.localities,
+                AliasTable::Locality,
+            ),
             (
                 ElementKind::Thoroughfare,
                 &ds.thoroughfares,
@@ -194,11 +198,8 @@ impl IndexBuilder {
             }
         }
         // Post towns link to their county and know whether the county line is omitted.
-        let county_names: HashMap<u64, &str> = ds
-            .counties
-            .iter()
-            .map(|c| (c.id, c.name.as_str()))
-            .collect();
+        let county_names: HashMap<u64, &str> =
+            ds.counties.iter().map(|c| (c.id, c.name.as_str())).collect();
         for p in &ds.post_towns {
             if let Some(&ord) = ordinal_of.get(&(ElementKind::PostTown, p.id)) {
                 let row = &mut elements[ord as usize].row;
@@ -245,11 +246,7 @@ impl IndexBuilder {
             .iter()
             .map(|b| {
                 let (n, rest) = natural_key(b.number.as_deref().unwrap_or(""));
-                (
-                    n,
-                    format!("{rest}\u{0}{}", b.name.as_deref().unwrap_or("")),
-                    b.id,
-                )
+                (n, format!("{rest}\u{0}{}", b.name.as_deref().unwrap_or("")), b.id)
             })
             .collect();
         place_keys.par_sort_unstable_by(|a, b| {
@@ -315,7 +312,10 @@ impl IndexBuilder {
                 let b = &ds.buildings[i];
                 BuildingRow {
                     id_offset: (b.id - meta.building_id_base) as u32,
-                    number: b.number.as_deref().map_or(NONE, |n| strings.intern(n)),
+                    number: b
+                        .number
+                        .as_deref()
+                        .map_or(NONE, |n| strings.intern(n)),
                     name: NONE,
                     ap_start: 0,
                     ap_count: 0,
@@ -402,9 +402,7 @@ impl IndexBuilder {
         for &(ap, id, i) in &orgs {
             let o = &ds.organisations[i];
             let el = elements.len() as u32;
-            ordinal_of
-                .entry((ElementKind::Organisation, id))
-                .or_insert(el);
+            ordinal_of.entry((ElementKind::Organisation, id)).or_insert(el);
             let mut variants = vec![(VariantTag::English, o.name.clone())];
             if let Some(ga) = o.name_irish.as_deref().filter(|g| *g != o.name) {
                 variants.push((VariantTag::Irish, ga.to_string()));
@@ -494,10 +492,7 @@ impl IndexBuilder {
         for (e, terms) in elements.iter().zip(&tokenised) {
             buf.clear();
             for ((tag, name), t) in e.variants.iter().zip(terms) {
-                let ids: Vec<u32> = t
-                    .iter()
-                    .filter_map(|s| term_ids.get(s.as_str()).copied())
-                    .collect();
+                let ids: Vec<u32> = t.iter().filter_map(|s| term_ids.get(s.as_str()).copied()).collect();
                 Variant::encode(*tag, name, &ids, &mut buf);
             }
             variants_w.push_bytes(&buf);
@@ -568,28 +563,19 @@ impl IndexBuilder {
         }
         let eircode_count = eircode_keys.len() as u64;
         drop(eircode_keys);
-        let eir_bytes = eir_fst
-            .into_inner()
-            .map_err(|e| build_error("eircodes", e))?;
+        let eir_bytes = eir_fst.into_inner().map_err(|e| build_error("eircodes", e))?;
 
-        let mut ids: Vec<(u64, u64)> =
-            Vec::with_capacity(elements.len() + buildings.len() + aps.len());
+        let mut ids: Vec<(u64, u64)> = Vec::with_capacity(elements.len() + buildings.len() + aps.len());
         for (ord, e) in elements.iter().enumerate() {
             if e.row.kind != ElementKind::BuildingName {
                 ids.push((e.row.id, EntityKind::Element.pack(ord as u32)));
             }
         }
         for (ord, b) in buildings.iter().enumerate() {
-            ids.push((
-                meta.building_id_base + u64::from(b.id_offset),
-                EntityKind::Building.pack(ord as u32),
-            ));
+            ids.push((meta.building_id_base + u64::from(b.id_offset), EntityKind::Building.pack(ord as u32)));
         }
         for (ord, a) in aps.iter().enumerate() {
-            ids.push((
-                meta.address_point_id_base + u64::from(a.id_offset),
-                EntityKind::AddressPoint.pack(ord as u32),
-            ));
+            ids.push((meta.address_point_id_base + u64::from(a.id_offset), EntityKind::AddressPoint.pack(ord as u32)));
         }
         for (h, row) in history.iter().enumerate() {
             ids.push((row.ecad_id, EntityKind::History.pack(h as u32)));
@@ -607,36 +593,20 @@ impl IndexBuilder {
         let id_bytes = id_fst.into_inner().map_err(|e| build_error("ids", e))?;
         progress.advance((aps.len() + buildings.len()) as u64);
 
-        progress.phase(
-            "record store",
-            (elements.len() + buildings.len() + aps.len()) as u64,
-        );
+        progress.phase("record store", (elements.len() + buildings.len() + aps.len()) as u64);
         let spatial: HashMap<u64, &crate::ecad::SpatialInfo> =
             ds.spatial.iter().map(|s| (s.ecad_id, s)).collect();
         let building_info: HashMap<u64, &crate::ecad::BuildingInfo> =
             ds.building_info.iter().map(|s| (s.ecad_id, s)).collect();
-        let org_info: HashMap<u64, &crate::ecad::OrganisationInfo> = ds
-            .organisation_info
-            .iter()
-            .map(|s| (s.ecad_id, s))
-            .collect();
-        let admin: HashMap<u64, &crate::ecad::AdministrativeInfo> = ds
-            .administrative_info
-            .iter()
-            .map(|s| (s.ecad_id, s))
-            .collect();
+        let org_info: HashMap<u64, &crate::ecad::OrganisationInfo> =
+            ds.organisation_info.iter().map(|s| (s.ecad_id, s)).collect();
+        let admin: HashMap<u64, &crate::ecad::AdministrativeInfo> =
+            ds.administrative_info.iter().map(|s| (s.ecad_id, s)).collect();
         let entity_ids: Vec<(u64, bool)> = elements
             .iter()
             .map(|e| (e.row.id, e.row.kind == ElementKind::BuildingName))
-            .chain(
-                buildings
-                    .iter()
-                    .map(|b| (meta.building_id_base + u64::from(b.id_offset), false)),
-            )
-            .chain(
-                aps.iter()
-                    .map(|a| (meta.address_point_id_base + u64::from(a.id_offset), false)),
-            )
+            .chain(buildings.iter().map(|b| (meta.building_id_base + u64::from(b.id_offset), false)))
+            .chain(aps.iter().map(|a| (meta.address_point_id_base + u64::from(a.id_offset), false)))
             .collect();
         let blobs: Vec<Vec<u8>> = entity_ids
             .par_iter()
@@ -753,11 +723,7 @@ impl IndexBuilder {
         let (si, sd) = store_w.finish();
         w.add(SectionId::StoreIndex, si, n);
         w.add(SectionId::StoreData, sd, n);
-        w.add(
-            SectionId::History,
-            store::encode(&history),
-            history.len() as u64,
-        );
+        w.add(SectionId::History, store::encode(&history), history.len() as u64);
         let n = uk_w.len() as u64;
         let (ui, ud) = uk_w.finish();
         w.add(SectionId::UkIndex, ui, n);
@@ -800,11 +766,9 @@ fn alias_maps(ds: &Dataset) -> AliasMap {
     let mut map: WithIds = HashMap::new();
     for (table, list) in &ds.aliases {
         for a in list {
-            map.entry((*table, a.element_id)).or_default().push((
-                a.id,
-                a.alias_type,
-                a.name.clone(),
-            ));
+            map.entry((*table, a.element_id))
+                .or_default()
+                .push((a.id, a.alias_type, a.name.clone()));
         }
     }
     map.into_iter()

@@ -213,9 +213,7 @@ pub fn read_header(bytes: &[u8], file: &str, expected_normaliser: u32) -> Result
     let normaliser_version = le_u32(bytes, 12);
     let count = le_u32(bytes, 16);
     if count > MAX_SECTIONS {
-        return Err(corrupt(format!(
-            "{count} sections declared (at most {MAX_SECTIONS})"
-        )));
+        return Err(corrupt(format!("{count} sections declared (at most {MAX_SECTIONS})")));
     }
     let table_end = HEADER_LEN + count as usize * ENTRY_LEN;
     if bytes.len() < table_end {

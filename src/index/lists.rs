@@ -128,8 +128,7 @@ impl<'a> Lists<'a> {
                 let mut bytes = self.bytes(i).unwrap_or(&[]);
                 let mut acc = 0u64;
                 while !bytes.is_empty() {
-                    let (v, n) =
-                        read_varint(bytes).ok_or_else(|| format!("list {i}: bad varint"))?;
+                    let (v, n) = read_varint(bytes).ok_or_else(|| format!("list {i}: bad varint"))?;
                     acc += v;
                     if acc > u64::from(u32::MAX) {
                         return Err(format!("list {i}: ordinal overflows"));

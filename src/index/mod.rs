@@ -27,8 +27,8 @@ mod variant;
 pub use builder::{BuildProgress, BuiltIndex, IndexBuilder, NoProgress};
 pub use lists::SortedIter;
 pub use meta::{Counts, EntityKind, Meta};
-pub use reader::{unpack_term, EircodeHit, Index, SectionReport, VerifyReport};
 pub use render::PlaceLevel;
+pub use reader::{unpack_term, EircodeHit, Index, SectionReport, VerifyReport};
 pub use tables::{
     AddressPointRow, BuildingRow, ElementKind, ElementRow, OrganisationRow, PlaceRow, NONE,
 };
@@ -106,29 +106,11 @@ mod tests {
 
     #[test]
     fn natural_order() {
-        let mut v = vec![
-            "10A",
-            "2",
-            "10",
-            "",
-            "ROSE COTTAGE",
-            "63-66",
-            "APARTMENT 10",
-            "APARTMENT 2",
-        ];
+        let mut v = vec!["10A", "2", "10", "", "ROSE COTTAGE", "63-66", "APARTMENT 10", "APARTMENT 2"];
         v.sort_by_key(|s| natural_key(s));
         assert_eq!(
             v,
-            vec![
-                "2",
-                "APARTMENT 2",
-                "10",
-                "10A",
-                "APARTMENT 10",
-                "63-66",
-                "",
-                "ROSE COTTAGE"
-            ]
+            vec!["2", "APARTMENT 2", "10", "10A", "APARTMENT 10", "63-66", "", "ROSE COTTAGE"]
         );
     }
 }

@@ -39,10 +39,7 @@ struct SectionBytes {
 
 impl AsRef<[u8]> for SectionBytes {
     fn as_ref(&self) -> &[u8] {
-        self.backing
-            .bytes()
-            .get(self.start..self.end)
-            .unwrap_or(&[])
+        self.backing.bytes().get(self.start..self.end).unwrap_or(&[])
     }
 }
 
@@ -177,8 +174,9 @@ impl Index {
         };
         let meta: Meta = store::decode(section(SectionId::Meta).as_ref())
             .ok_or_else(|| corrupt(SectionId::Meta, "cannot decode".into()))?;
-        let fst_map =
-            |id: SectionId| fst::Map::new(section(id)).map_err(|e| corrupt(id, e.to_string()));
+        let fst_map = |id: SectionId| {
+            fst::Map::new(section(id)).map_err(|e| corrupt(id, e.to_string()))
+        };
         let index = Index {
             terms: fst_map(SectionId::Terms)?,
             eircodes: fst_map(SectionId::Eircodes)?,
@@ -201,16 +199,8 @@ impl Index {
             (SectionId::Elements, Elements::WIDTH, c.elements),
             (SectionId::Places, Places::WIDTH, c.places),
             (SectionId::Buildings, Buildings::WIDTH, c.buildings),
-            (
-                SectionId::AddressPoints,
-                AddressPoints::WIDTH,
-                c.address_points,
-            ),
-            (
-                SectionId::Organisations,
-                Organisations::WIDTH,
-                c.organisations,
-            ),
+            (SectionId::AddressPoints, AddressPoints::WIDTH, c.address_points),
+            (SectionId::Organisations, Organisations::WIDTH, c.organisations),
         ];
         for (id, width, rows) in checks {
             let len = self.section(id).len() as u64;
@@ -228,10 +218,7 @@ impl Index {
             (SectionId::TermPostingsIndex, c.terms),
             (SectionId::ElementVariantsIndex, c.elements),
             (SectionId::ElementPlacesIndex, c.elements),
-            (
-                SectionId::StoreIndex,
-                c.elements + c.buildings + c.address_points,
-            ),
+            (SectionId::StoreIndex, c.elements + c.buildings + c.address_points),
             (SectionId::StringsIndex, c.strings),
         ];
         for (id, n) in lists {
@@ -272,21 +259,9 @@ impl Index {
                 .map_err(|e| self.corrupt(id, e.to_string()))?;
         }
         for (index, data, sorted) in [
-            (
-                SectionId::TermPostingsIndex,
-                SectionId::TermPostingsData,
-                true,
-            ),
-            (
-                SectionId::ElementVariantsIndex,
-                SectionId::ElementVariantsData,
-                false,
-            ),
-            (
-                SectionId::ElementPlacesIndex,
-                SectionId::ElementPlacesData,
-                true,
-            ),
+            (SectionId::TermPostingsIndex, SectionId::TermPostingsData, true),
+            (SectionId::ElementVariantsIndex, SectionId::ElementVariantsData, false),
+            (SectionId::ElementPlacesIndex, SectionId::ElementPlacesData, true),
             (SectionId::StoreIndex, SectionId::StoreData, false),
             (SectionId::StringsIndex, SectionId::Strings, false),
             (SectionId::UkIndex, SectionId::UkData, false),
@@ -316,43 +291,24 @@ impl Index {
         }
         let c = &self.meta.counts;
         for p in 0..c.places as u32 {
-            let row = self
-                .place(p)
-                .ok_or_else(|| self.corrupt(SectionId::Places, format!("row {p}")))?;
+            let row = self.place(p).ok_or_else(|| self.corrupt(SectionId::Places, format!("row {p}")))?;
             if u64::from(row.building_start) + u64::from(row.building_count) > c.buildings {
-                return Err(self.corrupt(
-                    SectionId::Places,
-                    format!("place {p} buildings out of range"),
-                ));
+                return Err(self.corrupt(SectionId::Places, format!("place {p} buildings out of range")));
             }
-            if row
-                .elements()
-                .iter()
-                .any(|&e| e != NONE && u64::from(e) >= c.elements)
-            {
-                return Err(
-                    self.corrupt(SectionId::Places, format!("place {p} element out of range"))
-                );
+            if row.elements().iter().any(|&e| e != NONE && u64::from(e) >= c.elements) {
+                return Err(self.corrupt(SectionId::Places, format!("place {p} element out of range")));
             }
         }
         for b in 0..c.buildings as u32 {
-            let row = self
-                .building(b)
-                .ok_or_else(|| self.corrupt(SectionId::Buildings, format!("row {b}")))?;
+            let row = self.building(b).ok_or_else(|| self.corrupt(SectionId::Buildings, format!("row {b}")))?;
             if u64::from(row.ap_start) + u64::from(row.ap_count) > c.address_points {
-                return Err(self.corrupt(
-                    SectionId::Buildings,
-                    format!("building {b} address points out of range"),
-                ));
+                return Err(self.corrupt(SectionId::Buildings, format!("building {b} address points out of range")));
             }
         }
         for e in 0..c.elements as u32 {
             let n = self.variants(e).count();
             if n == 0 {
-                return Err(self.corrupt(
-                    SectionId::ElementVariantsData,
-                    format!("element {e} has no name"),
-                ));
+                return Err(self.corrupt(SectionId::ElementVariantsData, format!("element {e} has no name")));
             }
         }
         let sections = self
@@ -421,6 +377,7 @@ impl Index {
             .sorted(term as usize)
     }
 
+
     // ---- elements and places -----------------------------------------------------------
 
     /// Element row `ord`.
@@ -432,10 +389,7 @@ impl Index {
     pub fn variants(&self, ord: u32) -> Variants<'_> {
         Variants {
             bytes: self
-                .lists(
-                    SectionId::ElementVariantsIndex,
-                    SectionId::ElementVariantsData,
-                )
+                .lists(SectionId::ElementVariantsIndex, SectionId::ElementVariantsData)
                 .bytes(ord as usize)
                 .unwrap_or(&[]),
         }
@@ -504,9 +458,7 @@ impl Index {
     /// Organisations at address point `ap`.
     pub fn organisations_at(&self, ap: u32) -> impl Iterator<Item = OrganisationRow> + '_ {
         let table = Organisations::new(self.section(SectionId::Organisations));
-        table
-            .for_address_point(ap)
-            .filter_map(move |i| table.get(i))
+        table.for_address_point(ap).filter_map(move |i| table.get(i))
     }
 
     /// A short string (house number, sub-building, department) by reference.
@@ -552,8 +504,9 @@ impl Index {
 
     /// History rows (changed and retired ids and Eircodes), ordered by ECAD id.
     pub fn history(&self) -> &[History] {
-        self.history
-            .get_or_init(|| store::decode(self.section(SectionId::History)).unwrap_or_default())
+        self.history.get_or_init(|| {
+            store::decode(self.section(SectionId::History)).unwrap_or_default()
+        })
     }
 
     /// The stored record of an entity (spatial, building, organisation, administrative info).

@@ -130,8 +130,9 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
 
 /// Whether the exact pass explains everything: every word and every number.
 fn settled(s: &Search) -> bool {
-    s.best()
-        .is_some_and(|c| c.place.mask == s.plan.all_words() && !c.number_unmatched)
+    s.best().is_some_and(|c| {
+        c.place.mask == s.plan.all_words() && !c.number_unmatched
+    })
 }
 
 fn run(index: &Index, out: &mut Search, stages: Stages, scratch: &mut Scratch) {

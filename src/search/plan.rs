@@ -140,9 +140,7 @@ mod tests {
 
     #[test]
     fn sorts_tokens_by_role() {
-        let p = Plan::from_tokens(&tokenise(
-            "Apt 3, 12 Main Street, Ballymote, Co. Sligo F56 X2Y3",
-        ));
+        let p = Plan::from_tokens(&tokenise("Apt 3, 12 Main Street, Ballymote, Co. Sligo F56 X2Y3"));
         let words: Vec<_> = p.words.iter().map(|w| w.text.as_str()).collect();
         assert!(words.contains(&"main") && words.contains(&"ballymote"));
         assert_eq!(p.numbers.len(), 2);

@@ -30,9 +30,7 @@ pub struct Candidate {
 }
 
 fn number_of(index: &Index, r: u32) -> Option<String> {
-    index
-        .string(r)
-        .map(|s| s.to_ascii_lowercase().replace(' ', ""))
+    index.string(r).map(|s| s.to_ascii_lowercase().replace(' ', ""))
 }
 
 /// Whether a stored house number (`10A`, `63-66`, `63/64`) answers a typed one.
@@ -75,8 +73,11 @@ pub fn resolve(
     };
     // Numbers: with no unit word, two numbers read as unit then house (`3 12 Main St`).
     type Numbered<'a> = Vec<(usize, &'a QueryNumber)>;
-    let (mut units, mut houses): (Numbered, Numbered) =
-        plan.numbers.iter().enumerate().partition(|(_, n)| n.unit);
+    let (mut units, mut houses): (Numbered, Numbered) = plan
+        .numbers
+        .iter()
+        .enumerate()
+        .partition(|(_, n)| n.unit);
     if units.is_empty() && houses.len() >= 2 {
         units.push(houses.remove(0));
     }
@@ -104,8 +105,7 @@ pub fn resolve(
             }
         }
     }
-    let range = row.building_start
-        ..row.building_start + row.building_count.min(MAX_BUILDINGS_SCANNED as u32);
+    let range = row.building_start..row.building_start + row.building_count.min(MAX_BUILDINGS_SCANNED as u32);
     let mut house_used = false;
     if let Some((hi, h)) = house {
         if pinned {
@@ -133,9 +133,7 @@ pub fn resolve(
             for b in range.clone() {
                 let Some(r) = index.building(b) else { continue };
                 for ap in r.ap_start..r.ap_start + u32::from(r.ap_count) {
-                    let Some(a) = index.address_point(ap) else {
-                        continue;
-                    };
+                    let Some(a) = index.address_point(ap) else { continue };
                     if unit_number(index, a.sub_building).as_deref() == Some(h.text.as_str()) {
                         buildings.push((b, Some(ap), 1 << hi));
                         house_used = true;
@@ -168,9 +166,7 @@ pub fn resolve(
         if c.address_point.is_none() {
             if let Some((ui, u)) = unit {
                 for ap in r.ap_start..r.ap_start + u32::from(r.ap_count) {
-                    let Some(a) = index.address_point(ap) else {
-                        continue;
-                    };
+                    let Some(a) = index.address_point(ap) else { continue };
                     if unit_number(index, a.sub_building).as_deref() == Some(u.text.as_str()) {
                         c.address_point = Some(ap);
                         c.numbers_used |= 1 << ui;

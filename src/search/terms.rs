@@ -220,7 +220,11 @@ fn prefix(index: &Index, word: &str, bit: u64, typos: bool, out: &mut Vec<TermHi
         }
     }
     // Commonest completions first: they are what most people are typing.
-    found.sort_by(|a, b| a.3.total_cmp(&b.3).then(b.0.cmp(&a.0)).then(a.1.cmp(&b.1)));
+    found.sort_by(|a, b| {
+        a.3.total_cmp(&b.3)
+            .then(b.0.cmp(&a.0))
+            .then(a.1.cmp(&b.1))
+    });
     found.dedup_by_key(|f| f.1);
     for (df, term, _, cost) in found.into_iter().take(MAX_TERM_EXPANSIONS) {
         out.push(TermHit {
