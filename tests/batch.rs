@@ -223,3 +223,30 @@ fn csv_output_has_the_chosen_columns() {
         b"id,postalAddress\n"
     );
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Whatever the bytes, JSON-lines input gives exactly one JSON output line per input line.
+    #[test]
+    fn any_json_lines_input_gives_one_row_per_line(
+        lines_in in proptest::collection::vec("\\PC{0,30}|\\{\"address\":\"[a-z ]{0,20}\"\\}", 0..20)
+    ) {
+        let input: String = lines_in.iter().map(|l| format!("{l}\n")).collect();
+        let (out, summary) = run(&input, InputFormat::JsonLines, 0, &small_chunks());
+        let rows = lines(&out);
+        proptest::prop_assert_eq!(rows.len(), lines_in.len());
+        proptest::prop_assert_eq!(summary.rows as usize, lines_in.len());
+        for (i, r) in rows.iter().enumerate() {
+            proptest::prop_assert!(r["response"].is_object() || r["error"].is_object(), "row {}", i);
+        }
+    }
+
+    /// Arbitrary CSV bodies under a valid header never fail the run and every output line is JSON.
+    #[test]
+    fn any_csv_body_is_answered_row_by_row(body in "[a-z0-9,\"\n ]{0,200}") {
+        let input = format!("address,id\n{body}");
+        let (out, summary) = run(&input, InputFormat::Csv, 0, &small_chunks());
+        proptest::prop_assert_eq!(lines(&out).len() as u64, summary.rows);
+    }
+}

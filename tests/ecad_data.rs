@@ -441,3 +441,24 @@ fn unknown_ids_are_invalid_with_everything_null() {
         assert!(v["input"]["txn"].is_string());
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+    /// Any id, any flags: an answer, valid or invalid, never a panic or an error.
+    #[test]
+    fn any_id_is_answered(id in 0u64..20_000_000_000, history: bool, r2017: bool) {
+        let q = format!(
+            "key=k&ecadId={id}&history={history}&administrativeInfo={}",
+            if r2017 { 2017 } else { 2015 }
+        );
+        let v = get(&q);
+        let code = v["result"]["code"].as_u64().unwrap_or(0);
+        proptest::prop_assert!(code == 100 || code == 200, "{}", v);
+        if v["ecadIdStatus"]["text"] == "Invalid" {
+            proptest::prop_assert_eq!(code, 200);
+            proptest::prop_assert!(v["dateInfo"].is_null() && v["postalAddress"].is_null());
+        }
+        proptest::prop_assert_eq!(&v["ecadId"], &serde_json::json!(id));
+    }
+}

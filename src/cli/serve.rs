@@ -2,11 +2,10 @@
 
 use clap::Args;
 use seoladh::engine::Engine;
-use seoladh::server::{self, Loader, ServerConfig};
+use seoladh::server::{self, ServerConfig};
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// Flags of `seoladh serve`.
@@ -33,11 +32,6 @@ pub struct ServeArgs {
     timeout_ms: u64,
 }
 
-/// The engine loader: opens an index file with the built-in address profiles.
-fn engine_loader() -> Loader {
-    Arc::new(|path: &Path| Ok(Arc::new(Engine::open(path)?) as Arc<dyn seoladh::api::Engine>))
-}
-
 /// Runs the server until SIGINT/SIGTERM.
 pub fn run(args: ServeArgs) -> ExitCode {
     let index = match super::fixture::index_path(args.index.as_deref()) {
@@ -53,7 +47,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
             index.display()
         );
     }
-    let loader = engine_loader();
+    let loader = Engine::loader();
     init_logging();
     let mut config = ServerConfig::new(index);
     config.listen = args.listen;

@@ -524,3 +524,95 @@ fn dates(rec: &StoredRecord) -> Option<DateInfo> {
         modified: f(modified),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::store::{FixedPair, StoredBoxes, StoredBuildingInfo};
+
+    fn spatial(boxes: Option<StoredBoxes>) -> StoredSpatial {
+        StoredSpatial {
+            ing: FixedPair(331_497_000, 370_699_500),
+            itm: FixedPair(731_455_100, 870_733_200),
+            etrs89: FixedPair(533_498_000, -62_603_000),
+            boxes,
+            accuracy: 4,
+            created: 1_436_779_800_005,
+            modified: 0,
+        }
+    }
+
+    #[test]
+    fn a_point_has_no_box_and_an_area_has_one_in_every_system() {
+        let p = spatial_info(7, &spatial(None));
+        assert_eq!(p.ecad_id, 7);
+        assert_eq!(p.spatial_accuracy.as_deref(), Some("4"));
+        let etrs = p.etrs89.unwrap();
+        assert_eq!(
+            (etrs.location.latitude, etrs.location.longitude),
+            (53.3498, -6.2603)
+        );
+        assert!(etrs.bounding_box.is_none() && p.itm.unwrap().bounding_box.is_none());
+        let b = StoredBoxes {
+            ing_min: FixedPair(1, 2),
+            ing_max: FixedPair(3, 4),
+            itm_min: FixedPair(5, 6),
+            itm_max: FixedPair(7, 8),
+            etrs89_min: FixedPair(530_000_000, -70_000_000),
+            etrs89_max: FixedPair(540_000_000, -60_000_000),
+        };
+        let a = spatial_info(7, &spatial(Some(b)));
+        let bb = a.etrs89.unwrap().bounding_box.unwrap();
+        assert_eq!((bb.min.latitude, bb.max.longitude), (53.0, -6.0));
+        assert_eq!(a.itm.unwrap().bounding_box.unwrap().max.northing, 0.008);
+        assert!(a.ing.unwrap().bounding_box.is_some());
+    }
+
+    #[test]
+    fn dates_come_from_the_first_record_that_has_them() {
+        let rec = StoredRecord {
+            spatial: Some(spatial(None)),
+            ..StoredRecord::default()
+        };
+        let d = dates(&rec).unwrap();
+        assert_eq!(d.created.as_deref(), Some("2015-07-13T09:30:00.005Z"));
+        assert_eq!(d.modified, None, "a zero date is not given");
+        let rec = StoredRecord {
+            building_info: Some(StoredBuildingInfo {
+                building_type: 1,
+                holiday_home: false,
+                under_construction: false,
+                building_use: "R".into(),
+                vacant: false,
+                created: 0,
+                modified: 86_400_000,
+            }),
+            ..StoredRecord::default()
+        };
+        assert_eq!(
+            dates(&rec).unwrap().modified.as_deref(),
+            Some("1970-01-02T00:00:00.000Z")
+        );
+        assert_eq!(dates(&StoredRecord::default()), None);
+    }
+
+    #[test]
+    fn lone_elements_fill_their_own_slot() {
+        let part = Part::new(
+            1,
+            "MAIN STREET",
+            crate::ecad::address::ElementType::Thoroughfare,
+        );
+        let p = lone_parts(PlaceLevel::Thoroughfare, part.clone());
+        assert_eq!(p.primary_thoroughfare, Some(part));
+        assert!(p.post_town.is_none() && p.primary_locality.is_none());
+        assert_eq!(
+            postal_address(&p, Language::English).lines,
+            vec!["MAIN STREET"]
+        );
+        let mut v = vec![3];
+        push_unique(&mut v, 3);
+        push_unique(&mut v, 1);
+        assert_eq!(v, vec![3, 1]);
+    }
+}

@@ -3,12 +3,12 @@
 //! This is the seam between matching and the wire: [`Engine`] implements [`api::Engine`], which
 //! the HTTP server, the CLI and batch validation all call.
 //!
-//! - [`find`], Find Address (text search, Eircode and id lookups, classification, options);
-//! - [`autocomplete`], Autocomplete;
-//! - [`ecad_data`], Get ECAD Data.
+//! - `find`: Find Address (text search, Eircode and id lookups, classification, options);
+//! - `autocomplete`: Autocomplete;
+//! - [`ecad_data`], Get ECAD Data (status and data rules of every entity level).
 
 mod autocomplete;
-mod ecad_data;
+pub mod ecad_data;
 mod find;
 pub mod uk;
 
@@ -37,6 +37,15 @@ impl Engine {
     /// As [`Index::open`].
     pub fn open(path: impl AsRef<Path>) -> Result<Engine> {
         Ok(Engine::new(Index::open(path)?, ProfileSet::builtin()))
+    }
+
+    /// The server's engine loader: [`Engine::open`] on the file it is given (at start and on
+    /// every reload).
+    #[cfg(feature = "server")]
+    pub fn loader() -> crate::server::Loader {
+        std::sync::Arc::new(|path: &Path| {
+            Ok(std::sync::Arc::new(Engine::open(path)?) as std::sync::Arc<dyn api::Engine>)
+        })
     }
 
     /// An engine over an opened index with the given profiles.
