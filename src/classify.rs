@@ -399,15 +399,7 @@ fn shared_points(index: &Index, target: &Target) -> Vec<u32> {
                 }
             }
         }
-        Target::Element { element, place } => {
-            // Only when the element is the place's deepest: the address then stops there.
-            let mut places = index.element_places(element);
-            let (Some(p), None) = (places.next(), places.next()) else {
-                return out;
-            };
-            if p != place {
-                return out;
-            }
+        Target::Element { place, .. } => {
             if let Some(row) = index.place(place) {
                 for b in row.building_start..row.building_start + row.building_count {
                     if let Some(r) = index.building(b) {
@@ -441,6 +433,20 @@ fn from_answer(index: &Index, search: &Search, best: &Answer) -> Classification 
         Target::Element { element, .. } => element_level(index, element),
         Target::None => MatchLevel::Unknown,
     };
+    // Ties between address points with one postal address: a shared (non-unique) address.
+    if best.tied && same_postal_address(index, &best.ties) {
+        let aps: Vec<u32> = best
+            .ties
+            .iter()
+            .filter_map(|t| match t {
+                Target::AddressPoint(ap) => Some(*ap),
+                _ => None,
+            })
+            .collect();
+        c.result = FindResult::NonUniqueAddress;
+        c.options = OptionSet::AddressPoints(aps);
+        return c;
+    }
     // Ties between different addresses: the input lacks what tells them apart.
     if best.tied {
         c.result = if c.unmatched_words.is_empty() {
@@ -469,7 +475,13 @@ fn from_answer(index: &Index, search: &Search, best: &Answer) -> Classification 
             p
         }
         Target::Building(_) | Target::Element { .. } => {
-            let shared = shared_points(index, &best.target);
+            let shared = if place_fully_named(index, search, &best.candidate)
+                || matches!(best.target, Target::Building(_))
+            {
+                shared_points(index, &best.target)
+            } else {
+                Vec::new()
+            };
             if shared.len() == 1 {
                 let mut p = point(index, shared[0], FindResult::PostcodeAppended);
                 p.spelling_changed = c.spelling_changed;
@@ -487,6 +499,51 @@ fn from_answer(index: &Index, search: &Search, best: &Answer) -> Classification 
         }
         Target::None => c,
     }
+}
+
+/// Whether the query names every element of the candidate's place above the counties: the
+/// place's own address is then what was typed.
+fn place_fully_named(index: &Index, search: &Search, c: &Candidate) -> bool {
+    let Some(row) = index.place(c.place.place) else {
+        return false;
+    };
+    let assigned: Vec<u32> = c
+        .place
+        .assigned()
+        .iter()
+        .map(|&m| search.matches[m as usize].element)
+        .collect();
+    [
+        row.group,
+        row.thoroughfare,
+        row.thoroughfare2,
+        row.locality,
+        row.locality2,
+    ]
+    .into_iter()
+    .all(|e| e == NONE || assigned.contains(&e))
+}
+
+/// Whether every tied target is an address point and all render the same postal address.
+fn same_postal_address(index: &Index, ties: &[Target]) -> bool {
+    let mut first: Option<Vec<String>> = None;
+    for t in ties {
+        let Target::AddressPoint(ap) = *t else {
+            return false;
+        };
+        let Some(parts) = index.address_point_parts(ap) else {
+            return false;
+        };
+        let lines =
+            crate::ecad::address::postal_address(&parts, crate::ecad::address::Language::English);
+        let lines = lines.lines_without_eircode().to_vec();
+        match &first {
+            None => first = Some(lines),
+            Some(f) if *f != lines => return false,
+            _ => {}
+        }
+    }
+    ties.len() > 1
 }
 
 /// E-mail addresses, URLs and strings with no letters are not addresses.

@@ -32,6 +32,9 @@ pub struct AccuracyArgs {
     /// Seed of the query derivation.
     #[arg(long, default_value_t = seoladh::eval::DEFAULT_SEED)]
     pub seed: u64,
+    /// Also write the queries answered wrongly to this TSV (id, class, expected, result, got, text).
+    #[arg(long)]
+    pub failures: Option<PathBuf>,
 }
 
 /// Arguments of `seoladh bench`.
@@ -143,6 +146,29 @@ pub fn accuracy(args: &AccuracyArgs) -> Result<(), Error> {
         .collect();
     let report = AccuracyReport::compute(queries.iter().zip(&outcomes));
     println!("{}", report.to_markdown());
+    if let Some(path) = &args.failures {
+        let io = |source| Error::Io {
+            path: path.clone(),
+            source,
+        };
+        let mut out = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
+        for (q, o) in queries.iter().zip(&outcomes) {
+            if !seoladh::eval::report::is_right(q, o) {
+                writeln!(
+                    out,
+                    "{}\t{}\t{:?}\t{}\t{:?}\t{}",
+                    q.id,
+                    q.class.name(),
+                    q.expected_id,
+                    o.result,
+                    o.address_id,
+                    q.text
+                )
+                .map_err(io)?;
+            }
+        }
+        out.flush().map_err(io)?;
+    }
     eprintln!(
         "{} queries in {:.1}s",
         queries.len(),

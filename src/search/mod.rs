@@ -85,7 +85,8 @@ pub fn search(index: &Index, text: &str, mode: Mode) -> Search {
 /// Searches reusing `scratch` (see [`Scratch`]).
 pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch) -> Search {
     tokenise_into(text, &mut scratch.tokens);
-    let plan = Plan::from_tokens(&scratch.tokens);
+    let mut plan = Plan::from_tokens(&scratch.tokens);
+    plan.read_trailing_eircode(text);
     let mut out = Search {
         plan,
         ..Search::default()

@@ -15,6 +15,9 @@ use crate::search::elements::{find, ElementMatch};
 /// organisation.
 pub const MAX_ASSIGNED: usize = 9;
 
+/// What each element of a place that the query does not name costs.
+const UNNAMED_ELEMENT_PENALTY: f32 = 0.4;
+
 /// A scored place.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PlaceScore {
@@ -179,6 +182,24 @@ pub fn score_place(
     for (i, w) in word_weights.iter().enumerate() {
         if score.mask & (1u64 << i) == 0 {
             score.score -= w;
+        }
+    }
+    // A place with elements the query does not name (an estate, a second street or locality)
+    // is a less exact reading than one without: among equals, the plainer place wins.
+    for e in [
+        row.group,
+        row.thoroughfare,
+        row.thoroughfare2,
+        row.locality,
+        row.locality2,
+    ] {
+        if e != NONE
+            && !score
+                .assigned()
+                .iter()
+                .any(|&m| matches[m as usize].element == e)
+        {
+            score.score -= UNNAMED_ELEMENT_PENALTY;
         }
     }
     Some(score)

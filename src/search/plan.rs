@@ -67,9 +67,40 @@ impl Plan {
             .tokens
             .iter()
             .rposition(|k| k.kind != TokenKind::Separator);
+        let mut skip_next = false;
         for (i, tok) in t.tokens.iter().enumerate() {
+            if std::mem::take(&mut skip_next) {
+                continue;
+            }
             let text = tok.text(t);
+            let next = t.tokens.get(i + 1).map(|n| (n, n.text(t)));
+            // A misspelt `Dublin` before a district number (`Dublio 17`, `Dbulin 22`).
+            if let (TokenKind::Word, Some((n, num))) = (tok.kind, next) {
+                if n.kind == TokenKind::Number && is_dublin_typo(text) && is_district(num) {
+                    if plan.words.len() < MAX_PLAN_WORDS {
+                        plan.words.push(QueryWord {
+                            text: format!("d{num}"),
+                            token: i,
+                            span: tok.span.start..n.span.end,
+                            section: tok.section,
+                            kind: TokenKind::DublinDistrict,
+                            typo_budget: 0,
+                            last: Some(i + 1) == last_word,
+                        });
+                    }
+                    skip_next = true;
+                    unit_pending = false;
+                    continue;
+                }
+                // A misspelt or Irish unit word before a number (`Aartment 7`, `Árasán 32`).
+                if n.kind == TokenKind::Number && is_unit_like(text) {
+                    unit_pending = true;
+                    continue;
+                }
+            }
             match tok.kind {
+                // `No. 5` marks a house number, not a unit.
+                TokenKind::Unit if text == "number" => unit_pending = false,
                 TokenKind::Word | TokenKind::County | TokenKind::DublinDistrict => {
                     unit_pending = false;
                     if plan.words.len() >= MAX_PLAN_WORDS {
@@ -111,6 +142,39 @@ impl Plan {
         plan
     }
 
+    /// Reads an Eircode the tokeniser left as words: the whole input, or its last comma section,
+    /// when it is exactly an Eircode once spaces go (look-alikes corrected). In running text the
+    /// tokeniser only trusts corrected codes with three typed digits; a code on its own, or in
+    /// the last section where addresses put it, is trusted with fewer.
+    pub fn read_trailing_eircode(&mut self, input: &str) {
+        if self.eircode.is_some() {
+            return;
+        }
+        let last = input.rsplit([',', '\n']).next().unwrap_or(input);
+        for (part, whole) in [(input, true), (last, false)] {
+            let compact: String = part.chars().filter(|c| !c.is_whitespace()).collect();
+            if compact.len() != 7 || !compact.chars().all(|c| c.is_ascii_alphanumeric()) {
+                continue;
+            }
+            let Ok(parsed) = crate::text::eircode::parse(&compact) else {
+                continue;
+            };
+            let start = input.len() - part.len();
+            let span = start..input.len();
+            // The section's words are the Eircode now, not address words.
+            self.words.retain(|w| w.span.start < span.start);
+            self.numbers.retain(|n| n.span.start < span.start);
+            self.routing_key = None;
+            self.eircode = Some((
+                usize::MAX,
+                parsed.eircode.as_str().to_string(),
+                parsed.corrections,
+            ));
+            let _ = whole;
+            return;
+        }
+    }
+
     /// Whether nothing in the input can be matched (empty, punctuation only).
     pub fn is_empty(&self) -> bool {
         self.words.is_empty()
@@ -128,6 +192,26 @@ impl Plan {
             (1u64 << self.words.len()) - 1
         }
     }
+}
+
+/// Whether `word` is `dublin` misspelt (one or two edits, not the word itself).
+fn is_dublin_typo(word: &str) -> bool {
+    word.len() >= 5 && word != "dublin" && strsim::damerau_levenshtein(word, "dublin") <= 2
+}
+
+/// Dublin postal district numbers (1–24 and 6W).
+fn is_district(num: &str) -> bool {
+    num == "6w" || num.parse::<u8>().is_ok_and(|n| (1..=24).contains(&n))
+}
+
+/// Unit words as typed with a typo, or in Irish (`arasan`: apartment).
+fn is_unit_like(word: &str) -> bool {
+    const UNITS: [&str; 3] = ["apartment", "arasan", "aonad"];
+    UNITS.contains(&word)
+        || (word.len() >= 6
+            && UNITS
+                .iter()
+                .any(|u| strsim::damerau_levenshtein(word, u) <= 2))
 }
 
 /// Edits allowed for a word of `chars` characters.

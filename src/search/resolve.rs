@@ -1,7 +1,7 @@
 //! Resolution inside a place: the house number picks the building, the unit number (or an
 //! organisation) the address point.
 
-use crate::index::{ElementKind, Index, NONE};
+use crate::index::{AddressPointRow, ElementKind, Index, NONE};
 use crate::limits::MAX_BUILDINGS_SCANNED;
 use crate::search::elements::ElementMatch;
 use crate::search::places::PlaceScore;
@@ -97,7 +97,22 @@ pub fn resolve(
                     }
                 }
                 ElementKind::BuildingName => {
-                    buildings.push((el.link, None, 0));
+                    // Every building of the place with this name: houses that share a name in
+                    // one townland share their postal address too.
+                    let name = index.variants(m.element).next().map(|v| v.name);
+                    for b in row.building_start..row.building_start + row.building_count {
+                        let same = index.building(b).is_some_and(|r| {
+                            r.name != NONE
+                                && (r.name == m.element
+                                    || index.variants(r.name).next().map(|v| v.name) == name)
+                        });
+                        if same {
+                            buildings.push((b, None, 0));
+                        }
+                    }
+                    if buildings.is_empty() {
+                        buildings.push((el.link, None, 0));
+                    }
                     pinned = true;
                 }
                 _ => {}
@@ -140,6 +155,20 @@ pub fn resolve(
                         buildings.push((b, Some(ap), 1 << hi));
                         house_used = true;
                     }
+                }
+            }
+        }
+    }
+    if let (None, Some((ui, u)), false) = (house, unit, pinned) {
+        // A unit with no house number (`Apartment 6, Claude Hall, …`): the units of the place.
+        for b in range.clone() {
+            let Some(r) = index.building(b) else { continue };
+            for ap in r.ap_start..r.ap_start + u32::from(r.ap_count) {
+                let Some(a) = index.address_point(ap) else {
+                    continue;
+                };
+                if unit_number(index, a.sub_building).as_deref() == Some(u.text.as_str()) {
+                    buildings.push((b, Some(ap), 1 << ui));
                 }
             }
         }
@@ -192,6 +221,17 @@ pub fn resolve(
                 }
             } else if r.ap_count == 1 {
                 c.address_point = Some(r.ap_start);
+            } else {
+                // No unit typed: the one unit without a sub-building name or organisation is
+                // the building's own address (a house with a flat added).
+                let mut plain = (r.ap_start..r.ap_start + u32::from(r.ap_count)).filter(|&ap| {
+                    index.address_point(ap).is_some_and(|a| {
+                        a.sub_building == NONE && a.flags & AddressPointRow::HAS_ORGANISATION == 0
+                    })
+                });
+                if let (Some(only), None) = (plain.next(), plain.next()) {
+                    c.address_point = Some(only);
+                }
             }
         }
         out.push(c);
