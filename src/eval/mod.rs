@@ -175,7 +175,10 @@ impl QueryClass {
             | QueryClass::Mixed => &[100],
             // Format queries with an appended Eircode expect 110; `derive` sets it per query.
             QueryClass::Format => &[100],
-            QueryClass::EircodeOnly | QueryClass::EircodeLookalike => &[110],
+            QueryClass::EircodeOnly => &[110],
+            // A look-alike is corrected: the code as typed does not exist, so the postcode was
+            // amended (120); answering it as validated (110) is as right.
+            QueryClass::EircodeLookalike => &[110, 120],
             QueryClass::EircodeWrong => &[120],
             QueryClass::EircodeOther => &[130],
             QueryClass::Nua => &[300],

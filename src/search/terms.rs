@@ -127,6 +127,9 @@ pub fn expand(index: &Index, plan: &Plan, stages: Stages, out: &mut Vec<TermHit>
             prefix(index, &w.text, bit, stages.typos, out);
         } else if stages.typos && w.typo_budget > 0 {
             typos(index, &w.text, w.typo_budget, chars, bit, out);
+        } else if stages.typos && exact.is_none() && chars == 3 && w.text.is_ascii() {
+            // A three-letter word that is no term is usually a clipped one (`roa`, `ave`).
+            typos(index, &w.text, 1, chars, bit, out);
         }
     }
     out.sort_by(|a, b| {
