@@ -257,6 +257,9 @@ impl IndexBuilder {
                 .then_with(|| building_keys[a.1].cmp(&building_keys[b.1]))
         });
         progress.advance(ds.buildings.len() as u64);
+        // Big intermediates are dropped at their last use: the dataset is alive throughout, so
+        // these are what the peak memory of a build is made of.
+        drop(building_keys);
         let building_order: Vec<usize> = place_keys.iter().map(|(_, i)| *i).collect();
         let mut places: Vec<PlaceRow> = Vec::new();
         let mut place_of_building = vec![0u32; building_order.len()];
@@ -301,6 +304,7 @@ impl IndexBuilder {
         }
         ap_order.par_sort_unstable();
         meta.skipped_address_points = orphan_points;
+        drop(building_ord);
         progress.advance(ds.address_points.len() as u64);
 
         meta.building_id_base = id_base(ds.buildings.iter().map(|b| b.id), "building")?;
@@ -439,6 +443,9 @@ impl IndexBuilder {
                     .map_or(NONE, |s| strings.intern(s)),
             });
         }
+        drop(aliases);
+        drop(ordinal_of);
+        drop(building_order);
         meta.set_kind_starts(&elements.iter().map(|e| e.row.kind).collect::<Vec<_>>());
         meta.named_elements = named_count;
 
@@ -505,6 +512,9 @@ impl IndexBuilder {
         drop(term_ids);
         drop(term_elements);
         drop(tokenised);
+        for e in &mut elements {
+            e.variants = Vec::new();
+        }
 
         // Element → places.
         progress.phase("element places", places.len() as u64);
@@ -552,6 +562,7 @@ impl IndexBuilder {
                 eircode_keys.push((e.to_ascii_uppercase(), u64::from(row)));
             }
         }
+        drop(ap_ord_of);
         for (h, row) in history.iter().enumerate() {
             if let Some(e) = row.eircode.as_deref() {
                 eircode_keys.push((e.to_ascii_uppercase(), HISTORY_FLAG | h as u64));
