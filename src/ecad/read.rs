@@ -492,3 +492,36 @@ fn shrink(ds: &mut Dataset) {
     ds.history.shrink_to_fit();
     ds.uk_addresses.shrink_to_fit();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_options_skip_only_the_address_lines() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
+        let (all, all_report) = read_dir(&dir).expect("fixture readable");
+        let (slim, slim_report) =
+            read_dir_with(&dir, &ReadOptions::for_index()).expect("fixture readable");
+        assert!(!all.postal_addresses.is_empty() && !all.geographic_addresses.is_empty());
+        assert!(slim.postal_addresses.is_empty() && slim.geographic_addresses.is_empty());
+        let without_lines = Dataset {
+            postal_addresses: Vec::new(),
+            geographic_addresses: Vec::new(),
+            ..all
+        };
+        assert_eq!(slim, without_lines);
+        // The skipped files are not in the report; every other file is, with the same counts.
+        let skipped = [files::POSTAL_ADDRESS, files::GEOGRAPHIC_ADDRESS];
+        assert!(all_report
+            .files
+            .iter()
+            .any(|f| skipped.contains(&f.file.as_str())));
+        let kept: Vec<_> = all_report
+            .files
+            .iter()
+            .filter(|f| !skipped.contains(&f.file.as_str()))
+            .collect();
+        assert_eq!(slim_report.files.iter().collect::<Vec<_>>(), kept);
+    }
+}
