@@ -345,3 +345,31 @@ fn every_section_is_present() {
         assert!(header.section(id).is_some(), "{} missing", id.name());
     }
 }
+
+#[test]
+fn index_is_the_same_without_the_address_lines() {
+    // `seoladh build` reads with `ReadOptions::for_index()`; the file must not depend on it.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
+    let (slim, _) = layout::read_dir_with(&dir, &layout::ReadOptions::for_index())
+        .expect("fixture dataset readable");
+    let built = IndexBuilder::new()
+        .build(&slim, &NoProgress)
+        .expect("fixture builds");
+    assert!(built.to_bytes() == bytes());
+}
+
+/// Record store bytes per address point on the fixture: 91.9 in format 2, about twice that in
+/// format 1 (183.5 at full scale); the bound catches a lost "same as building" or date packing.
+const STORE_BYTES_PER_AP_MAX: f64 = 110.0;
+
+#[test]
+fn record_store_stays_compact() {
+    let built = IndexBuilder::new()
+        .build(dataset(), &NoProgress)
+        .expect("fixture builds");
+    let per_ap = built.store_bytes as f64 / built.meta.counts.address_points as f64;
+    assert!(
+        per_ap < STORE_BYTES_PER_AP_MAX,
+        "{per_ap:.1} bytes per address point"
+    );
+}

@@ -57,7 +57,10 @@ pub fn build(args: &BuildArgs) -> Result<(), seoladh::Error> {
     let started = Instant::now();
     let progress = Bar(bar());
     progress.phase("reading", 0);
-    let (dataset, report) = seoladh::ecad::layout::read_dir(&args.data)?;
+    let (dataset, report) = seoladh::ecad::layout::read_dir_with(
+        &args.data,
+        &seoladh::ecad::layout::ReadOptions::for_index(),
+    )?;
     progress.0.suspend(|| eprintln!("{report}"));
     let built = IndexBuilder::new().build(&dataset, &progress)?;
     drop(dataset);

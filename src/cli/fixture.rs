@@ -54,7 +54,10 @@ pub fn fixture_index() -> Result<PathBuf, Error> {
             source,
         }
     })?;
-    let (dataset, _report) = seoladh::ecad::layout::read_dir(&data)?;
+    let (dataset, _report) = seoladh::ecad::layout::read_dir_with(
+        &data,
+        &seoladh::ecad::layout::ReadOptions::for_index(),
+    )?;
     let built = IndexBuilder::new().build(&dataset, &NoProgress)?;
     built.write_file(&path)?;
     Ok(path)

@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::{AddressLinesRow, AliasTable, Dataset};
 use crate::{Error, Result};
 
-pub use super::read::read_dir;
+pub use super::read::{read_dir, read_dir_with, ReadOptions};
 pub use super::report::{Action, FileReport, Issue, IssueKind, ReadReport};
 
 /// File names of the layout, exactly as in `ecad-model.md` §3.

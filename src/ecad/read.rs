@@ -27,6 +27,40 @@ use crate::{Error, Result};
 /// [`Error::MissingTable`] when a required file is absent; [`Error::BadHeader`] when a file lacks
 /// a column of the layout.
 pub fn read_dir(dir: &Path) -> Result<(Dataset, ReadReport)> {
+    read_dir_with(dir, &ReadOptions::default())
+}
+
+/// Which optional tables [`read_dir_with`] loads. The default loads everything, as [`read_dir`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Load `POSTAL_ADDRESS.csv` and `GEOGRAPHIC_ADDRESS.csv`. The index builder derives its
+    /// addresses from the element tables, so `seoladh build` skips these millions of strings
+    /// (they are then neither read nor checked, and their tables stay empty).
+    pub address_lines: bool,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        ReadOptions {
+            address_lines: true,
+        }
+    }
+}
+
+impl ReadOptions {
+    /// What the index builder needs: everything but the derived address lines.
+    pub fn for_index() -> Self {
+        ReadOptions {
+            address_lines: false,
+        }
+    }
+}
+
+/// [`read_dir`] with a choice of optional tables.
+///
+/// # Errors
+/// As [`read_dir`].
+pub fn read_dir_with(dir: &Path, options: &ReadOptions) -> Result<(Dataset, ReadReport)> {
     if !dir.is_dir() {
         return Err(Error::Io {
             path: dir.to_path_buf(),
@@ -271,8 +305,11 @@ pub fn read_dir(dir: &Path) -> Result<(Dataset, ReadReport)> {
     }
 
     // Derived address lines.
-    ds.postal_addresses = cx.address_lines(files::POSTAL_ADDRESS, &ids.address_points)?;
-    ds.geographic_addresses = cx.address_lines(files::GEOGRAPHIC_ADDRESS, &ids.address_points)?;
+    if options.address_lines {
+        ds.postal_addresses = cx.address_lines(files::POSTAL_ADDRESS, &ids.address_points)?;
+        ds.geographic_addresses =
+            cx.address_lines(files::GEOGRAPHIC_ADDRESS, &ids.address_points)?;
+    }
 
     // Information tables.
     let mut seen = IdSet::default();
@@ -454,4 +491,37 @@ fn shrink(ds: &mut Dataset) {
     ds.administrative_info.shrink_to_fit();
     ds.history.shrink_to_fit();
     ds.uk_addresses.shrink_to_fit();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_options_skip_only_the_address_lines() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
+        let (all, all_report) = read_dir(&dir).expect("fixture readable");
+        let (slim, slim_report) =
+            read_dir_with(&dir, &ReadOptions::for_index()).expect("fixture readable");
+        assert!(!all.postal_addresses.is_empty() && !all.geographic_addresses.is_empty());
+        assert!(slim.postal_addresses.is_empty() && slim.geographic_addresses.is_empty());
+        let without_lines = Dataset {
+            postal_addresses: Vec::new(),
+            geographic_addresses: Vec::new(),
+            ..all
+        };
+        assert_eq!(slim, without_lines);
+        // The skipped files are not in the report; every other file is, with the same counts.
+        let skipped = [files::POSTAL_ADDRESS, files::GEOGRAPHIC_ADDRESS];
+        assert!(all_report
+            .files
+            .iter()
+            .any(|f| skipped.contains(&f.file.as_str())));
+        let kept: Vec<_> = all_report
+            .files
+            .iter()
+            .filter(|f| !skipped.contains(&f.file.as_str()))
+            .collect();
+        assert_eq!(slim_report.files.iter().collect::<Vec<_>>(), kept);
+    }
 }

@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::index::format::{FileWriter, SectionId};
 use crate::index::lists::ListsWriter;
 use crate::index::meta::{EntityKind, Meta};
-use crate::index::store::{self, *};
+use crate::index::store;
 use crate::index::tables::*;
 use crate::index::{eircode_key, natural_key, Variant, VariantTag};
 
@@ -257,6 +257,9 @@ impl IndexBuilder {
                 .then_with(|| building_keys[a.1].cmp(&building_keys[b.1]))
         });
         progress.advance(ds.buildings.len() as u64);
+        // Big intermediates are dropped at their last use: the dataset is alive throughout, so
+        // these are what the peak memory of a build is made of.
+        drop(building_keys);
         let building_order: Vec<usize> = place_keys.iter().map(|(_, i)| *i).collect();
         let mut places: Vec<PlaceRow> = Vec::new();
         let mut place_of_building = vec![0u32; building_order.len()];
@@ -301,6 +304,7 @@ impl IndexBuilder {
         }
         ap_order.par_sort_unstable();
         meta.skipped_address_points = orphan_points;
+        drop(building_ord);
         progress.advance(ds.address_points.len() as u64);
 
         meta.building_id_base = id_base(ds.buildings.iter().map(|b| b.id), "building")?;
@@ -439,6 +443,9 @@ impl IndexBuilder {
                     .map_or(NONE, |s| strings.intern(s)),
             });
         }
+        drop(aliases);
+        drop(ordinal_of);
+        drop(building_order);
         meta.set_kind_starts(&elements.iter().map(|e| e.row.kind).collect::<Vec<_>>());
         meta.named_elements = named_count;
 
@@ -505,6 +512,9 @@ impl IndexBuilder {
         drop(term_ids);
         drop(term_elements);
         drop(tokenised);
+        for e in &mut elements {
+            e.variants = Vec::new();
+        }
 
         // Element → places.
         progress.phase("element places", places.len() as u64);
@@ -552,6 +562,7 @@ impl IndexBuilder {
                 eircode_keys.push((e.to_ascii_uppercase(), u64::from(row)));
             }
         }
+        drop(ap_ord_of);
         for (h, row) in history.iter().enumerate() {
             if let Some(e) = row.eircode.as_deref() {
                 eircode_keys.push((e.to_ascii_uppercase(), HISTORY_FLAG | h as u64));
@@ -611,75 +622,14 @@ impl IndexBuilder {
             "record store",
             (elements.len() + buildings.len() + aps.len()) as u64,
         );
-        let spatial: HashMap<u64, &crate::ecad::SpatialInfo> =
-            ds.spatial.iter().map(|s| (s.ecad_id, s)).collect();
-        let building_info: HashMap<u64, &crate::ecad::BuildingInfo> =
-            ds.building_info.iter().map(|s| (s.ecad_id, s)).collect();
-        let org_info: HashMap<u64, &crate::ecad::OrganisationInfo> = ds
-            .organisation_info
-            .iter()
-            .map(|s| (s.ecad_id, s))
-            .collect();
-        let admin: HashMap<u64, &crate::ecad::AdministrativeInfo> = ds
-            .administrative_info
-            .iter()
-            .map(|s| (s.ecad_id, s))
-            .collect();
-        let entity_ids: Vec<(u64, bool)> = elements
-            .iter()
-            .map(|e| (e.row.id, e.row.kind == ElementKind::BuildingName))
-            .chain(
-                buildings
-                    .iter()
-                    .map(|b| (meta.building_id_base + u64::from(b.id_offset), false)),
-            )
-            .chain(
-                aps.iter()
-                    .map(|a| (meta.address_point_id_base + u64::from(a.id_offset), false)),
-            )
-            .collect();
-        let blobs: Vec<Vec<u8>> = entity_ids
-            .par_iter()
-            .map(|&(id, is_building_name)| {
-                if is_building_name {
-                    return Vec::new();
-                }
-                let record = StoredRecord {
-                    spatial: spatial.get(&id).map(|s| stored_spatial(s)),
-                    building_info: building_info.get(&id).map(|b| StoredBuildingInfo {
-                        building_type: b.building_type,
-                        holiday_home: b.holiday_home,
-                        under_construction: b.under_construction,
-                        building_use: b.building_use.clone(),
-                        vacant: b.vacant,
-                        created: date(&b.created),
-                        modified: date(&b.modified),
-                    }),
-                    organisation_info: org_info.get(&id).map(|o| StoredOrganisationInfo {
-                        nace_code: o.nace_code.clone(),
-                        nace_category: o.nace_category.clone(),
-                        vacant: o.vacant,
-                        created: date(&o.created),
-                        modified: date(&o.modified),
-                    }),
-                    administrative: admin.get(&id).map(|a| stored_admin(a)),
-                };
-                if record == StoredRecord::default() {
-                    Vec::new()
-                } else {
-                    store::encode(&record)
-                }
-            })
-            .collect();
-        let mut store_w = ListsWriter::new();
-        for b in &blobs {
-            store_w.push_bytes(b);
-        }
-        drop(blobs);
-        progress.advance(entity_ids.len() as u64);
-        if store_w.data_len() > u32::MAX as usize {
-            return Err(build_error("store", "record store over 4 GiB"));
-        }
+        let store_w = super::store_builder::write_store(
+            ds,
+            &elements_of(&elements),
+            &buildings,
+            &aps,
+            &meta,
+        )?;
+        progress.advance((elements.len() + buildings.len() + aps.len()) as u64);
 
         let mut uk: Vec<&crate::ecad::UkAddress> = ds.uk_addresses.iter().collect();
         uk.sort_by(|a, b| a.postcode.cmp(&b.postcode).then(a.id.cmp(&b.id)));
@@ -841,61 +791,19 @@ fn routing_keys(ds: &Dataset) -> Vec<String> {
     keys
 }
 
-fn date(s: &str) -> i64 {
-    store::parse_date(s).unwrap_or(0)
-}
-
-fn stored_spatial(s: &crate::ecad::SpatialInfo) -> StoredSpatial {
-    let pair = |a: Option<f64>, b: Option<f64>, scale| Some(FixedPair::from_f64(a?, b?, scale));
-    let boxes = (|| {
-        Some(StoredBoxes {
-            ing_min: pair(s.min_ing_easting, s.min_ing_northing, METRE_SCALE)?,
-            ing_max: pair(s.max_ing_easting, s.max_ing_northing, METRE_SCALE)?,
-            itm_min: pair(s.min_itm_easting, s.min_itm_northing, METRE_SCALE)?,
-            itm_max: pair(s.max_itm_easting, s.max_itm_northing, METRE_SCALE)?,
-            etrs89_min: pair(s.min_etrs89_lat, s.min_etrs89_long, DEGREE_SCALE)?,
-            etrs89_max: pair(s.max_etrs89_lat, s.max_etrs89_long, DEGREE_SCALE)?,
-        })
-    })();
-    StoredSpatial {
-        ing: FixedPair::from_f64(s.ing_easting, s.ing_northing, METRE_SCALE),
-        itm: FixedPair::from_f64(s.itm_easting, s.itm_northing, METRE_SCALE),
-        etrs89: FixedPair::from_f64(s.etrs89_lat, s.etrs89_long, DEGREE_SCALE),
-        boxes,
-        accuracy: s.spatial_accuracy,
-        created: date(&s.created),
-        modified: date(&s.modified),
-    }
-}
-
-fn stored_admin(a: &crate::ecad::AdministrativeInfo) -> StoredAdministrative {
-    StoredAdministrative {
-        release_2017: StoredAdminRelease {
-            la_id: a.la_id,
-            ded_id: a.ded_id,
-            small_area_id: a.small_area_id,
-            townland_id: a.townland_id,
-            county_id: a.county_id,
-            gaeltacht: a.gaeltacht,
-        },
-        release_2015: StoredAdminRelease {
-            la_id: a.la_2015_id,
-            ded_id: a.ded_2015_id,
-            small_area_id: a.small_area_2015_id,
-            townland_id: a.townland_2015_id,
-            county_id: a.county_2015_id,
-            gaeltacht: a.gaeltacht_2015,
-        },
-        created: date(&a.created),
-        modified: date(&a.modified),
-    }
-}
-
-fn build_error(section: &'static str, e: impl std::fmt::Display) -> Error {
+pub(crate) fn build_error(section: &'static str, e: impl std::fmt::Display) -> Error {
     Error::IndexBuild {
         section,
         reason: e.to_string(),
     }
+}
+
+/// `(ECAD id, is a building name)` of every element, in ordinal order.
+fn elements_of(elements: &[PendingElement]) -> Vec<(u64, bool)> {
+    elements
+        .iter()
+        .map(|e| (e.row.id, e.row.kind == ElementKind::BuildingName))
+        .collect()
 }
 
 /// Deduplicated short strings (house numbers, sub-building names, departments).

@@ -19,8 +19,10 @@ pub mod format;
 pub(crate) mod lists;
 pub mod meta;
 mod reader;
+mod record_codec;
 mod render;
 pub mod store;
+mod store_builder;
 pub mod tables;
 mod variant;
 

@@ -10,6 +10,7 @@ use crate::index::builder::HISTORY_FLAG;
 use crate::index::format::{self, Header, SectionId};
 use crate::index::lists::{Lists, SortedIter};
 use crate::index::meta::{EntityKind, Meta};
+use crate::index::record_codec;
 use crate::index::store::{self, StoredRecord};
 use crate::index::tables::*;
 use crate::index::variant::Variants;
@@ -299,7 +300,7 @@ impl Index {
         let store = self.lists(SectionId::StoreIndex, SectionId::StoreData);
         for i in 0..store.len() {
             let b = store.bytes(i).unwrap_or(&[]);
-            if !b.is_empty() && store::decode::<StoredRecord>(b).is_none() {
+            if !record_codec::is_decodable(b) {
                 return Err(self.corrupt(SectionId::StoreData, format!("record {i} undecodable")));
             }
             records += 1;
@@ -568,10 +569,18 @@ impl Index {
         let bytes = self
             .lists(SectionId::StoreIndex, SectionId::StoreData)
             .bytes(usize::try_from(slot).ok()?)?;
-        if bytes.is_empty() {
-            return Some(StoredRecord::default());
-        }
-        store::decode(bytes)
+        record_codec::decode_record(bytes, || {
+            // Only address points share their building's row; a building's own record never
+            // refers further, so this recursion is one level deep.
+            if kind != EntityKind::AddressPoint {
+                return None;
+            }
+            let building = self.address_point(ord)?.building;
+            let bytes = self
+                .lists(SectionId::StoreIndex, SectionId::StoreData)
+                .bytes(usize::try_from(c.elements + u64::from(building)).ok()?)?;
+            Some(record_codec::decode_record(bytes, || None)?.spatial)
+        })
     }
 
     /// UK address `i` (ordered by postcode).

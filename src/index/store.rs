@@ -1,5 +1,6 @@
-//! The record store: what Get ECAD Data returns for an entity, one bincode record each, decoded
-//! one at a time.
+//! The record store: what Get ECAD Data returns for an entity, decoded one at a time. These are
+//! the values; their compact on-disk form (shared spatial rows, packed dates) is in
+//! `record_codec.rs`.
 //!
 //! Coordinates are fixed-point (1e-7 degree, 1 mm) and dates are milliseconds since the Unix
 //! epoch, which halves the store against `f64`s and ISO strings while keeping every value the
