@@ -167,7 +167,8 @@ proptest! {
         ] {
             let eircode = usize::from(address.elements.last().is_some_and(|e| e.kind == ElementType::Eircode));
             prop_assert!(address.lines.len() <= MAX_ADDRESS_LINES + eircode);
-            prop_assert!(address.lines.iter().all(|l| !l.trim().is_empty()));
+            // Every line has a letter or digit: a name of punctuation only takes no line.
+            prop_assert!(address.lines.iter().all(|l| l.chars().any(char::is_alphanumeric)), "{:?}", address.lines);
             // A building number never stands alone on a line unless nothing but a county is left.
             let number = parts.building_number.as_deref().map(str::trim).filter(|n| !n.is_empty());
             if let Some(number) = number {
@@ -183,4 +184,61 @@ proptest! {
     fn rendering_is_deterministic(parts in arb_parts()) {
         prop_assert_eq!(postal_address(&parts, Language::Irish), postal_address(&parts.clone(), Language::Irish));
     }
+}
+
+/// Regression (issue 2): a sub-building named `'` normalises to nothing, yet it took a line and
+/// the building number `0` was left on a line of its own (`["'", "0"]`).
+#[test]
+fn punctuation_only_sub_building_leaves_no_line_and_no_lone_number() {
+    let number_and_sub = |sub: &str| AddressParts {
+        address_point_id: 17,
+        building_id: 14,
+        sub_building: Some(Part::new(1, sub, ElementType::AddressPointName)),
+        building_number: Some("0".into()),
+        ..AddressParts::default()
+    };
+    for sub in ["'", "-", " ' ", "'-'"] {
+        let parts = number_and_sub(sub);
+        for address in [
+            postal_address(&parts, Language::English),
+            postal_address(&parts, Language::Irish),
+            vanity_address(&parts),
+        ] {
+            assert_eq!(address.lines, ["0"], "sub-building {sub:?}");
+            assert!(address
+                .elements
+                .iter()
+                .all(|e| e.kind != ElementType::AddressPointName));
+        }
+    }
+    // With a line to prefix, the number goes onto it and the blank sub-building stays out.
+    let parts = AddressParts {
+        organisation: Some(Part::new(19, "ACME", ElementType::Organisation)),
+        post_county: Some(Part::new(1001, "MEATH", ElementType::County)),
+        ..number_and_sub("'")
+    };
+    assert_eq!(
+        postal_address(&parts, Language::English).lines,
+        ["0 ACME", "CO. MEATH"]
+    );
+    let parts = AddressParts {
+        primary_thoroughfare: Some(Part::new(12, "MAIN STREET", ElementType::Thoroughfare)),
+        ..number_and_sub("'")
+    };
+    assert_eq!(
+        postal_address(&parts, Language::English).lines,
+        ["0 MAIN STREET"]
+    );
+    // An Irish name of punctuation only falls back to the English name.
+    let parts = AddressParts {
+        sub_building: Some(Part::new(1, "FLAT 1", ElementType::AddressPointName).with_irish("'")),
+        primary_thoroughfare: Some(
+            Part::new(12, "MAIN STREET", ElementType::Thoroughfare).with_irish("-"),
+        ),
+        ..number_and_sub("'")
+    };
+    assert_eq!(
+        postal_address(&parts, Language::Irish).lines,
+        ["FLAT 1", "0 MAIN STREET"]
+    );
 }

@@ -6,6 +6,9 @@
 //! store. `POSTAL_ADDRESS.csv` and `GEOGRAPHIC_ADDRESS.csv` are written by [`derive_address_tables`],
 //! so stored lines and rendered lines cannot disagree.
 //!
+//! A part whose name has no letter or digit (`'`, `-`, blanks) counts as absent throughout: it
+//! takes no line and cannot carry the building number.
+//!
 //! The rules, in the order they are applied:
 //! 1. A department needs an organisation; without one it is dropped.
 //! 2. A building name equal to the organisation or the building group is dropped.
@@ -14,7 +17,8 @@
 //! 4. The building number never stands alone: it prefixes the building group, else the primary
 //!    thoroughfare, secondary thoroughfare, primary locality, secondary locality, building name,
 //!    post town – the first that is present (`8 SILVER BIRCHES`) – else the last line before the
-//!    county.
+//!    county (an organisation or sub-building with a name). Only when nothing but a county is
+//!    left is the number the whole address and takes a line of its own.
 //! 5. Of two equal consecutive lines the earlier is dropped (a locality named like its post
 //!    town gives way to the post town; a primary thoroughfare to an equal secondary one). Compared in English, so the Irish
 //!    address drops the same lines.
@@ -203,24 +207,32 @@ impl Part {
         }
     }
 
-    /// Adds the Irish name (an empty one counts as none).
+    /// Adds the Irish name (an empty one, or one of punctuation only, counts as none).
     pub fn with_irish(mut self, irish: impl Into<String>) -> Part {
         let irish = irish.into();
-        self.irish = (!irish.trim().is_empty()).then_some(irish);
+        self.irish = has_content(&irish).then_some(irish);
         self
     }
 
     /// The name in `lang`, falling back to English when there is no Irish name.
     pub fn name(&self, lang: Language) -> &str {
         match (lang, &self.irish) {
-            (Language::Irish, Some(irish)) if !irish.trim().is_empty() => irish.trim(),
+            (Language::Irish, Some(irish)) if has_content(irish) => irish.trim(),
             _ => self.english.trim(),
         }
     }
 
+    /// Whether the part has no name to show: empty, or only spaces and punctuation (`'`, `-`),
+    /// which normalises to nothing and must not take a line of its own (nor carry the building
+    /// number, which would then stand alone).
     pub(crate) fn is_blank(&self) -> bool {
-        self.english.trim().is_empty()
+        !has_content(&self.english)
     }
+}
+
+/// Whether a name has a letter or digit: one that is only punctuation normalises to nothing.
+fn has_content(name: &str) -> bool {
+    name.chars().any(char::is_alphanumeric)
 }
 
 /// Every slot of `ecad-model.md` §4, resolved to names, for one address point (or one element,

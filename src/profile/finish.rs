@@ -7,8 +7,9 @@ use crate::ecad::address::{mixed_case, ElementType};
 
 /// The element's text as the profile writes it. The Eircode is always upper case (`A86 VC04`);
 /// proper case follows the vanity rules of [`mixed_case`] per element, so a name's first word is
-/// capitalised even after a number (`8 Na Cluainte`) and particles inside it stay lower
-/// (`Bóthar na Trá`, `Co. na Mí`).
+/// capitalised even after a number (`8 Na Cluainte`), particles inside it stay lower
+/// (`Bóthar na Trá`, `Co. na Mí`) and Irish mutations are kept (`na gCloch`, `an tSráid`: one
+/// implementation, in `ecad::case`).
 pub(crate) fn finish(
     value: &str,
     kind: ElementType,
@@ -41,37 +42,14 @@ const HYPHEN_WORDS: [&str; 11] = [
     "in", "on", "at", "by", "upon", "of", "the", "and", "na", "an", "le",
 ];
 
-/// Irish eclipsis after the article: the eclipsing letters stay lower case and the word's own
-/// first letter is capitalised (`na gCloch`, `na bhFear`, `na mBan`, `Dún na nGall`).
-const ECLIPSES: [&str; 7] = ["bhf", "mb", "gc", "nd", "ng", "bp", "dt"];
-
-fn eclipsed(lower: &str) -> Option<String> {
-    ECLIPSES.iter().find_map(|prefix| {
-        let rest = lower.strip_prefix(prefix)?;
-        if rest.is_empty() {
-            return None;
-        }
-        // The eclipsing letters are all but the last letter of the prefix.
-        let split = prefix.len() - 1;
-        let (mutation, first) = prefix.split_at(split);
-        Some(format!("{mutation}{}{rest}", first.to_uppercase()))
-    })
-}
-
 fn lower_small_words(proper: &str) -> String {
-    let mut previous = String::new();
     let words: Vec<String> = proper
         .split(' ')
         .enumerate()
         .map(|(i, word)| {
             let lower = word.to_lowercase();
-            let after_article = matches!(previous.as_str(), "na" | "an");
-            previous.clone_from(&lower);
             if i > 0 && SMALL_WORDS.contains(&lower.as_str()) {
                 return lower;
-            }
-            if let Some(fixed) = after_article.then(|| eclipsed(&lower)).flatten() {
-                return fixed;
             }
             if !word.contains('-') {
                 return word.to_string();
@@ -140,6 +118,8 @@ mod tests {
         assert_eq!(proper("SRÁID NA MBAN"), "Sráid na mBan");
         assert_eq!(proper("CÉ NA HABHANN"), "Cé na hAbhann");
         assert_eq!(proper("AN TSRÁID"), "An tSráid");
+        assert_eq!(proper("AN TEAMPALL MÓR"), "An Teampall Mór");
+        assert_eq!(proper("NA CEALLA BEAGA"), "Na Cealla Beaga");
         // Not after an article: an ordinary word.
         assert_eq!(proper("NGONG ROAD"), "Ngong Road");
     }
