@@ -151,6 +151,17 @@ pub fn classify(
         return Classification::simple(FindResult::ForeignAddressDetected);
     }
     let best = best_answer(index, search);
+    // 2b. A UK post town with no Irish twin ends the input, and the Irish reading is not whole.
+    if plan.eircode.is_none() && names_uk_town(index, search) {
+        let whole = best.as_ref().is_some_and(|b| b.complete && !b.tied);
+        if !whole {
+            return Classification::simple(FindResult::ForeignAddressDetected);
+        }
+    }
+    // 2c. Nothing matched and the words are not words: random characters.
+    if best.is_none() && plan.numbers.is_empty() && looks_like_gibberish(text) {
+        return Classification::simple(FindResult::InvalidAddressEntered);
+    }
     // 3. The Eircode decides, checked against the text.
     match eircode {
         EircodeCheck::Found {
@@ -546,6 +557,46 @@ fn same_postal_address(index: &Index, ties: &[Target]) -> bool {
     ties.len() > 1
 }
 
+/// Whether the last section of the input (or its last one or two words) is a UK-only post town.
+fn names_uk_town(index: &Index, search: &Search) -> bool {
+    let towns = &index.meta().uk_only_towns;
+    let words = &search.plan.words;
+    let Some(last) = words.last() else {
+        return false;
+    };
+    let section: Vec<&str> = words
+        .iter()
+        .filter(|w| w.section == last.section)
+        .map(|w| w.text.as_str())
+        .collect();
+    let n = section.len();
+    let candidates = [
+        section.join(" "),
+        section[n.saturating_sub(2)..].join(" "),
+        section[n - 1..].join(" "),
+    ];
+    candidates.iter().any(|c| towns.binary_search(c).is_ok())
+}
+
+/// Keyboard mash: symbols inside words, or words of five or more letters with at most one vowel.
+fn looks_like_gibberish(text: &str) -> bool {
+    if text.chars().any(|c| "#!%$^*=<>{}|~_".contains(c)) {
+        return true;
+    }
+    let words: Vec<&str> = text
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty())
+        .collect();
+    !words.is_empty()
+        && words.iter().all(|w| {
+            let vowels = w
+                .chars()
+                .filter(|c| "aeiouyáéíóúAEIOUYÁÉÍÓÚ".contains(*c))
+                .count();
+            w.chars().count() >= 5 && vowels <= 1
+        })
+}
+
 /// E-mail addresses, URLs and strings with no letters are not addresses.
 fn looks_like_non_address(text: &str) -> bool {
     let t = text.trim().to_ascii_lowercase();
@@ -570,5 +621,14 @@ mod tests {
         assert!(looks_like_non_address("www.example.ie"));
         assert!(looks_like_non_address(" ,.;- "));
         assert!(!looks_like_non_address("8 Silver Birches, Dunboyne"));
+    }
+
+    #[test]
+    fn keyboard_mash_is_gibberish_and_place_names_are_not() {
+        assert!(looks_like_gibberish("xtpzbjz fpbtt"));
+        assert!(looks_like_gibberish("hpb#zkqx!!sz%"));
+        assert!(!looks_like_gibberish("Ballymote"));
+        assert!(!looks_like_gibberish("Drumcondra Road"));
+        assert!(!looks_like_gibberish("Tralee"));
     }
 }

@@ -311,6 +311,7 @@ impl IndexBuilder {
         meta.address_point_id_base =
             id_base(ds.address_points.iter().map(|a| a.id), "address point")?;
         meta.routing_keys = routing_keys(ds);
+        meta.uk_only_towns = uk_only_towns(ds);
 
         // Building rows (ap ranges filled below).
         let mut buildings: Vec<BuildingRow> = building_order
@@ -776,6 +777,31 @@ fn id_base(ids: impl Iterator<Item = u64> + Clone, what: &'static str) -> Result
         ));
     }
     Ok(min)
+}
+
+/// UK post towns whose name no Irish post town or locality shares (`BELFAST`, `ABERDEEN`; not
+/// `BANGOR`, which Mayo has too), normalised.
+fn uk_only_towns(ds: &Dataset) -> Vec<String> {
+    let key = |name: &str| {
+        let mut terms = Vec::new();
+        crate::text::index_terms(name, &mut terms);
+        terms.join(" ")
+    };
+    let irish: std::collections::HashSet<String> = ds
+        .post_towns
+        .iter()
+        .map(|t| key(&t.name))
+        .chain(ds.localities.iter().map(|l| key(&l.name)))
+        .collect();
+    let mut towns: Vec<String> = ds
+        .uk_addresses
+        .iter()
+        .map(|u| key(&u.post_town))
+        .filter(|t| !t.is_empty() && !irish.contains(t))
+        .collect();
+    towns.sort_unstable();
+    towns.dedup();
+    towns
 }
 
 fn routing_keys(ds: &Dataset) -> Vec<String> {

@@ -21,7 +21,7 @@ pub const MAGIC: [u8; 8] = *b"SEOLADH\x1a";
 
 /// Version of the byte layout. Bump on any change to what is written; old files then fail to open
 /// with [`Error::IndexFormatVersion`] and must be rebuilt.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 const HEADER_LEN: usize = 24;
 const ENTRY_LEN: usize = 32;

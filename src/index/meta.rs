@@ -50,6 +50,9 @@ pub struct Meta {
     pub skipped_address_points: u64,
     /// Organisations skipped because their address point is missing.
     pub skipped_organisations: u64,
+    /// UK post towns with no Irish twin (normalised, sorted): an Irish search naming one is a
+    /// foreign address.
+    pub uk_only_towns: Vec<String>,
 }
 
 impl Meta {
