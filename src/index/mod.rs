@@ -14,6 +14,7 @@
 //! localities, post town, counties); its buildings are contiguous and in natural order, and each
 //! building's address points follow it. The matcher goes term → elements → places → buildings.
 
+mod build_support;
 pub mod builder;
 pub mod format;
 pub(crate) mod lists;
