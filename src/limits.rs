@@ -20,18 +20,23 @@ pub const MAX_PLAN_WORDS: usize = 64;
 /// Most terms one query word may expand to through typos or a prefix.
 pub const MAX_TERM_EXPANSIONS: usize = 48;
 
-/// Terms of a typo or prefix expansion with more elements than this are only used to verify
-/// candidates found through rarer terms, never to generate them.
-pub const MAX_GENERATING_TERM_ELEMENTS: usize = 4_000;
+/// Most element postings read to seed one query's candidates. Hits are read rarest first, so
+/// common words (`road`, `park`) seed nothing: they only verify the places rare words found.
+pub const MAX_SEED_VISITS: usize = 1_000;
 
-/// Most elements whose names are scored for one query.
-pub const MAX_ELEMENT_VISITS: usize = 12_000;
+/// A seed element in more places than this (a county, a city district) does not enumerate
+/// them; it is scored when a place found through rarer words contains it.
+pub const MAX_PLACES_PER_SEED: usize = 8_000;
 
-/// Most places enumerated from one group of matched elements.
-pub const MAX_PLACES_PER_GROUP: usize = 6_000;
+/// Most (place, seed) pairs accumulated to rank candidate places for one query.
+pub const MAX_CANDIDATE_PLACES: usize = 12_000;
 
-/// Most candidate places scored for one query.
-pub const MAX_CANDIDATE_PLACES: usize = 20_000;
+/// Candidate places scored in full, best seed totals first (places tied with the last one
+/// are scored too, up to [`MAX_TIED_PLACES`]).
+pub const MAX_SCORED_PLACES: usize = 128;
+
+/// Most places scored when the seeds cannot tell more of them apart.
+pub const MAX_TIED_PLACES: usize = 6_000;
 
 /// Places whose buildings are examined after place scoring.
 pub const MAX_RESOLVED_PLACES: usize = 24;

@@ -50,6 +50,9 @@ impl Engine {
 
     /// An engine over an opened index with the given profiles.
     pub fn new(index: Index, profiles: ProfileSet) -> Engine {
+        // Rank the prefix completions now (a few ms at full scale), not on the first keystroke
+        // a user types (and, on a hot reload, before the new index is swapped in).
+        let _ = index.completions(&[]);
         Engine { index, profiles }
     }
 

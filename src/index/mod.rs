@@ -16,6 +16,7 @@
 
 mod build_support;
 pub mod builder;
+pub mod completions;
 pub mod format;
 pub(crate) mod lists;
 pub mod meta;
@@ -35,7 +36,7 @@ pub use render::PlaceLevel;
 pub use tables::{
     AddressPointRow, BuildingRow, ElementKind, ElementRow, OrganisationRow, PlaceRow, NONE,
 };
-pub use variant::{Variant, VariantTag, Variants};
+pub use variant::{TermIds, Variant, VariantTag, VariantTerms, Variants};
 
 /// The alphabet of the last four Eircode characters, in byte order so packing keeps order.
 const EIRCODE_ALPHABET: &[u8; 25] = b"0123456789ACDEFHKNPRTVWXY";

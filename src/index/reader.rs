@@ -7,13 +7,14 @@ use std::sync::{Arc, OnceLock};
 use crate::ecad::{History, UkAddress};
 use crate::error::{Error, Result};
 use crate::index::builder::HISTORY_FLAG;
+use crate::index::completions::{Completion, Completions};
 use crate::index::format::{self, Header, SectionId};
 use crate::index::lists::{Lists, SortedIter};
 use crate::index::meta::{EntityKind, Meta};
 use crate::index::record_codec;
 use crate::index::store::{self, StoredRecord};
 use crate::index::tables::*;
-use crate::index::variant::Variants;
+use crate::index::variant::{VariantTerms, Variants};
 
 /// The bytes behind an index: a memory map or an owned buffer.
 enum Backing {
@@ -95,6 +96,7 @@ pub struct Index {
     eircodes: fst::Map<SectionBytes>,
     ids: fst::Map<SectionBytes>,
     history: OnceLock<Vec<History>>,
+    completions: OnceLock<Completions>,
 }
 
 impl std::fmt::Debug for Index {
@@ -190,6 +192,7 @@ impl Index {
             ranges,
             meta,
             history: OnceLock::new(),
+            completions: OnceLock::new(),
         };
         index.check_shapes()?;
         Ok(index)
@@ -402,6 +405,13 @@ impl Index {
         &self.terms
     }
 
+    /// The best completions of a short prefix (see [`Completions`]), ranked at first use.
+    pub fn completions(&self, prefix: &[u8]) -> Option<&[Completion]> {
+        self.completions
+            .get_or_init(|| Completions::build(&self.terms))
+            .get(prefix)
+    }
+
     /// A term's id and document frequency (number of elements whose names contain it).
     pub fn term(&self, term: &str) -> Option<(u32, u32)> {
         self.terms.get(term).map(unpack_term)
@@ -440,6 +450,27 @@ impl Index {
                 .bytes(ord as usize)
                 .unwrap_or(&[]),
         }
+    }
+
+    /// Term ids of each name variant of element `ord`, without decoding the names.
+    pub fn variant_terms(&self, ord: u32) -> VariantTerms<'_> {
+        VariantTerms {
+            bytes: self
+                .lists(
+                    SectionId::ElementVariantsIndex,
+                    SectionId::ElementVariantsData,
+                )
+                .bytes(ord as usize)
+                .unwrap_or(&[]),
+        }
+    }
+
+    /// An upper bound on the number of places element `ord` appears in (the encoded size of
+    /// its list: each place takes one to five bytes), read without decoding the list.
+    pub fn element_places_bound(&self, ord: u32) -> usize {
+        self.lists(SectionId::ElementPlacesIndex, SectionId::ElementPlacesData)
+            .bytes(ord as usize)
+            .map_or(0, <[u8]>::len)
     }
 
     /// Places an element appears in, ascending.

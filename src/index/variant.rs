@@ -106,6 +106,54 @@ impl<'a> Iterator for Variants<'a> {
     }
 }
 
+/// Iterator over the variants of one element as (tag, term ids) only: the matcher's hot path,
+/// which never needs the display name and so skips its UTF-8 check.
+#[derive(Debug, Clone)]
+pub struct VariantTerms<'a> {
+    pub(crate) bytes: &'a [u8],
+}
+
+impl<'a> Iterator for VariantTerms<'a> {
+    type Item = (VariantTag, TermIds<'a>);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        let (&tag, rest) = self.bytes.split_first()?;
+        let (len, n) = read_varint(rest)?;
+        let rest = rest.get(n + usize::try_from(len).ok()?..)?;
+        let (count, n) = read_varint(rest)?;
+        let mut terms_end = n;
+        for _ in 0..count {
+            let (_, m) = read_varint(rest.get(terms_end..)?)?;
+            terms_end += m;
+        }
+        self.bytes = &rest[terms_end..];
+        Some((
+            VariantTag::from_code(tag),
+            TermIds {
+                bytes: &rest[n..terms_end],
+            },
+        ))
+    }
+}
+
+/// The term ids of one variant, in order.
+#[derive(Debug, Clone)]
+pub struct TermIds<'a> {
+    bytes: &'a [u8],
+}
+
+impl Iterator for TermIds<'_> {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        let (v, n) = read_varint(self.bytes)?;
+        self.bytes = &self.bytes[n..];
+        u32::try_from(v).ok()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,6 +166,12 @@ mod tests {
         Variant::encode(VariantTag::Alias(1), "MAIN STRET", &[], &mut b);
         let v: Vec<_> = Variants { bytes: &b }.collect();
         assert_eq!(v.len(), 3);
+        let t: Vec<(VariantTag, Vec<u32>)> = VariantTerms { bytes: &b }
+            .map(|(tag, ids)| (tag, ids.collect()))
+            .collect();
+        let expected: Vec<(VariantTag, Vec<u32>)> =
+            v.iter().map(|v| (v.tag, v.term_ids().collect())).collect();
+        assert_eq!(t, expected);
         assert_eq!(v[0].name, "MAIN STREET");
         assert_eq!(v[0].term_ids().collect::<Vec<_>>(), vec![4, 900]);
         assert_eq!(v[1].tag, VariantTag::Irish);

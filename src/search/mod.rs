@@ -51,8 +51,12 @@ pub struct Scratch {
     hits: Vec<TermHit>,
     visit: Vec<u32>,
     pins: Vec<(u32, u32)>,
+    totals: places::PlaceTotals,
     places: Vec<u32>,
     scored: Vec<PlaceScore>,
+    memo: elements::Memo,
+    weights: elements::IdfCache,
+    postings: places::HitPostings,
 }
 
 /// The outcome of the text stage.
@@ -60,7 +64,8 @@ pub struct Scratch {
 pub struct Search {
     /// The plan of the input.
     pub plan: Plan,
-    /// Element matches, sorted by element ordinal (candidates refer to them by index).
+    /// Element matches: the seeds sorted by element ordinal, then the elements verified while
+    /// scoring places (candidates refer to them by index).
     pub matches: Vec<ElementMatch>,
     /// Ranked candidates, best first; ties broken by ordinals.
     pub candidates: Vec<Candidate>,
@@ -155,20 +160,52 @@ fn run(index: &Index, out: &mut Search, stages: Stages, scratch: &mut Scratch) {
                 .unwrap_or(UNKNOWN_WORD_WEIGHT)
         })
         .collect();
-    elements::match_elements(index, &scratch.hits, &mut scratch.visit, &mut out.matches);
+    elements::seed_elements(
+        index,
+        &scratch.hits,
+        &mut scratch.weights,
+        &mut scratch.visit,
+        &mut out.matches,
+    );
     places::pins(index, &out.matches, &mut scratch.pins);
-    places::candidates(index, &out.matches, &mut scratch.places);
+    places::candidates(
+        index,
+        &out.matches,
+        &mut scratch.totals,
+        &mut scratch.places,
+    );
     scratch.scored.clear();
+    let mut verifier = elements::Verifier::new(
+        index,
+        &scratch.hits,
+        &mut out.matches,
+        &mut scratch.memo,
+        &mut scratch.weights,
+    );
     for &p in &scratch.places {
         if let Some(s) =
-            places::score_place(index, p, &out.matches, &scratch.pins, &out.word_weights)
+            places::score_place(index, p, &mut verifier, &scratch.pins, &out.word_weights)
         {
             scratch.scored.push(s);
         }
     }
-    scratch
-        .scored
-        .sort_by(|a, b| b.score.total_cmp(&a.score).then(a.place.cmp(&b.place)));
+    let by_score =
+        |a: &PlaceScore, b: &PlaceScore| b.score.total_cmp(&a.score).then(a.place.cmp(&b.place));
+    scratch.scored.sort_by(by_score);
+    // The shortlist may hold a building name no seed found: look for it, then re-rank.
+    let top = scratch.scored.len().min(MAX_RESOLVED_PLACES);
+    scratch.postings.reset(scratch.hits.len());
+    for p in &mut scratch.scored[..top] {
+        places::pin_building(
+            index,
+            &mut verifier,
+            &mut scratch.postings,
+            p,
+            &out.word_weights,
+            plan.all_words(),
+        );
+    }
+    scratch.scored[..top].sort_by(by_score);
     out.candidates.clear();
     for p in scratch.scored.iter().take(MAX_RESOLVED_PLACES) {
         resolve::resolve(index, plan, &out.matches, p, &mut out.candidates);

@@ -1,19 +1,30 @@
 //! Place generation and scoring.
 //!
 //! A place is one postal context (group, streets, localities, post town, counties) with its
-//! buildings. Candidates are enumerated from the most specific group of matched elements (the
-//! query words they explain, with the fewest places), and each candidate is scored by assigning
-//! query words to its own elements: an element takes the words it matched unless a better
-//! element of the place already took them. Words no element of the place explains cost their
-//! weight, so a place missing the town the user typed ranks below one that has it.
+//! buildings. Candidates come from the seed elements' places, ranked by how much of the query
+//! their seeds explain together (a place holding the street *and* the townland typed beats one
+//! holding either); the best are scored in full by assigning query words to the place's own
+//! elements, each verified against the hits on demand: an element takes the words it matched
+//! unless a better element of the place already took them. Words no element of the place
+//! explains cost their weight, so a place missing the town the user typed ranks below one that
+//! has it.
 
 use crate::index::{ElementKind, Index, NONE};
-use crate::limits::{MAX_CANDIDATE_PLACES, MAX_PLACES_PER_GROUP};
-use crate::search::elements::{find, ElementMatch};
+use crate::limits::{
+    MAX_CANDIDATE_PLACES, MAX_PLACES_PER_SEED, MAX_SCORED_PLACES, MAX_TIED_PLACES,
+};
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
+
+use crate::search::elements::{ElementMatch, OrdinalHasher, Verifier};
+use crate::search::terms::TermHit;
 
 /// Most elements that can be assigned in one place: eight slots plus a pinned building or
 /// organisation.
 pub const MAX_ASSIGNED: usize = 9;
+
+/// Most buildings of one place looked at for a building name (see [`pin_building`]).
+const MAX_PIN_SCAN: u32 = 4_096;
 
 /// What each element of a place that the query does not name costs.
 const UNNAMED_ELEMENT_PENALTY: f32 = 0.4;
@@ -61,66 +72,76 @@ pub fn pins(index: &Index, matches: &[ElementMatch], out: &mut Vec<(u32, u32)>) 
     out.sort_unstable();
 }
 
-/// Enumerates candidate places into `out` (sorted, unique).
-pub fn candidates(index: &Index, matches: &[ElementMatch], out: &mut Vec<u32>) {
+/// Ranks the places of the seed elements and writes the best into `out` (sorted, unique).
+/// `totals` is scratch space.
+pub fn candidates(
+    index: &Index,
+    seeds: &[ElementMatch],
+    totals: &mut PlaceTotals,
+    out: &mut Vec<u32>,
+) {
     out.clear();
-    // Group matches by the words they explain.
-    let mut groups: Vec<(u64, f32, Vec<u32>)> = Vec::new();
-    for (i, m) in matches.iter().enumerate() {
-        match groups.iter_mut().find(|g| g.0 == m.mask) {
-            Some(g) => {
-                g.1 = g.1.max(m.score);
-                g.2.push(i as u32);
-            }
-            None => groups.push((m.mask, m.score, vec![i as u32])),
-        }
-    }
-    groups.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    let mut enumerated = 0;
-    let mut sized: Vec<(usize, usize)> = Vec::new();
-    for (g, (_, _, members)) in groups.iter().enumerate().take(12) {
-        let mut size = 0usize;
-        for &m in members {
-            size += index
-                .element_places(matches[m as usize].element)
-                .take(MAX_PLACES_PER_GROUP + 1 - size.min(MAX_PLACES_PER_GROUP))
-                .count();
-            if size > MAX_PLACES_PER_GROUP {
-                break;
-            }
-        }
-        sized.push((g, size));
-    }
-    for &(g, size) in &sized {
-        if size > MAX_PLACES_PER_GROUP || out.len() + size > MAX_CANDIDATE_PLACES {
+    totals.clear();
+    // Seeds best first: the budget goes to the words that say most, and each place adds a
+    // seed only for words its better seeds left unexplained.
+    let mut order: Vec<u32> = (0..seeds.len() as u32).collect();
+    order.sort_by(|&a, &b| {
+        let (ma, mb) = (&seeds[a as usize], &seeds[b as usize]);
+        mb.score.total_cmp(&ma.score).then(a.cmp(&b))
+    });
+    let mut pairs = 0usize;
+    for &m in &order {
+        let seed = &seeds[m as usize];
+        let bound = index.element_places_bound(seed.element);
+        if bound > MAX_PLACES_PER_SEED || pairs + bound > MAX_CANDIDATE_PLACES {
             continue;
         }
-        for &m in &groups[g].2 {
-            out.extend(index.element_places(matches[m as usize].element));
-        }
-        enumerated += 1;
-        if enumerated >= 4 {
-            break;
-        }
-    }
-    if enumerated == 0 {
-        // Every group is large (a county, a big town): take the best group's first places.
-        if let Some((_, _, members)) = groups.first() {
-            for &m in members {
-                let room = MAX_PLACES_PER_GROUP.saturating_sub(out.len());
-                out.extend(index.element_places(matches[m as usize].element).take(room));
+        for p in index.element_places(seed.element) {
+            pairs += 1;
+            let t = totals.entry(p).or_insert((0, 0.0));
+            if t.0 & seed.mask == 0 {
+                t.0 |= seed.mask;
+                t.1 += seed.score;
             }
         }
     }
+    if totals.is_empty() {
+        // Every seed is large (a county, a city district): the best seed's first places.
+        if let Some(&m) = order.first() {
+            let e = seeds[m as usize].element;
+            out.extend(index.element_places(e).take(MAX_SCORED_PLACES));
+        }
+        return;
+    }
+    let mut ranked: Vec<(f32, u32)> = totals.iter().map(|(&p, &(_, t))| (t, p)).collect();
+    let by_total = |a: &(f32, u32), b: &(f32, u32)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
+    if ranked.len() > MAX_SCORED_PLACES {
+        ranked.select_nth_unstable_by(MAX_SCORED_PLACES - 1, by_total);
+        let cut = ranked[MAX_SCORED_PLACES - 1].0;
+        let (kept, rest) = ranked.split_at_mut(MAX_SCORED_PLACES);
+        out.extend(kept.iter().map(|t| t.1));
+        let best = kept.iter().map(|t| t.0).fold(f32::MIN, f32::max);
+        if cut >= best {
+            // The seeds cannot tell the best places apart (a townland of look-alike houses):
+            // the words they did not seed must, so score the whole tie (within reason).
+            let mut tied: Vec<u32> = rest.iter().filter(|t| t.0 >= cut).map(|t| t.1).collect();
+            tied.sort_unstable();
+            out.extend(tied.into_iter().take(MAX_TIED_PLACES - MAX_SCORED_PLACES));
+        }
+    } else {
+        out.extend(ranked.iter().map(|t| t.1));
+    }
     out.sort_unstable();
-    out.dedup();
 }
+
+/// Per candidate place: the words its seeds explain and their total score.
+pub type PlaceTotals = HashMap<u32, (u64, f32), BuildHasherDefault<OrdinalHasher>>;
 
 /// Scores one place. `word_weights[i]` is what leaving word `i` unexplained costs.
 pub fn score_place(
     index: &Index,
     place: u32,
-    matches: &[ElementMatch],
+    verifier: &mut Verifier<'_>,
     pins: &[(u32, u32)],
     word_weights: &[f32],
 ) -> Option<PlaceScore> {
@@ -131,9 +152,9 @@ pub fn score_place(
         if e == NONE {
             continue;
         }
-        if let Some(idx) = find(matches, e) {
-            if !cands[..n].contains(&(idx as u32)) {
-                cands[n] = idx as u32;
+        if let Some(idx) = verifier.get(e) {
+            if !cands[..n].contains(&idx) {
+                cands[n] = idx;
                 n += 1;
             }
         }
@@ -146,6 +167,7 @@ pub fn score_place(
         cands[n] = m;
         n += 1;
     }
+    let matches: &[ElementMatch] = verifier.matches;
     let cands = &mut cands[..n];
     cands.sort_by(|&a, &b| {
         matches[b as usize]
@@ -203,4 +225,97 @@ pub fn score_place(
         }
     }
     Some(score)
+}
+
+/// Decoded element postings of the hits, filled on first use: whether an element's name holds
+/// a query word is then a binary search, so a place's building names are checked without
+/// scoring each one.
+#[derive(Debug, Default)]
+pub struct HitPostings {
+    lists: Vec<Option<Vec<u32>>>,
+}
+
+impl HitPostings {
+    /// Forgets the previous query's lists.
+    pub fn reset(&mut self, hits: usize) {
+        self.lists.clear();
+        self.lists.resize(hits, None);
+    }
+
+    /// Whether element `e` holds a term of a hit on one of `words`.
+    fn names_any(&mut self, index: &Index, hits: &[TermHit], words: u64, e: u32) -> bool {
+        for (h, list) in hits.iter().zip(self.lists.iter_mut()) {
+            if h.mask & words == 0 {
+                continue;
+            }
+            let list = list.get_or_insert_with(|| index.term_elements(h.term).collect());
+            if list.binary_search(&e).is_ok() {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Gives a place without a pinned name the building name of its own that explains words the
+/// place leaves unexplained (`LAKE VIEW` among a townland's houses): common names never seed,
+/// so they are looked for here, in the few places that made the shortlist.
+pub fn pin_building(
+    index: &Index,
+    verifier: &mut Verifier<'_>,
+    postings: &mut HitPostings,
+    place: &mut PlaceScore,
+    word_weights: &[f32],
+    all_words: u64,
+) {
+    let open = all_words & !place.mask;
+    if place.pin.is_some() || open == 0 || usize::from(place.n_assigned) >= MAX_ASSIGNED {
+        return;
+    }
+    let Some(row) = index.place(place.place) else {
+        return;
+    };
+    let hits = verifier.hits();
+    let mut best: Option<(f32, u32)> = None;
+    let mut last = NONE;
+    let end = row.building_start + row.building_count.min(MAX_PIN_SCAN);
+    for b in row.building_start..end {
+        let Some(name) = index.building(b).map(|r| r.name) else {
+            continue;
+        };
+        if name == NONE || name == last || !postings.names_any(index, hits, open, name) {
+            continue;
+        }
+        last = name;
+        let Some(i) = verifier.get(name) else {
+            continue;
+        };
+        let m = &verifier.matches[i as usize];
+        if m.kind != ElementKind::BuildingName || m.mask & place.mask != 0 {
+            continue;
+        }
+        let gain = m.score + explained(word_weights, m.mask);
+        if gain > 0.0 && best.map_or(true, |(g, _)| gain > g) {
+            best = Some((gain, i));
+        }
+    }
+    if let Some((gain, i)) = best {
+        let m = verifier.matches[i as usize];
+        place.score += gain;
+        place.mask |= m.mask;
+        place.typos += m.typos;
+        place.pin = Some(i);
+        place.assigned[usize::from(place.n_assigned)] = i;
+        place.n_assigned += 1;
+    }
+}
+
+/// The weight of the words in `mask`.
+fn explained(word_weights: &[f32], mask: u64) -> f32 {
+    word_weights
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| mask & (1u64 << i) != 0)
+        .map(|(_, w)| w)
+        .sum()
 }

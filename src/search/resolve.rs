@@ -29,19 +29,23 @@ pub struct Candidate {
     pub number_unmatched: bool,
 }
 
-fn number_of(index: &Index, r: u32) -> Option<String> {
-    index
-        .string(r)
-        .map(|s| s.to_ascii_lowercase().replace(' ', ""))
+/// Whether stored house number `r` (`10A`, `63-66`, `63/64`, any case and spacing) answers a
+/// typed one (lower case, no spaces), read without allocating: it runs for every building of
+/// a shortlisted place.
+fn number_fits_ref(index: &Index, r: u32, typed: &str) -> bool {
+    index.string(r).is_some_and(|s| number_fits(s, typed))
 }
 
-/// Whether a stored house number (`10A`, `63-66`, `63/64`) answers a typed one.
+/// Whether a stored house number answers a typed one (lower case, no spaces); a range or pair
+/// answers either end (`63` for `63-66`).
 fn number_fits(stored: &str, typed: &str) -> bool {
-    if stored == typed {
-        return true;
-    }
-    // A range or pair answers either end (`63` for `63-66`).
-    stored.split(['-', '/']).any(|part| part == typed)
+    let same = |part: &str| {
+        part.bytes()
+            .filter(|b| *b != b' ')
+            .map(|b| b.to_ascii_lowercase())
+            .eq(typed.bytes())
+    };
+    same(stored) || (stored.contains(['-', '/']) && stored.split(['-', '/']).any(same))
 }
 
 /// The first number in a unit name (`APARTMENT 12` → `12`).
@@ -125,8 +129,10 @@ pub fn resolve(
     if let Some((hi, h)) = house {
         if pinned {
             for b in buildings.iter_mut() {
-                let n = index.building(b.0).and_then(|r| number_of(index, r.number));
-                if n.as_deref().is_some_and(|n| number_fits(n, &h.text)) {
+                let fits = index
+                    .building(b.0)
+                    .is_some_and(|r| number_fits_ref(index, r.number, &h.text));
+                if fits {
                     b.2 |= 1 << hi;
                     house_used = true;
                 }
@@ -137,7 +143,7 @@ pub fn resolve(
                 if r.number == NONE {
                     continue;
                 }
-                if number_of(index, r.number).is_some_and(|n| number_fits(&n, &h.text)) {
+                if number_fits_ref(index, r.number, &h.text) {
                     buildings.push((b, None, 1 << hi));
                     house_used = true;
                 }

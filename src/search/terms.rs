@@ -8,6 +8,7 @@
 
 use std::sync::OnceLock;
 
+use fst::raw::{Fst, Node, Output};
 use fst::{Automaton, IntoStreamer, Streamer};
 use levenshtein_automata::{Distance, LevenshteinAutomatonBuilder};
 
@@ -47,6 +48,12 @@ pub struct TermHit {
     /// 0 for exact; the share of the word's weight lost.
     pub cost: f32,
 }
+
+/// Fewer exact completions than this and the prefix is also read with typos.
+const FEW_COMPLETIONS: usize = 8;
+
+/// Elements a term must name for a word typed as it to skip the typo automaton.
+const KNOWN_WORD_DF: u32 = 5;
 
 /// What the expansion stage may use.
 #[derive(Debug, Clone, Copy, Default)]
@@ -93,8 +100,13 @@ pub fn expand(index: &Index, plan: &Plan, stages: Stages, out: &mut Vec<TermHit>
                 cost: 0.0,
             });
         }
+        // A word the index knows well is taken as typed: its near neighbours are mostly rare
+        // misspelling aliases that would only crowd out the seeds. A rare exact term may
+        // itself be such an alias (`aveune`), so it does not count.
+        let mut known = exact.is_some_and(|(_, df)| df >= KNOWN_WORD_DF);
         for eq in lex.equivalents(&w.text) {
             if let Some((term, df)) = index.term(eq) {
+                known |= df >= KNOWN_WORD_DF;
                 out.push(TermHit {
                     term,
                     df,
@@ -125,8 +137,11 @@ pub fn expand(index: &Index, plan: &Plan, stages: Stages, out: &mut Vec<TermHit>
         }
         if stages.prefix_last && w.last {
             prefix(index, &w.text, bit, stages.typos, out);
-        } else if stages.typos && w.typo_budget > 0 {
-            typos(index, &w.text, w.typo_budget, chars, bit, out);
+        } else if stages.typos && w.typo_budget > 0 && !known {
+            // A rare word the index has is read with one edit at most: two would walk much of
+            // the dictionary for a word that is probably typed right.
+            let budget = if exact.is_some() { 1 } else { w.typo_budget };
+            typos(index, &w.text, budget, chars, bit, out);
         } else if stages.typos && exact.is_none() && chars == 3 && w.text.is_ascii() {
             // A three-letter word that is no term is usually a clipped one (`roa`, `ave`).
             typos(index, &w.text, 1, chars, bit, out);
@@ -160,23 +175,30 @@ fn split(index: &Index, word: &str, bit: u64, out: &mut Vec<TermHit>) {
 }
 
 fn typos(index: &Index, word: &str, budget: u8, chars: usize, bit: u64, out: &mut Vec<TermHit>) {
-    let builder = &builders()[usize::from(budget.min(2)) - 1];
-    let dfa = builder.build_dfa(word);
     let mut found: Vec<(u8, u32, u32)> = Vec::new();
-    let mut stream = index.terms().search(&dfa).into_stream();
-    while let Some((key, v)) = stream.next() {
-        if let Distance::Exact(d) = dfa.eval(key) {
-            if d > 0 {
-                let (term, df) = unpack_term(v);
-                found.push((d, term, df));
+    if word.is_ascii() {
+        edits1(index, word.as_bytes(), &mut found);
+    }
+    // Two edits only when one finds nothing: the automaton walks far more of the dictionary.
+    if (budget >= 2 && found.is_empty()) || !word.is_ascii() {
+        let builder = &builders()[usize::from(budget.min(2)) - 1];
+        let dfa = builder.build_dfa(word);
+        let mut stream = index.terms().search(&dfa).into_stream();
+        while let Some((key, v)) = stream.next() {
+            if let Distance::Exact(d) = dfa.eval(key) {
+                if d > 0 {
+                    let (term, df) = unpack_term(v);
+                    found.push((d, term, df));
+                }
             }
-        }
-        if found.len() >= MAX_TERM_EXPANSIONS * 4 {
-            break;
+            if found.len() >= MAX_TERM_EXPANSIONS * 4 {
+                break;
+            }
         }
     }
     // Closest first, then the commoner term (more likely what was meant).
     found.sort_by(|a, b| a.0.cmp(&b.0).then(b.2.cmp(&a.2)).then(a.1.cmp(&b.1)));
+    found.dedup_by_key(|f| f.1);
     for (d, term, df) in found.into_iter().take(MAX_TERM_EXPANSIONS) {
         out.push(TermHit {
             term,
@@ -188,6 +210,87 @@ fn typos(index: &Index, word: &str, budget: u8, chars: usize, bit: u64, out: &mu
     }
 }
 
+/// Every term one edit from `word` (deletion, transposition, substitution, insertion), found
+/// by walking the term fst from the node each edit starts at: substitutions and insertions try
+/// only the bytes the dictionary continues with there, so the whole neighbourhood costs a few
+/// hundred node steps instead of an automaton over the dictionary.
+fn edits1(index: &Index, word: &[u8], found: &mut Vec<(u8, u32, u32)>) {
+    let fst = index.terms().as_fst();
+    // The node after each prefix of the word, with the output gathered on the way.
+    let mut path: Vec<(Node<'_>, Output)> = Vec::with_capacity(word.len() + 1);
+    let (mut node, mut out) = (fst.root(), Output::zero());
+    path.push((node, out));
+    for &b in word {
+        let Some(i) = node.find_input(b) else { break };
+        let t = node.transition(i);
+        out = out.cat(t.out);
+        node = fst.node(t.addr);
+        path.push((node, out));
+    }
+    let mut emit = |end: Option<(Node<'_>, Output)>| {
+        if let Some((n, o)) = end {
+            if n.is_final() {
+                let (term, df) = unpack_term(o.cat(n.final_output()).value());
+                found.push((1, term, df));
+            }
+        }
+    };
+    for (i, &(node, out)) in path.iter().enumerate() {
+        let rest = &word[i..];
+        if let Some((&first, after)) = rest.split_first() {
+            // Deletion of word[i].
+            emit(walk(fst, node, out, after));
+            // Transposition of word[i] and word[i + 1].
+            if let Some((&second, tail)) = after.split_first() {
+                if first != second {
+                    let swapped = step(fst, node, out, second)
+                        .and_then(|(n, o)| step(fst, n, o, first))
+                        .and_then(|(n, o)| walk(fst, n, o, tail));
+                    emit(swapped);
+                }
+            }
+        }
+        for t in node.transitions() {
+            let (next, next_out) = (fst.node(t.addr), out.cat(t.out));
+            // Insertion of t.inp before word[i].
+            emit(walk(fst, next, next_out, rest));
+            // Substitution of word[i] by t.inp.
+            if let Some((&first, after)) = rest.split_first() {
+                if t.inp != first {
+                    emit(walk(fst, next, next_out, after));
+                }
+            }
+        }
+    }
+    found.sort_unstable();
+    found.dedup();
+}
+
+/// Follows one byte from `node`.
+#[inline]
+fn step<'f, D: AsRef<[u8]>>(
+    fst: &'f Fst<D>,
+    node: Node<'f>,
+    out: Output,
+    b: u8,
+) -> Option<(Node<'f>, Output)> {
+    let t = node.transition(node.find_input(b)?);
+    Some((fst.node(t.addr), out.cat(t.out)))
+}
+
+/// Follows `bytes` from `node`.
+fn walk<'f, D: AsRef<[u8]>>(
+    fst: &'f Fst<D>,
+    mut node: Node<'f>,
+    mut out: Output,
+    bytes: &[u8],
+) -> Option<(Node<'f>, Output)> {
+    for &b in bytes {
+        (node, out) = step(fst, node, out, b)?;
+    }
+    Some((node, out))
+}
+
 fn prefix(index: &Index, word: &str, bit: u64, typos: bool, out: &mut Vec<TermHit>) {
     let chars = word.chars().count();
     if chars < 2 {
@@ -195,22 +298,32 @@ fn prefix(index: &Index, word: &str, bit: u64, typos: bool, out: &mut Vec<TermHi
         return;
     }
     let mut found: Vec<(u32, u32, u32, f32)> = Vec::new();
-    {
-        let automaton = fst::automaton::Str::new(word).starts_with();
-        let mut stream = index.terms().search(automaton).into_stream();
-        while let Some((key, v)) = stream.next() {
-            let (term, df) = unpack_term(v);
-            let missing = key.len().saturating_sub(word.len()) as f32;
-            let cost = 0.3 * missing / key.len().max(1) as f32;
-            found.push((df, term, key.len() as u32, cost));
-            if found.len() >= MAX_PREFIX_SCAN {
-                break;
+    let cost = |len: usize| 0.3 * len.saturating_sub(word.len()) as f32 / len.max(1) as f32;
+    match index.completions(word.as_bytes()) {
+        Some(tabled) => {
+            found.extend(
+                tabled
+                    .iter()
+                    .map(|c| (c.df, c.term, c.len, cost(c.len as usize))),
+            );
+        }
+        None => {
+            let automaton = fst::automaton::Str::new(word).starts_with();
+            let mut stream = index.terms().search(automaton).into_stream();
+            while let Some((key, v)) = stream.next() {
+                let (term, df) = unpack_term(v);
+                found.push((df, term, key.len() as u32, cost(key.len())));
+                if found.len() >= MAX_PREFIX_SCAN {
+                    break;
+                }
             }
         }
     }
-    if typos && chars >= 4 {
-        let budget = if chars >= 8 { 2 } else { 1 };
-        let dfa = builders()[budget - 1].build_prefix_dfa(word);
+    // Typos in the prefix only when it completes to little: a prefix with many real
+    // completions is most likely typed right, and the prefix automaton is costly.
+    if typos && chars >= 4 && found.len() < FEW_COMPLETIONS {
+        // One edit: a prefix automaton with two walks most of the dictionary.
+        let dfa = builders()[0].build_prefix_dfa(word);
         let mut stream = index.terms().search(&dfa).into_stream();
         let mut n = 0;
         while let Some((key, v)) = stream.next() {
