@@ -135,7 +135,13 @@ pub fn tokenise_into(s: &str, out: &mut Tokenised) {
     tokens.clear();
     text.clear();
     *truncated = false;
-    let input = match s.char_indices().nth(MAX_QUERY_CHARS) {
+    // A string of at most MAX_QUERY_CHARS bytes has at most that many chars: skip the count.
+    let cut = if s.len() <= MAX_QUERY_CHARS {
+        None
+    } else {
+        s.char_indices().nth(MAX_QUERY_CHARS)
+    };
+    let input = match cut {
         Some((cut, _)) => {
             *truncated = true;
             &s[..cut]

@@ -27,6 +27,38 @@ pub(super) const ORDINALS: [(&str, &str); 20] = [
     ("twentieth", "20th"),
 ];
 
+/// The digit form of an ordinal word (`first`→`1st`): one length check, then a `match` the
+/// compiler turns into a jump on length and a compare, instead of a scan of [`ORDINALS`].
+pub(super) fn ordinal(w: &str) -> Option<&'static str> {
+    if !(5..=11).contains(&w.len()) {
+        return None;
+    }
+    let i = match w {
+        "first" => 0,
+        "second" => 1,
+        "third" => 2,
+        "fourth" => 3,
+        "fifth" => 4,
+        "sixth" => 5,
+        "seventh" => 6,
+        "eighth" => 7,
+        "ninth" => 8,
+        "tenth" => 9,
+        "eleventh" => 10,
+        "twelfth" => 11,
+        "thirteenth" => 12,
+        "fourteenth" => 13,
+        "fifteenth" => 14,
+        "sixteenth" => 15,
+        "seventeenth" => 16,
+        "eighteenth" => 17,
+        "nineteenth" => 18,
+        "twentieth" => 19,
+        _ => return None,
+    };
+    Some(ORDINALS[i].1)
+}
+
 /// Whether `w` completes the code begun by the word `p` before it: the unique identifier of an
 /// Eircode (`a86 vc04`) or the inward code of a UK postcode (`bt35 6aa`). Then `w` is not split.
 pub(super) fn second_half(p: &[u8], w: &[u8]) -> bool {
@@ -118,7 +150,7 @@ pub(super) fn split_points_with(w: &[u8], mut cut_at: impl FnMut(usize)) {
 
 /// Words with letters and digits that must not be split.
 fn keep_whole(w: &[u8]) -> bool {
-    if w.len() == 3 && eircode::parse_routing_key(std::str::from_utf8(w).unwrap_or("")).is_some() {
+    if w.len() == 3 && eircode::is_routing_key_corrected(w) {
         return true;
     }
     match w.len() {
@@ -162,6 +194,15 @@ mod tests {
         assert!(cuts("bt118qt").is_empty(), "whole UK postcode");
         assert!(cuts("bt11").is_empty(), "outward code");
         assert!(cuts("ab6").is_empty(), "routing key with a look-alike");
+    }
+
+    #[test]
+    fn ordinal_words_match_the_table() {
+        for (w, d) in ORDINALS {
+            assert_eq!(ordinal(w), Some(d));
+        }
+        assert_eq!(ordinal("firsts"), None);
+        assert_eq!(ordinal("fir"), None);
     }
 
     #[test]
