@@ -517,9 +517,9 @@ impl WordBuilder {
     }
 
     fn push_piece(&mut self, scan: &mut Scan, s: usize, e: usize, orig_from: usize) {
-        let text = &scan.buf[s..e];
+        let text = scan.buf.as_bytes().get(s..e).unwrap_or_default();
         let alt = ordinal(text);
-        scan.lone_o |= text == "o";
+        scan.lone_o |= text == b"o";
         let piece = Piece {
             start: off(s),
             end: off(e),
@@ -639,7 +639,7 @@ fn is_already_normal(s: &str) -> bool {
         if w == "o" && words.peek().is_some() {
             return false;
         }
-        if ordinal(w).is_some() {
+        if ordinal(wb).is_some() {
             return false;
         }
         let mut splits = false;

@@ -29,31 +29,32 @@ pub(super) const ORDINALS: [(&str, &str); 20] = [
 
 /// The digit form of an ordinal word (`first`→`1st`): one length check, then a `match` the
 /// compiler turns into a jump on length and a compare, instead of a scan of [`ORDINALS`].
-pub(super) fn ordinal(w: &str) -> Option<&'static str> {
-    if !(5..=11).contains(&w.len()) {
+pub(super) fn ordinal(w: &[u8]) -> Option<&'static str> {
+    // Every ordinal word starts with one of these letters and has 5 to 11 of them.
+    if !(5..=11).contains(&w.len()) || !matches!(w[0], b'e' | b'f' | b'n' | b's' | b't') {
         return None;
     }
     let i = match w {
-        "first" => 0,
-        "second" => 1,
-        "third" => 2,
-        "fourth" => 3,
-        "fifth" => 4,
-        "sixth" => 5,
-        "seventh" => 6,
-        "eighth" => 7,
-        "ninth" => 8,
-        "tenth" => 9,
-        "eleventh" => 10,
-        "twelfth" => 11,
-        "thirteenth" => 12,
-        "fourteenth" => 13,
-        "fifteenth" => 14,
-        "sixteenth" => 15,
-        "seventeenth" => 16,
-        "eighteenth" => 17,
-        "nineteenth" => 18,
-        "twentieth" => 19,
+        b"first" => 0,
+        b"second" => 1,
+        b"third" => 2,
+        b"fourth" => 3,
+        b"fifth" => 4,
+        b"sixth" => 5,
+        b"seventh" => 6,
+        b"eighth" => 7,
+        b"ninth" => 8,
+        b"tenth" => 9,
+        b"eleventh" => 10,
+        b"twelfth" => 11,
+        b"thirteenth" => 12,
+        b"fourteenth" => 13,
+        b"fifteenth" => 14,
+        b"sixteenth" => 15,
+        b"seventeenth" => 16,
+        b"eighteenth" => 17,
+        b"nineteenth" => 18,
+        b"twentieth" => 19,
         _ => return None,
     };
     Some(ORDINALS[i].1)
@@ -199,10 +200,10 @@ mod tests {
     #[test]
     fn ordinal_words_match_the_table() {
         for (w, d) in ORDINALS {
-            assert_eq!(ordinal(w), Some(d));
+            assert_eq!(ordinal(w.as_bytes()), Some(d));
         }
-        assert_eq!(ordinal("firsts"), None);
-        assert_eq!(ordinal("fir"), None);
+        assert_eq!(ordinal(b"firsts"), None);
+        assert_eq!(ordinal(b"fir"), None);
     }
 
     #[test]
