@@ -166,8 +166,19 @@ fn look_alike_digit(c: u8) -> Option<u8> {
     }
 }
 
+/// [`LETTERS`] as a bitset over `A..=Z`, built at compile time (a `contains` scan costs ~10×).
+const LETTER_BITS: u32 = {
+    let mut bits = 0u32;
+    let mut i = 0;
+    while i < LETTERS.len() {
+        bits |= 1 << (LETTERS[i] - b'A');
+        i += 1;
+    }
+    bits
+};
+
 fn is_letter_ok(c: u8) -> bool {
-    LETTERS.contains(&c)
+    c.is_ascii_uppercase() && LETTER_BITS >> (c - b'A') & 1 == 1
 }
 
 /// Whether `key` (any case, `A86`/`d6w`) is one of the 139 routing keys; no correction applied.
@@ -366,6 +377,33 @@ pub fn parse_routing_key(text: &str) -> Option<&'static str> {
     routing_key_index(&k).map(|i| ROUTING_KEYS[i])
 }
 
+/// Whether [`parse_routing_key`] would accept `key` (exactly 3 bytes, no trimming), without
+/// looking the key up in [`ROUTING_KEYS`]: the normaliser asks this of every 3-character word.
+pub(crate) fn is_routing_key_corrected(key: &[u8]) -> bool {
+    let [a, b, c] = key else {
+        return false;
+    };
+    let mut k = [
+        a.to_ascii_uppercase(),
+        b.to_ascii_uppercase(),
+        c.to_ascii_uppercase(),
+    ];
+    if k == *b"DGW" {
+        return true;
+    }
+    if k != *b"D6W" {
+        for c in &mut k[1..] {
+            if !c.is_ascii_digit() {
+                match look_alike_digit(*c) {
+                    Some(d) => *c = d,
+                    None => return false,
+                }
+            }
+        }
+    }
+    is_key(&k)
+}
+
 /// An Eircode found inside free text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found {
@@ -504,6 +542,34 @@ mod tests {
         let bits: u32 = KEY_BITS.iter().map(|b| b.count_ones()).sum();
         assert_eq!(bits + 1, 139, "every key but D6W in the bitset");
         assert!(is_key(b"A86") && is_key(b"D6W") && !is_key(b"A87") && !is_key(b"D19"));
+    }
+
+    #[test]
+    fn letter_bits_match_the_alphabet() {
+        for c in 0..=255u8 {
+            assert_eq!(is_letter_ok(c), LETTERS.contains(&c), "{c}");
+        }
+    }
+
+    #[test]
+    fn corrected_key_check_agrees_with_parse() {
+        let alnum: Vec<u8> = (b'0'..=b'9')
+            .chain(b'a'..=b'z')
+            .chain(b'A'..=b'Z')
+            .collect();
+        for &a in &alnum {
+            for &b in &alnum {
+                for &c in &alnum {
+                    let k = [a, b, c];
+                    let text = std::str::from_utf8(&k).unwrap();
+                    assert_eq!(
+                        is_routing_key_corrected(&k),
+                        parse_routing_key(text).is_some(),
+                        "{text}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -224,13 +224,45 @@ impl Hasher for FxHasher {
     }
 }
 
-type Index = HashMap<Box<str>, u64, BuildHasherDefault<FxHasher>>;
+type Map64 = HashMap<Box<str>, u64, BuildHasherDefault<FxHasher>>;
+
+/// An exact-lookup table with a pre-filter: most words of an address are in no table, and a
+/// (first byte, length) bitset turns most of those misses away before hashing.
+struct Index {
+    map: Map64,
+    /// Bit `min(len, 31)` of row `first byte` is set when some key has that first byte and length.
+    shapes: [u32; 256],
+}
+
+impl Index {
+    /// Row and bit of a key (the empty key has row 0, bit 0).
+    fn shape(key: &str) -> (usize, u32) {
+        let first = key.as_bytes().first().copied().unwrap_or(0);
+        (usize::from(first), 1u32 << key.len().min(31))
+    }
+
+    fn get(&self, key: &str) -> Option<u64> {
+        let (row, bit) = Index::shape(key);
+        if self.shapes[row] & bit == 0 {
+            return None;
+        }
+        self.map.get(key).copied()
+    }
+}
 
 fn index_of(entries: &BTreeMap<String, u64>) -> Index {
-    entries
-        .iter()
-        .map(|(k, v)| (k.as_str().into(), *v))
-        .collect()
+    let mut shapes = [0u32; 256];
+    for k in entries.keys() {
+        let (row, bit) = Index::shape(k);
+        shapes[row] |= bit;
+    }
+    Index {
+        map: entries
+            .iter()
+            .map(|(k, v)| (k.as_str().into(), *v))
+            .collect(),
+        shapes,
+    }
 }
 
 /// The lexicon, built once from the compiled-in data.
@@ -367,7 +399,7 @@ impl Lexicon {
 
     /// Everything known about one (normalised) word, in one lookup.
     pub fn info(&self, word: &str) -> WordInfo {
-        WordInfo(self.word_index.get(word).copied().unwrap_or(0))
+        WordInfo(self.word_index.get(word).unwrap_or(0))
     }
 
     /// Every lexicon word (folded, lower case) mapped to its packed [`WordInfo`] bits, as an
@@ -478,7 +510,7 @@ impl Lexicon {
         let max = words.len().min(first + 4);
         for n in (first + 1..=max).rev() {
             county_key(&words[..n], key);
-            if let Some(&id) = self.county_index.get(key.as_str()) {
+            if let Some(id) = self.county_index.get(key.as_str()) {
                 return Some((County(id as u8), n));
             }
         }
@@ -695,8 +727,8 @@ mod tests {
     #[test]
     fn lexicon_loads_everything() {
         let l = lexicon();
-        assert_eq!(l.words.len(), l.word_index.len());
-        assert_eq!(l.counties.len(), l.county_index.len());
+        assert_eq!(l.words.len(), l.word_index.map.len());
+        assert_eq!(l.counties.len(), l.county_index.map.len());
         assert_eq!(l.counties_fst().get("corcaigh"), Some(4));
         assert!(l.words.len() > 300, "{}", l.words.len());
         assert_eq!(l.county_names.len(), 33);

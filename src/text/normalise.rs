@@ -7,10 +7,11 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
+use std::sync::OnceLock;
 
 use unicode_normalization::char::{decompose_compatible, is_combining_mark};
 
-use super::words::{mutation_by_case, second_half, split_points, split_points_with, ORDINALS};
+use super::words::{mutation_by_case, ordinal, second_half, split_points, split_points_with};
 
 /// Version of the normaliser and tokeniser output, written into every index. Bump it on any
 /// change that alters the words or tokens produced for some input: an index built with another
@@ -107,6 +108,8 @@ pub(crate) struct Scan {
     pub pieces: Vec<Piece>,
     /// Split points of the current word.
     cuts: Vec<usize>,
+    /// Some piece is the lone word `o` (else [`join_o_prefix`] has nothing to do).
+    lone_o: bool,
 }
 
 impl Scan {
@@ -213,12 +216,24 @@ fn ascii_class_of(b: u8) -> Class {
     }
 }
 
+/// `u8::is_ascii_alphanumeric` as a table: one load per byte in the scanner's inner loop.
+const ALNUM: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (b as u8).is_ascii_alphanumeric();
+        b += 1;
+    }
+    t
+};
+
 /// Runs the normaliser over `input`, filling `scan.pieces`.
 pub(crate) fn scan_into(input: &str, scan: &mut Scan) {
     scan.atoms.clear();
     scan.buf.clear();
     scan.map.clear();
     scan.pieces.clear();
+    scan.lone_o = false;
     let mut w = WordBuilder {
         upper: [false; 3],
         drop_prefix: 0,
@@ -228,30 +243,35 @@ pub(crate) fn scan_into(input: &str, scan: &mut Scan) {
         pieces_in_section: false,
     };
     let bytes = input.as_bytes();
+    // Every offset `0..=len` converts to `u32` exactly (always, for real addresses).
+    let fits_u32 = u32::try_from(bytes.len()).is_ok_and(|n| n < u32::MAX);
     let mut atoms = std::mem::take(&mut scan.atoms);
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
-        if b.is_ascii_alphanumeric() {
+        if ALNUM[usize::from(b)] {
             // Fast path: a run of ASCII letters and digits goes straight into the word.
             let mut j = i + 1;
-            while j < bytes.len() && bytes[j].is_ascii_alphanumeric() {
+            while j < bytes.len() && ALNUM[usize::from(bytes[j])] {
                 j += 1;
             }
-            let pos = scan.buf.len() - w.word_start;
-            for (k, c) in bytes[i..j]
-                .iter()
-                .enumerate()
-                .take(3usize.saturating_sub(pos))
-            {
-                w.upper[pos + k] = c.is_ascii_uppercase();
+            let start = scan.buf.len();
+            let pos = start - w.word_start;
+            for (slot, c) in w.upper.iter_mut().skip(pos).zip(&bytes[i..j]) {
+                *slot = c.is_ascii_uppercase();
             }
-            scan.buf.extend(
-                bytes[i..j]
-                    .iter()
-                    .map(|c| char::from(c.to_ascii_lowercase())),
-            );
-            scan.map.extend((i..j).map(|k| (off(k), off(k + 1))));
+            // Copy the run whole, then lower-case it in place: no per-char push.
+            scan.buf.push_str(&input[i..j]);
+            if let Some(run) = scan.buf.get_mut(start..) {
+                run.make_ascii_lowercase();
+            }
+            if fits_u32 {
+                // Plain `u32` ranges (no saturation) so the extend vectorises.
+                let (s, e) = (i as u32, j as u32);
+                scan.map.extend((s..e).map(|k| (k, k + 1)));
+            } else {
+                scan.map.extend((i..j).map(|k| (off(k), off(k + 1))));
+            }
             i = j;
         } else if b.is_ascii() {
             let a = Atom {
@@ -260,15 +280,15 @@ pub(crate) fn scan_into(input: &str, scan: &mut Scan) {
                 start: off(i),
                 end: off(i + 1),
             };
-            w.atom(scan, a, class_at(input, i + 1));
+            w.atom(scan, a, || class_at(input, i + 1));
             i += 1;
         } else {
             let c = input[i..].chars().next().unwrap_or(' ');
             let e = i + c.len_utf8();
             atoms.clear();
-            fold_char(c, off(i), off(e), &mut atoms);
+            fold_fast(c, off(i), off(e), &mut atoms);
             for k in 0..atoms.len() {
-                let next = match atoms.get(k + 1) {
+                let next = || match atoms.get(k + 1) {
                     Some(n) => Some(n.class),
                     None => class_at(input, e),
                 };
@@ -290,6 +310,12 @@ fn class_at(input: &str, i: usize) -> Option<Class> {
         if c.is_ascii() {
             return Some(ascii_class_of(c as u8));
         }
+        if let Some(f) = folded(c) {
+            if f.len > 0 {
+                return Some(f.items[0].0);
+            }
+            continue;
+        }
         let mut tmp = Vec::new();
         fold_char(c, 0, 0, &mut tmp);
         if let Some(a) = tmp.first() {
@@ -297,6 +323,69 @@ fn class_at(input: &str, i: usize) -> Option<Class> {
         }
     }
     None
+}
+
+/// First code point of the folding table: below it is ASCII, handled by [`ascii_class_of`].
+const TABLE_FIRST: u32 = 0x80;
+/// End of the folding table (exclusive): Latin-1 Supplement and Latin Extended-A and -B, which
+/// hold every fada and nearly every accented letter typed in Irish and UK addresses.
+const TABLE_END: u32 = 0x250;
+
+/// What [`fold_char`] makes of one character, precomputed: up to two (class, upper) atoms.
+#[derive(Clone, Copy, Debug)]
+struct Folded {
+    len: u8,
+    items: [(Class, bool); 2],
+}
+
+/// [`fold_char`] precomputed for `U+0080..U+0250` (from `fold_char` itself, so identical by
+/// construction): the NFKD, combining-mark and case tables cost ~100 instructions per fada.
+/// `None` for characters outside the range or that fold to more than two atoms.
+fn folded(c: char) -> Option<Folded> {
+    static TABLE: OnceLock<Vec<Option<Folded>>> = OnceLock::new();
+    let cp = u32::from(c);
+    if !(TABLE_FIRST..TABLE_END).contains(&cp) {
+        return None;
+    }
+    let table = TABLE.get_or_init(|| {
+        let mut atoms = Vec::new();
+        (TABLE_FIRST..TABLE_END)
+            .map(|cp| {
+                let c = char::from_u32(cp)?;
+                atoms.clear();
+                fold_char(c, 0, 0, &mut atoms);
+                if atoms.len() > 2 {
+                    return None;
+                }
+                let mut items = [(Class::Space, false); 2];
+                for (slot, a) in items.iter_mut().zip(&atoms) {
+                    *slot = (a.class, a.upper);
+                }
+                Some(Folded {
+                    len: atoms.len() as u8,
+                    items,
+                })
+            })
+            .collect()
+    });
+    table.get((cp - TABLE_FIRST) as usize).copied().flatten()
+}
+
+/// [`fold_char`] through the precomputed table where it can.
+fn fold_fast(c: char, start: u32, end: u32, atoms: &mut Vec<Atom>) {
+    match folded(c) {
+        Some(f) => atoms.extend(
+            f.items[..f.len as usize]
+                .iter()
+                .map(|&(class, upper)| Atom {
+                    class,
+                    upper,
+                    start,
+                    end,
+                }),
+        ),
+        None => fold_char(c, start, end, atoms),
+    }
 }
 
 struct WordBuilder {
@@ -312,8 +401,13 @@ struct WordBuilder {
 
 impl WordBuilder {
     /// Handles one folded character; `next` is the class of the one after it.
-    fn atom(&mut self, scan: &mut Scan, a: Atom, next: Option<Class>) {
+    /// `next` is only called for the classes whose handling depends on it.
+    fn atom(&mut self, scan: &mut Scan, a: Atom, next: impl FnOnce() -> Option<Class>) {
         let w = self;
+        let next = match a.class {
+            Class::Apostrophe | Class::Hyphen | Class::Slash => next(),
+            _ => None,
+        };
         let next_alnum = matches!(next, Some(Class::Alnum(_)));
         let next_digit = matches!(next, Some(Class::Alnum(b)) if b.is_ascii_digit());
         let next_letter = matches!(next, Some(Class::Alnum(b)) if b.is_ascii_lowercase());
@@ -412,7 +506,8 @@ impl WordBuilder {
             return false;
         };
         // Sections are not checked: `normalise` drops commas, and must stay idempotent.
-        if prev.alt.is_some() {
+        // Only a 3- or 4-character word can be a second half: skip the call for the others.
+        if prev.alt.is_some() || !matches!(w.len(), 3 | 4) {
             return false;
         }
         second_half(
@@ -422,12 +517,9 @@ impl WordBuilder {
     }
 
     fn push_piece(&mut self, scan: &mut Scan, s: usize, e: usize, orig_from: usize) {
-        let text = &scan.buf[s..e];
-        let alt = if (5..=11).contains(&text.len()) {
-            ORDINALS.iter().find(|(w, _)| *w == text).map(|(_, d)| *d)
-        } else {
-            None
-        };
+        let text = scan.buf.as_bytes().get(s..e).unwrap_or_default();
+        let alt = ordinal(text);
+        scan.lone_o |= text == b"o";
         let piece = Piece {
             start: off(s),
             end: off(e),
@@ -446,6 +538,9 @@ impl WordBuilder {
 /// that `normalise`, which drops commas, stays idempotent). One
 /// compacting pass, so linear in the number of pieces.
 fn join_o_prefix(scan: &mut Scan) {
+    if !scan.lone_o {
+        return;
+    }
     let n = scan.pieces.len();
     let (mut r, mut w) = (0, 0);
     while r < n {
@@ -544,7 +639,7 @@ fn is_already_normal(s: &str) -> bool {
         if w == "o" && words.peek().is_some() {
             return false;
         }
-        if (5..=11).contains(&wb.len()) && ORDINALS.iter().any(|(o, _)| *o == w) {
+        if ordinal(wb).is_some() {
             return false;
         }
         let mut splits = false;
@@ -636,6 +731,28 @@ mod tests {
                 && !is_already_normal("first avenue")
                 && !is_already_normal("apt12")
         );
+    }
+
+    #[test]
+    fn fold_table_agrees_with_fold_char() {
+        for cp in 0..0x300u32 {
+            let Some(c) = char::from_u32(cp) else {
+                continue;
+            };
+            let (mut fast, mut slow) = (Vec::new(), Vec::new());
+            fold_fast(c, 3, 5, &mut fast);
+            fold_char(c, 3, 5, &mut slow);
+            if c.is_ascii() {
+                continue;
+            }
+            let key = |a: &Atom| (a.class, a.upper, a.start, a.end);
+            assert_eq!(
+                fast.iter().map(key).collect::<Vec<_>>(),
+                slow.iter().map(key).collect::<Vec<_>>(),
+                "U+{cp:04X}"
+            );
+        }
+        assert!(folded('á').is_some() && folded('Ó').is_some() && folded('a').is_none());
     }
 
     #[test]

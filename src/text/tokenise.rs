@@ -135,7 +135,13 @@ pub fn tokenise_into(s: &str, out: &mut Tokenised) {
     tokens.clear();
     text.clear();
     *truncated = false;
-    let input = match s.char_indices().nth(MAX_QUERY_CHARS) {
+    // A string of at most MAX_QUERY_CHARS bytes has at most that many chars: skip the count.
+    let cut = if s.len() <= MAX_QUERY_CHARS {
+        None
+    } else {
+        s.char_indices().nth(MAX_QUERY_CHARS)
+    };
+    let input = match cut {
         Some((cut, _)) => {
             *truncated = true;
             &s[..cut]
@@ -173,6 +179,9 @@ impl Builder<'_> {
         let pieces = &scan.pieces;
         let mut i = 0;
         let mut section = 0u16;
+        // The window slides: texts still in it after a step are kept, not looked up again.
+        let mut ws = [""; WINDOW];
+        let mut k = 0;
         while i < pieces.len() {
             let p = pieces[i];
             if p.section != section {
@@ -188,14 +197,18 @@ impl Builder<'_> {
             if self.tokens.len() >= MAX_QUERY_TOKENS {
                 return true;
             }
-            let mut ws = [""; WINDOW];
-            let mut k = 0;
             while k < WINDOW && i + k < pieces.len() && pieces[i + k].section == section {
                 ws[k] = scan.text(&pieces[i + k]);
                 k += 1;
             }
-            let used = self.one(i, &ws[..k]);
-            i += used.max(1);
+            let used = self.one(i, &ws[..k]).max(1);
+            i += used;
+            if used < k {
+                ws.copy_within(used..k, 0);
+                k -= used;
+            } else {
+                k = 0;
+            }
         }
         false
     }

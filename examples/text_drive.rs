@@ -1,0 +1,48 @@
+//! Callgrind driver for the text pipeline: runs `normalise` + `tokenise_into` over one of the
+//! address sets of `benches/text.rs`, `ITERS` times. Instructions per address are the difference
+//! between a run with `ITERS` and one with 0 (setup), divided by `ITERS × 1000`:
+//!
+//! ```text
+//! valgrind --tool=callgrind target/release/examples/text_drive clean 0
+//! valgrind --tool=callgrind target/release/examples/text_drive clean 10
+//! ```
+//!
+//! Sets: `clean`, `normal_ascii`, `fada_heavy`, `abbreviation_heavy`. Run from the crate root.
+
+#[path = "../benches/common/text_sets.rs"]
+mod text_sets;
+
+use seoladh::text::{normalise, tokenise_into, Tokenised};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let set = args.next().unwrap_or_else(|| "clean".to_owned());
+    let iters: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let addresses = match set.as_str() {
+        "clean" => text_sets::clean_addresses(),
+        "normal_ascii" => text_sets::clean_addresses()
+            .iter()
+            .map(|a| normalise(a).into_owned())
+            .collect(),
+        "fada_heavy" => text_sets::fada_heavy(),
+        "abbreviation_heavy" => text_sets::abbreviation_heavy(),
+        other => {
+            eprintln!("unknown set {other}");
+            std::process::exit(2);
+        }
+    };
+    let mut t = Tokenised::new();
+    // Warm the lexicon and thread-local buffers in the setup run too, so the difference is
+    // steady-state work only.
+    tokenise_into("warm up", &mut t);
+    let _ = normalise("Warm Up");
+    let mut total = 0usize;
+    for _ in 0..iters {
+        for a in &addresses {
+            let n = normalise(std::hint::black_box(a));
+            tokenise_into(std::hint::black_box(a), &mut t);
+            total += n.len() + t.tokens.len();
+        }
+    }
+    println!("{set} x{iters}: {total}");
+}
