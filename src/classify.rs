@@ -348,7 +348,7 @@ fn text_agrees_with(index: &Index, best: &Answer, ap: u32) -> bool {
 }
 
 /// A unique address point answer with `result` (or 200 when it has no Eircode).
-fn point(index: &Index, ap: u32, result: FindResult) -> Classification {
+pub fn point(index: &Index, ap: u32, result: FindResult) -> Classification {
     let row = index.address_point(ap);
     let mut c = Classification::simple(result);
     c.target = Target::AddressPoint(ap);

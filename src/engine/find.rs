@@ -66,37 +66,10 @@ fn by_id(index: &Index, id: u64) -> Classification {
             .and_then(|new| index.entity(new));
     }
     match entity {
+        // An id pins the address exactly: the postcode is appended, not validated (200 when
+        // the point has none). Not through `classify`: its empty text would read as invalid.
         Some((EntityKind::AddressPoint, ap)) => {
-            let text = Search::default();
-            let mut p = classify(
-                index,
-                "",
-                &text,
-                &EircodeCheck::Found {
-                    address_point: ap,
-                    corrected: false,
-                },
-            );
-            // An id pins the address exactly: the postcode is appended, not validated.
-            if p.result == FindResult::PostcodeValidated {
-                p.result = FindResult::PostcodeAppended;
-            }
-            if index
-                .address_point(ap)
-                .is_some_and(|r| r.eircode == crate::index::NONE)
-            {
-                p.result = FindResult::PostcodeNotAvailable;
-                p.postcode_not_available = Some(
-                    if index.address_point(ap).is_some_and(|r| {
-                        r.flags & crate::index::AddressPointRow::MAIL_DELIVERY == 0
-                    }) {
-                        api::PostcodeNotAvailable::NoMailDelivery
-                    } else {
-                        api::PostcodeNotAvailable::NoRoutingKey
-                    },
-                );
-            }
-            p
+            crate::classify::point(index, ap, FindResult::PostcodeAppended)
         }
         Some((EntityKind::Building, b)) => {
             c.target = Target::Building(b);
@@ -339,5 +312,50 @@ fn clean_result(input: &str, s: &Search, c: &Classification, output: &Address) -
         is_spelling_changed: c.spelling_changed,
         is_format_changed: format_changed,
         is_altered: altered,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::{IndexBuilder, NoProgress};
+    use crate::profile::ProfileSet;
+
+    fn mini_engine() -> Engine {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/ecad-mini");
+        let (ds, _) = crate::ecad::layout::read_dir(&dir).expect("ecad-mini reads");
+        let built = IndexBuilder::new()
+            .build(&ds, &NoProgress)
+            .expect("ecad-mini builds");
+        let index = Index::from_bytes(built.to_bytes()).expect("ecad-mini opens");
+        Engine::new(index, ProfileSet::builtin())
+    }
+
+    fn drill(engine: &Engine, id: u64) -> FindAddressResponse {
+        let req = FindAddressRequest {
+            key: "demo".into(),
+            address_id: Some(id),
+            ..FindAddressRequest::default()
+        };
+        let links = LinkContext::new("http://test", "demo", None);
+        find_address(engine, &req, &links)
+    }
+
+    /// A drill-down to an address point has no text: it must not be read as invalid input.
+    #[test]
+    fn drilling_into_an_address_point_answers_that_point() {
+        let engine = mini_engine();
+        let r = drill(&engine, 1_700_000_001);
+        assert_eq!(r.result, FindResult::PostcodeAppended);
+        assert_eq!(r.address_id, Some(1_700_000_001));
+        assert_eq!(r.postcode.as_deref(), Some("A86VC04"));
+        assert!(r.is_unique_address);
+        let r = drill(&engine, 1_700_000_010);
+        assert_eq!(r.result, FindResult::PostcodeNotAvailable);
+        assert_eq!(r.address_id, Some(1_700_000_010));
+        assert_eq!(
+            r.postcode_not_available,
+            Some(api::PostcodeNotAvailable::NoMailDelivery)
+        );
     }
 }
