@@ -330,13 +330,14 @@ fn target_of(index: &Index, search: &Search, c: &Candidate) -> Target {
 }
 
 /// Whether the text's best reading is consistent with address point `ap`: the same point, or a
-/// building or element containing it, with no number contradicting it.
+/// building or element containing it, with no number or leftover word contradicting it.
 fn text_agrees_with(index: &Index, best: &Answer, ap: u32) -> bool {
     let Some(row) = index.address_point(ap) else {
         return false;
     };
     match best.target {
-        Target::AddressPoint(p) => p == ap,
+        // Words the point does not explain (another town, another street) contradict it.
+        Target::AddressPoint(p) => p == ap && best.complete,
         Target::Building(b) => b == row.building && !best.candidate.number_unmatched,
         Target::Element { .. } => {
             index.place_of_building(row.building) == Some(best.candidate.place.place)
@@ -388,6 +389,11 @@ fn element_level(index: &Index, element: u32) -> MatchLevel {
     }
 }
 
+/// A point with neither a unit name nor an organisation: its postal address is its building's.
+fn is_plain(a: &AddressPointRow) -> bool {
+    a.sub_building == NONE && a.flags & AddressPointRow::HAS_ORGANISATION == 0
+}
+
 /// Address points of a building, or of a place's buildings that have neither number nor name:
 /// the points that share one postal address.
 fn shared_points(index: &Index, target: &Target) -> Vec<u32> {
@@ -400,11 +406,8 @@ fn shared_points(index: &Index, target: &Target) -> Vec<u32> {
     match *target {
         Target::Building(b) => {
             if let Some(r) = index.building(b) {
-                let all_plain = (r.ap_start..r.ap_start + u32::from(r.ap_count)).all(|ap| {
-                    index.address_point(ap).is_some_and(|a| {
-                        a.sub_building == NONE && a.flags & AddressPointRow::HAS_ORGANISATION == 0
-                    })
-                });
+                let all_plain = (r.ap_start..r.ap_start + u32::from(r.ap_count))
+                    .all(|ap| index.address_point(ap).is_some_and(|a| is_plain(&a)));
                 if all_plain {
                     push_building(b, &mut out);
                 }
@@ -415,7 +418,11 @@ fn shared_points(index: &Index, target: &Target) -> Vec<u32> {
                 for b in row.building_start..row.building_start + row.building_count {
                     if let Some(r) = index.building(b) {
                         if r.number == NONE && r.name == NONE {
-                            push_building(b, &mut out);
+                            // Units (`APARTMENT 3`) and organisations each have their own
+                            // postal address: only plain points share the place's.
+                            out.extend((r.ap_start..r.ap_start + u32::from(r.ap_count)).filter(
+                                |&ap| index.address_point(ap).is_some_and(|a| is_plain(&a)),
+                            ));
                         }
                     }
                 }
@@ -578,7 +585,24 @@ fn names_uk_town(index: &Index, search: &Search) -> bool {
     candidates.iter().any(|c| towns.binary_search(c).is_ok())
 }
 
-/// Keyboard mash: symbols inside words, or words of five or more letters with at most one vowel.
+/// Keyboard rows (and their reverses are checked too): five or more neighbouring keys typed in
+/// a row (`qwerty`, `asdfg`) are a mash, never part of an Irish or English place name.
+const KEYBOARD_ROWS: [&str; 3] = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
+
+/// Whether `word` holds a run of five or more neighbouring keys of one keyboard row.
+fn has_keyboard_run(word: &str) -> bool {
+    let w: Vec<char> = word.to_lowercase().chars().collect();
+    w.windows(5).any(|run| {
+        let run: String = run.iter().collect();
+        let reversed: String = run.chars().rev().collect();
+        KEYBOARD_ROWS
+            .iter()
+            .any(|row| row.contains(&run) || row.contains(&reversed))
+    })
+}
+
+/// Keyboard mash: symbols inside words, or words that are each either five or more letters with
+/// at most one vowel or a run of neighbouring keys.
 fn looks_like_gibberish(text: &str) -> bool {
     if text.chars().any(|c| "#!%$^*=<>{}|~_".contains(c)) {
         return true;
@@ -593,7 +617,7 @@ fn looks_like_gibberish(text: &str) -> bool {
                 .chars()
                 .filter(|c| "aeiouyáéíóúAEIOUYÁÉÍÓÚ".contains(*c))
                 .count();
-            w.chars().count() >= 5 && vowels <= 1
+            (w.chars().count() >= 5 && vowels <= 1) || has_keyboard_run(w)
         })
 }
 
@@ -630,5 +654,16 @@ mod tests {
         assert!(!looks_like_gibberish("Ballymote"));
         assert!(!looks_like_gibberish("Drumcondra Road"));
         assert!(!looks_like_gibberish("Tralee"));
+    }
+
+    #[test]
+    fn keyboard_rows_are_gibberish_and_words_with_short_runs_are_not() {
+        assert!(looks_like_gibberish("asdfghjkl qwertyuiop"));
+        assert!(looks_like_gibberish("poiuytrewq"));
+        assert!(looks_like_gibberish("zxcvbnm"));
+        // "erty" (4 neighbouring keys) occurs in real words.
+        assert!(!looks_like_gibberish("Liberty Property"));
+        assert!(!looks_like_gibberish("Poplar Row Typers"));
+        assert!(!looks_like_gibberish("Drumcondra Road"));
     }
 }

@@ -110,6 +110,22 @@ fn fit(a: &UkAddress, plan: &Plan) -> (usize, bool) {
     (words, number)
 }
 
+/// Whether `text` reads as a whole Irish address (one point, a shared address or one with no
+/// Eircode): under `ni`/`gb` that is a foreign address (`matching.md` §2, 600), the reverse of
+/// a UK address under `ie`. A street or town alone is not enough: many names exist on both sides.
+fn is_irish_address(engine: &Engine, text: &str) -> bool {
+    let index = engine.index();
+    let s = crate::search::search(index, text, crate::search::Mode::Find);
+    let eircode = crate::classify::EircodeCheck::of(index, &s);
+    let c = crate::classify::classify(index, text, &s, &eircode);
+    matches!(
+        c.result,
+        FindResult::PostcodeAppended
+            | FindResult::PostcodeNotAvailable
+            | FindResult::NonUniqueAddress
+    )
+}
+
 /// Answers a FindAddress with `country=ni|gb`.
 pub(crate) fn find(
     engine: &Engine,
@@ -124,7 +140,12 @@ pub(crate) fn find(
         return FindAddressResponse::new(FindResult::InvalidAddressEntered, req, links);
     }
     let Some(postcode) = plan.uk_postcode.clone() else {
-        return FindAddressResponse::new(FindResult::NoAddressMatch, req, links);
+        let result = if is_irish_address(engine, &req.address) {
+            FindResult::ForeignAddressDetected
+        } else {
+            FindResult::NoAddressMatch
+        };
+        return FindAddressResponse::new(result, req, links);
     };
     let is_ni = postcode.starts_with("BT");
     let wanted_ni = req.country == Country::Ni;
