@@ -291,10 +291,15 @@ fn same_element(a: &Target, b: &Target) -> bool {
     matches!((a, b), (Target::Element { element: x, .. }, Target::Element { element: y, .. }) if x == y)
 }
 
-/// Plan words the candidate leaves unexplained.
+/// Words naming the country: people end addresses with them and no ECAD element holds them,
+/// so left over they neither make a match partial nor count against it.
+const COUNTRY_WORDS: [&str; 5] = ["ireland", "eire", "\u{e9}ire", "irl", "roi"];
+
+/// Plan words the candidate leaves unexplained (country words aside).
 fn unexplained_words(search: &Search, c: &Candidate) -> Vec<usize> {
     (0..search.plan.words.len())
         .filter(|i| c.place.mask & (1u64 << i) == 0)
+        .filter(|&i| !COUNTRY_WORDS.contains(&search.plan.words[i].text.as_str()))
         .collect()
 }
 
