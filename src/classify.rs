@@ -4,6 +4,7 @@
 use crate::api::{FindResult, MatchLevel, PostcodeNotAvailable};
 use crate::index::{AddressPointRow, EircodeHit, ElementKind, Index, NONE};
 use crate::search::{Candidate, Search};
+use crate::text::TokenKind;
 
 /// Margin under which a runner-up counts as tied with the best candidate.
 const TIE_MARGIN: f32 = 0.75;
@@ -295,11 +296,17 @@ fn same_element(a: &Target, b: &Target) -> bool {
 /// so left over they neither make a match partial nor count against it.
 const COUNTRY_WORDS: [&str; 5] = ["ireland", "eire", "\u{e9}ire", "irl", "roi"];
 
-/// Plan words the candidate leaves unexplained (country words aside).
+/// Plan words the candidate leaves unexplained (country words aside). A county the point is not
+/// in is not held against a single address point: people write the wrong county or the
+/// geographic one (matching.md §1, §7); the answer shows the right one (`isAltered`).
 fn unexplained_words(search: &Search, c: &Candidate) -> Vec<usize> {
     (0..search.plan.words.len())
         .filter(|i| c.place.mask & (1u64 << i) == 0)
-        .filter(|&i| !COUNTRY_WORDS.contains(&search.plan.words[i].text.as_str()))
+        .filter(|&i| {
+            let w = &search.plan.words[i];
+            !COUNTRY_WORDS.contains(&w.text.as_str())
+                && !(c.address_point.is_some() && w.kind == TokenKind::County)
+        })
         .collect()
 }
 
