@@ -304,8 +304,9 @@ fn unexplained_words(search: &Search, c: &Candidate) -> Vec<usize> {
         .filter(|i| c.place.mask & (1u64 << i) == 0)
         .filter(|&i| {
             let w = &search.plan.words[i];
-            !COUNTRY_WORDS.contains(&w.text.as_str())
-                && !(c.address_point.is_some() && w.kind == TokenKind::County)
+            let country = COUNTRY_WORDS.contains(&w.text.as_str());
+            let wrong_county = c.address_point.is_some() && w.kind == TokenKind::County;
+            !(country || wrong_county)
         })
         .collect()
 }
