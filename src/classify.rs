@@ -235,8 +235,18 @@ pub fn classify(
         return Classification::simple(FindResult::NoAddressMatch);
     };
     let mut c = from_answer(index, search, &best);
-    // 4. A postcode that could not be checked against a unique address.
-    if plan.eircode.is_some() && !matches!(c.result, FindResult::NoAddressMatch) {
+    // 4. A postcode that could not be checked against a unique address: a whole Eircode, or a
+    // routing key alone (a malformed postcode) beside text that stops above one address point.
+    let unchecked = if plan.eircode.is_some() {
+        !matches!(c.result, FindResult::NoAddressMatch)
+    } else {
+        plan.routing_key.is_some()
+            && matches!(
+                c.result,
+                FindResult::IncompleteAddressEntered | FindResult::NonUniqueAddress
+            )
+    };
+    if unchecked {
         c.result = FindResult::PostcodeNotValidated;
     }
     c
