@@ -4,6 +4,7 @@
 use crate::api::{FindResult, MatchLevel, PostcodeNotAvailable};
 use crate::index::{AddressPointRow, EircodeHit, ElementKind, Index, NONE};
 use crate::search::{Candidate, Search};
+use crate::text::TokenKind;
 
 /// Margin under which a runner-up counts as tied with the best candidate.
 const TIE_MARGIN: f32 = 0.75;
@@ -234,8 +235,18 @@ pub fn classify(
         return Classification::simple(FindResult::NoAddressMatch);
     };
     let mut c = from_answer(index, search, &best);
-    // 4. A postcode that could not be checked against a unique address.
-    if plan.eircode.is_some() && !matches!(c.result, FindResult::NoAddressMatch) {
+    // 4. A postcode that could not be checked against a unique address: a whole Eircode, or a
+    // routing key alone (a malformed postcode) beside text that stops above one address point.
+    let unchecked = if plan.eircode.is_some() {
+        !matches!(c.result, FindResult::NoAddressMatch)
+    } else {
+        plan.routing_key.is_some()
+            && matches!(
+                c.result,
+                FindResult::IncompleteAddressEntered | FindResult::NonUniqueAddress
+            )
+    };
+    if unchecked {
         c.result = FindResult::PostcodeNotValidated;
     }
     c
@@ -291,10 +302,22 @@ fn same_element(a: &Target, b: &Target) -> bool {
     matches!((a, b), (Target::Element { element: x, .. }, Target::Element { element: y, .. }) if x == y)
 }
 
-/// Plan words the candidate leaves unexplained.
+/// Words naming the country: people end addresses with them and no ECAD element holds them,
+/// so left over they neither make a match partial nor count against it.
+const COUNTRY_WORDS: [&str; 5] = ["ireland", "eire", "\u{e9}ire", "irl", "roi"];
+
+/// Plan words the candidate leaves unexplained (country words aside). A county the point is not
+/// in is not held against a single address point: people write the wrong county or the
+/// geographic one (matching.md §1, §7); the answer shows the right one (`isAltered`).
 fn unexplained_words(search: &Search, c: &Candidate) -> Vec<usize> {
     (0..search.plan.words.len())
         .filter(|i| c.place.mask & (1u64 << i) == 0)
+        .filter(|&i| {
+            let w = &search.plan.words[i];
+            let country = COUNTRY_WORDS.contains(&w.text.as_str());
+            let wrong_county = c.address_point.is_some() && w.kind == TokenKind::County;
+            !(country || wrong_county)
+        })
         .collect()
 }
 
@@ -330,13 +353,14 @@ fn target_of(index: &Index, search: &Search, c: &Candidate) -> Target {
 }
 
 /// Whether the text's best reading is consistent with address point `ap`: the same point, or a
-/// building or element containing it, with no number contradicting it.
+/// building or element containing it, with no number or leftover word contradicting it.
 fn text_agrees_with(index: &Index, best: &Answer, ap: u32) -> bool {
     let Some(row) = index.address_point(ap) else {
         return false;
     };
     match best.target {
-        Target::AddressPoint(p) => p == ap,
+        // Words the point does not explain (another town, another street) contradict it.
+        Target::AddressPoint(p) => p == ap && best.complete,
         Target::Building(b) => b == row.building && !best.candidate.number_unmatched,
         Target::Element { .. } => {
             index.place_of_building(row.building) == Some(best.candidate.place.place)
@@ -348,7 +372,7 @@ fn text_agrees_with(index: &Index, best: &Answer, ap: u32) -> bool {
 }
 
 /// A unique address point answer with `result` (or 200 when it has no Eircode).
-fn point(index: &Index, ap: u32, result: FindResult) -> Classification {
+pub fn point(index: &Index, ap: u32, result: FindResult) -> Classification {
     let row = index.address_point(ap);
     let mut c = Classification::simple(result);
     c.target = Target::AddressPoint(ap);
@@ -388,6 +412,11 @@ fn element_level(index: &Index, element: u32) -> MatchLevel {
     }
 }
 
+/// A point with neither a unit name nor an organisation: its postal address is its building's.
+fn is_plain(a: &AddressPointRow) -> bool {
+    a.sub_building == NONE && a.flags & AddressPointRow::HAS_ORGANISATION == 0
+}
+
 /// Address points of a building, or of a place's buildings that have neither number nor name:
 /// the points that share one postal address.
 fn shared_points(index: &Index, target: &Target) -> Vec<u32> {
@@ -400,11 +429,8 @@ fn shared_points(index: &Index, target: &Target) -> Vec<u32> {
     match *target {
         Target::Building(b) => {
             if let Some(r) = index.building(b) {
-                let all_plain = (r.ap_start..r.ap_start + u32::from(r.ap_count)).all(|ap| {
-                    index.address_point(ap).is_some_and(|a| {
-                        a.sub_building == NONE && a.flags & AddressPointRow::HAS_ORGANISATION == 0
-                    })
-                });
+                let all_plain = (r.ap_start..r.ap_start + u32::from(r.ap_count))
+                    .all(|ap| index.address_point(ap).is_some_and(|a| is_plain(&a)));
                 if all_plain {
                     push_building(b, &mut out);
                 }
@@ -415,7 +441,11 @@ fn shared_points(index: &Index, target: &Target) -> Vec<u32> {
                 for b in row.building_start..row.building_start + row.building_count {
                     if let Some(r) = index.building(b) {
                         if r.number == NONE && r.name == NONE {
-                            push_building(b, &mut out);
+                            // Units (`APARTMENT 3`) and organisations each have their own
+                            // postal address: only plain points share the place's.
+                            out.extend((r.ap_start..r.ap_start + u32::from(r.ap_count)).filter(
+                                |&ap| index.address_point(ap).is_some_and(|a| is_plain(&a)),
+                            ));
                         }
                     }
                 }
@@ -578,7 +608,24 @@ fn names_uk_town(index: &Index, search: &Search) -> bool {
     candidates.iter().any(|c| towns.binary_search(c).is_ok())
 }
 
-/// Keyboard mash: symbols inside words, or words of five or more letters with at most one vowel.
+/// Keyboard rows (and their reverses are checked too): five or more neighbouring keys typed in
+/// a row (`qwerty`, `asdfg`) are a mash, never part of an Irish or English place name.
+const KEYBOARD_ROWS: [&str; 3] = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
+
+/// Whether `word` holds a run of five or more neighbouring keys of one keyboard row.
+fn has_keyboard_run(word: &str) -> bool {
+    let w: Vec<char> = word.to_lowercase().chars().collect();
+    w.windows(5).any(|run| {
+        let run: String = run.iter().collect();
+        let reversed: String = run.chars().rev().collect();
+        KEYBOARD_ROWS
+            .iter()
+            .any(|row| row.contains(&run) || row.contains(&reversed))
+    })
+}
+
+/// Keyboard mash: symbols inside words, or words that are each either five or more letters with
+/// at most one vowel or a run of neighbouring keys.
 fn looks_like_gibberish(text: &str) -> bool {
     if text.chars().any(|c| "#!%$^*=<>{}|~_".contains(c)) {
         return true;
@@ -593,7 +640,7 @@ fn looks_like_gibberish(text: &str) -> bool {
                 .chars()
                 .filter(|c| "aeiouyáéíóúAEIOUYÁÉÍÓÚ".contains(*c))
                 .count();
-            w.chars().count() >= 5 && vowels <= 1
+            (w.chars().count() >= 5 && vowels <= 1) || has_keyboard_run(w)
         })
 }
 
@@ -630,5 +677,16 @@ mod tests {
         assert!(!looks_like_gibberish("Ballymote"));
         assert!(!looks_like_gibberish("Drumcondra Road"));
         assert!(!looks_like_gibberish("Tralee"));
+    }
+
+    #[test]
+    fn keyboard_rows_are_gibberish_and_words_with_short_runs_are_not() {
+        assert!(looks_like_gibberish("asdfghjkl qwertyuiop"));
+        assert!(looks_like_gibberish("poiuytrewq"));
+        assert!(looks_like_gibberish("zxcvbnm"));
+        // "erty" (4 neighbouring keys) occurs in real words.
+        assert!(!looks_like_gibberish("Liberty Property"));
+        assert!(!looks_like_gibberish("Poplar Row Typers"));
+        assert!(!looks_like_gibberish("Drumcondra Road"));
     }
 }

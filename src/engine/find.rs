@@ -13,6 +13,7 @@ use crate::engine::{uk, Engine};
 use crate::group::{self, OptionItem};
 use crate::index::{EntityKind, Index};
 use crate::search::{search, Mode, Search};
+use crate::text::TokenKind;
 
 /// The crate's language for a wire language.
 pub(crate) fn language(l: api::Language) -> Language {
@@ -66,37 +67,10 @@ fn by_id(index: &Index, id: u64) -> Classification {
             .and_then(|new| index.entity(new));
     }
     match entity {
+        // An id pins the address exactly: the postcode is appended, not validated (200 when
+        // the point has none). Not through `classify`: its empty text would read as invalid.
         Some((EntityKind::AddressPoint, ap)) => {
-            let text = Search::default();
-            let mut p = classify(
-                index,
-                "",
-                &text,
-                &EircodeCheck::Found {
-                    address_point: ap,
-                    corrected: false,
-                },
-            );
-            // An id pins the address exactly: the postcode is appended, not validated.
-            if p.result == FindResult::PostcodeValidated {
-                p.result = FindResult::PostcodeAppended;
-            }
-            if index
-                .address_point(ap)
-                .is_some_and(|r| r.eircode == crate::index::NONE)
-            {
-                p.result = FindResult::PostcodeNotAvailable;
-                p.postcode_not_available = Some(
-                    if index.address_point(ap).is_some_and(|r| {
-                        r.flags & crate::index::AddressPointRow::MAIL_DELIVERY == 0
-                    }) {
-                        api::PostcodeNotAvailable::NoMailDelivery
-                    } else {
-                        api::PostcodeNotAvailable::NoRoutingKey
-                    },
-                );
-            }
-            p
+            crate::classify::point(index, ap, FindResult::PostcodeAppended)
         }
         Some((EntityKind::Building, b)) => {
             c.target = Target::Building(b);
@@ -291,6 +265,17 @@ pub(crate) fn option(links: &LinkContext, carry: &FindCarry, item: OptionItem) -
 }
 
 /// How the output differs from the input (`matching.md` §3), from the words on each side.
+/// The words a token stands for as the output writes them: a district `d6w` is `dublin 6w`, a
+/// county `dublin` is `co dublin`. Typing them so is no format change; `D6W` or a county without
+/// `Co.` is (matching.md §3).
+fn written_form(text: &str, kind: Option<TokenKind>) -> Vec<&str> {
+    match kind {
+        Some(TokenKind::DublinDistrict) => vec!["dublin", text.strip_prefix('d').unwrap_or(text)],
+        Some(TokenKind::County) => std::iter::once("co").chain(text.split(' ')).collect(),
+        _ => vec![text],
+    }
+}
+
 fn clean_result(input: &str, s: &Search, c: &Classification, output: &Address) -> CleanResult {
     let mut out_tokens: Vec<String> = Vec::new();
     for line in output.lines_without_eircode() {
@@ -308,21 +293,36 @@ fn clean_result(input: &str, s: &Search, c: &Classification, output: &Address) -
     // reordering all show as a difference.
     let folded = crate::text::normalise(input);
     let raw: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
-    let mut positioned: Vec<(usize, &str)> = s
+    let mut positioned: Vec<(usize, &str, Option<TokenKind>)> = s
         .plan
         .words
         .iter()
-        .map(|w| (w.token, w.text.as_str()))
-        .chain(s.plan.numbers.iter().map(|n| (n.token, n.text.as_str())))
+        .map(|w| (w.token, w.text.as_str(), Some(w.kind)))
+        .chain(
+            s.plan
+                .numbers
+                .iter()
+                .map(|n| (n.token, n.text.as_str(), None)),
+        )
         .collect();
-    positioned.sort_unstable();
-    let canonical: Vec<&str> = positioned.into_iter().map(|(_, t)| t).collect();
+    positioned.sort_unstable_by_key(|&(token, text, _)| (token, text));
+    let canonical: Vec<&str> = positioned
+        .into_iter()
+        .flat_map(|(_, t, kind)| written_form(t, kind))
+        .collect();
+    // Each input word is looked for after the previous one's place, so a name said twice in
+    // the output (`DOOROGE WOODS, DOOROGE`) is not read as words moved back.
     let reordered = {
-        let pos: Vec<usize> = in_tokens
-            .iter()
-            .filter_map(|t| out_set.iter().position(|o| o == t))
-            .collect();
-        pos.windows(2).any(|w| w[0] > w[1])
+        let mut next = 0;
+        let mut out_of_order = false;
+        for t in &in_tokens {
+            if let Some(p) = out_set[next..].iter().position(|o| o == t) {
+                next += p + 1;
+            } else if out_set.contains(t) {
+                out_of_order = true;
+            }
+        }
+        out_of_order
     };
     let sections = s
         .plan
@@ -339,5 +339,91 @@ fn clean_result(input: &str, s: &Search, c: &Classification, output: &Address) -
         is_spelling_changed: c.spelling_changed,
         is_format_changed: format_changed,
         is_altered: altered,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::{IndexBuilder, NoProgress};
+    use crate::profile::ProfileSet;
+
+    fn mini_engine() -> Engine {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/ecad-mini");
+        let (ds, _) = crate::ecad::layout::read_dir(&dir).expect("ecad-mini reads");
+        let built = IndexBuilder::new()
+            .build(&ds, &NoProgress)
+            .expect("ecad-mini builds");
+        let index = Index::from_bytes(built.to_bytes()).expect("ecad-mini opens");
+        Engine::new(index, ProfileSet::builtin())
+    }
+
+    fn drill(engine: &Engine, id: u64) -> FindAddressResponse {
+        let req = FindAddressRequest {
+            key: "demo".into(),
+            address_id: Some(id),
+            ..FindAddressRequest::default()
+        };
+        let links = LinkContext::new("http://test", "demo", None);
+        find_address(engine, &req, &links)
+    }
+
+    #[test]
+    fn districts_and_counties_are_compared_in_their_written_form() {
+        assert_eq!(
+            written_form("d6w", Some(TokenKind::DublinDistrict)),
+            ["dublin", "6w"]
+        );
+        assert_eq!(
+            written_form("dublin", Some(TokenKind::County)),
+            ["co", "dublin"]
+        );
+        assert_eq!(written_form("park", Some(TokenKind::Word)), ["park"]);
+        assert_eq!(written_form("11", None), ["11"]);
+    }
+
+    #[test]
+    fn an_address_typed_as_written_is_no_format_change() {
+        let engine = mini_engine();
+        let req = FindAddressRequest {
+            key: "demo".into(),
+            address: "8 Silver Birches, Millfarm, Dunboyne, Co. Meath".into(),
+            ..FindAddressRequest::default()
+        };
+        let links = LinkContext::new("http://test", "demo", None);
+        let r = find_address(&engine, &req, &links);
+        assert_eq!(r.result, FindResult::PostcodeAppended);
+        let clean = r.clean_result.expect("a match has a clean result");
+        assert!(!clean.is_format_changed, "{clean:?}");
+        assert!(!clean.is_spelling_changed, "{clean:?}");
+        let req = FindAddressRequest {
+            address: "8 silver birches millfarm dunboyne meath".into(),
+            ..req
+        };
+        let clean = find_address(&engine, &req, &links)
+            .clean_result
+            .expect("a match has a clean result");
+        assert!(
+            clean.is_format_changed,
+            "no commas, county without Co.: {clean:?}"
+        );
+    }
+
+    /// A drill-down to an address point has no text: it must not be read as invalid input.
+    #[test]
+    fn drilling_into_an_address_point_answers_that_point() {
+        let engine = mini_engine();
+        let r = drill(&engine, 1_700_000_001);
+        assert_eq!(r.result, FindResult::PostcodeAppended);
+        assert_eq!(r.address_id, Some(1_700_000_001));
+        assert_eq!(r.postcode.as_deref(), Some("A86VC04"));
+        assert!(r.is_unique_address);
+        let r = drill(&engine, 1_700_000_010);
+        assert_eq!(r.result, FindResult::PostcodeNotAvailable);
+        assert_eq!(r.address_id, Some(1_700_000_010));
+        assert_eq!(
+            r.postcode_not_available,
+            Some(api::PostcodeNotAvailable::NoMailDelivery)
+        );
     }
 }

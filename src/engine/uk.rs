@@ -51,16 +51,32 @@ fn compact(postcode: &str) -> String {
         .to_ascii_uppercase()
 }
 
+/// The written form of a compact UK postcode: outward code, one space, the 3-character inward
+/// code (`BT96GW` → `BT9 6GW`).
+fn spaced(compact: &str) -> String {
+    match compact.len().checked_sub(3) {
+        Some(cut) if cut > 0 && compact.is_char_boundary(cut) => {
+            format!("{} {}", &compact[..cut], &compact[cut..])
+        }
+        _ => compact.to_string(),
+    }
+}
+
 /// UK records with this postcode (no space, upper case): a contiguous run of the postcode-sorted
 /// records.
+///
+/// The index sorts records by the postcode as written (`BT9 6GW` before `BT90 …`, because the
+/// space sorts before digits), so the search compares written forms: comparing compact forms
+/// would miss every postcode whose outward code is shorter than its neighbours'.
 pub fn by_postcode(index: &Index, postcode: &str) -> Vec<UkAddress> {
     let n = index.uk_len();
-    let key = |i: u32| index.uk_address(i).map(|a| compact(&a.postcode));
+    let target = spaced(postcode);
+    let key = |i: u32| index.uk_address(i).map(|a| a.postcode.to_ascii_uppercase());
     let (mut lo, mut hi) = (0u32, n);
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
         match key(mid) {
-            Some(k) if k.as_str() < postcode => lo = mid + 1,
+            Some(k) if k < target => lo = mid + 1,
             _ => hi = mid,
         }
     }
@@ -94,6 +110,22 @@ fn fit(a: &UkAddress, plan: &Plan) -> (usize, bool) {
     (words, number)
 }
 
+/// Whether `text` reads as a whole Irish address (one point, a shared address or one with no
+/// Eircode): under `ni`/`gb` that is a foreign address (`matching.md` §2, 600), the reverse of
+/// a UK address under `ie`. A street or town alone is not enough: many names exist on both sides.
+fn is_irish_address(engine: &Engine, text: &str) -> bool {
+    let index = engine.index();
+    let s = crate::search::search(index, text, crate::search::Mode::Find);
+    let eircode = crate::classify::EircodeCheck::of(index, &s);
+    let c = crate::classify::classify(index, text, &s, &eircode);
+    matches!(
+        c.result,
+        FindResult::PostcodeAppended
+            | FindResult::PostcodeNotAvailable
+            | FindResult::NonUniqueAddress
+    )
+}
+
 /// Answers a FindAddress with `country=ni|gb`.
 pub(crate) fn find(
     engine: &Engine,
@@ -108,7 +140,12 @@ pub(crate) fn find(
         return FindAddressResponse::new(FindResult::InvalidAddressEntered, req, links);
     }
     let Some(postcode) = plan.uk_postcode.clone() else {
-        return FindAddressResponse::new(FindResult::NoAddressMatch, req, links);
+        let result = if is_irish_address(engine, &req.address) {
+            FindResult::ForeignAddressDetected
+        } else {
+            FindResult::NoAddressMatch
+        };
+        return FindAddressResponse::new(result, req, links);
     };
     let is_ni = postcode.starts_with("BT");
     let wanted_ni = req.country == Country::Ni;
@@ -167,4 +204,20 @@ pub(crate) fn find(
     resp.total_options = total;
     resp.options = options;
     resp
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spaced;
+
+    #[test]
+    fn spaced_puts_the_space_before_the_inward_code() {
+        assert_eq!(spaced("BT96GW"), "BT9 6GW");
+        assert_eq!(spaced("BT474QB"), "BT47 4QB");
+        assert_eq!(spaced("SW1A2AA"), "SW1A 2AA");
+        // Written forms sort like the index: a short outward code before a longer one.
+        assert!(spaced("BT96GW") < spaced("BT901AA"));
+        assert_eq!(spaced("AB"), "AB");
+        assert_eq!(spaced(""), "");
+    }
 }
