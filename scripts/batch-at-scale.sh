@@ -3,10 +3,12 @@
 # the output has exactly one line per input row, in order, without duplicates.
 #
 #   scripts/batch-at-scale.sh                       # 1,000,000 rows on /tmp/full.idx
-#   ROWS=20000 KILL_AFTER=5 scripts/batch-at-scale.sh
+#   ROWS=20000 scripts/batch-at-scale.sh
+#   INDEX=~/.cache/seoladh/fixture-….idx scripts/batch-at-scale.sh   # 1M rows, small index
 #
 # Environment (defaults): INDEX=/tmp/full.idx  QUERIES=/tmp/q10k.tsv  ROWS=1000000
-#   DIR=/tmp/load (all files written here)  KILL_AFTER=20 (seconds before the SIGKILL)
+#   DIR=/tmp/load (all files written here)  KILL_AT_LINES=ROWS/2 (run 1 gets SIGKILL once its
+#   output holds this many lines; a partial last line is likely and must be cut on resume)
 #   BIN=target/release/seoladh  CHECK=target/release/examples/batch_check
 # Builds the release binary and the checker first (cargo build --release).
 # Prints the figures as `key: value` lines at the end (for the README).
@@ -17,7 +19,7 @@ INDEX=${INDEX:-/tmp/full.idx}
 QUERIES=${QUERIES:-/tmp/q10k.tsv}
 ROWS=${ROWS:-1000000}
 DIR=${DIR:-/tmp/load}
-KILL_AFTER=${KILL_AFTER:-20}
+KILL_AT_LINES=${KILL_AT_LINES:-$((ROWS / 2))}
 BIN=${BIN:-target/release/seoladh}
 CHECK=${CHECK:-target/release/examples/batch_check}
 
@@ -44,22 +46,36 @@ fi
 echo "input: $IN ($(($(wc -l < "$IN") - 1)) rows)"
 rm -f "$OUT"
 
-# Run 1: killed with SIGKILL after KILL_AFTER seconds (or finishing first on a small input).
+# Run 1: SIGKILL once the output holds KILL_AT_LINES lines (unless it finishes first).
 "$BIN" batch --index "$INDEX" --input "$IN" --output "$OUT" 2> "$DIR/batch-run1.log" &
 pid=$!
 killed=no
-for _ in $(seq 1 "$((KILL_AFTER * 10))"); do
-  sleep 0.1
-  kill -0 "$pid" 2>/dev/null || break
+started=$(date +%s.%N)
+while kill -0 "$pid" 2>/dev/null; do
+  if [[ -f "$OUT" ]] && (( $(wc -l < "$OUT") >= KILL_AT_LINES )); then
+    kill -9 "$pid" 2>/dev/null && killed=yes
+    break
+  fi
+  sleep 1
 done
-if kill -9 "$pid" 2>/dev/null; then killed=yes; fi
-wait "$pid" 2>/dev/null || true
+run1_status=0
+wait "$pid" 2>/dev/null || run1_status=$?
+if [[ $killed == no && $run1_status != 0 ]]; then
+  echo "FAILED: run 1 exited with $run1_status:"; tail -n 5 "$DIR/batch-run1.log"; exit 1
+fi
+touch "$OUT"
+run1_s=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 done_lines=$(wc -l < "$OUT")
-echo "run 1: killed=$killed after ${KILL_AFTER}s with $done_lines complete lines"
+partial=$(tail -c 1 "$OUT" | od -An -c | tr -d ' ')
+echo "run 1: killed=$killed after ${run1_s}s with $done_lines complete lines (last byte: $partial)"
 
 # Run 2: the same command resumes; timed for throughput and peak RSS.
 /usr/bin/time -v -o "$TIMES" "$BIN" batch --index "$INDEX" --input "$IN" --output "$OUT" 2> "$DIR/batch-run2.log"
 tail -n 3 "$DIR/batch-run2.log"
+skipped=$(awk '/skipped \(done before\)/ { print $NF }' "$DIR/batch-run2.log")
+if [[ "${skipped:-0}" != "$done_lines" ]]; then
+  echo "FAILED: run 2 skipped ${skipped:-0} rows, run 1 had left $done_lines"; exit 1
+fi
 
 "$CHECK" "$IN" "$OUT"
 
@@ -68,7 +84,7 @@ secs=$(awk -v t="$elapsed" 'BEGIN { n = split(t, p, ":"); s = 0; for (i = 1; i <
 rss_kb=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$TIMES")
 resumed=$((ROWS - done_lines))
 echo "rows: $ROWS"
-echo "killed_at_lines: $done_lines"
+echo "killed: $killed at $done_lines lines after ${run1_s}s"
 echo "resumed_rows: $resumed"
 echo "resumed_wall_s: $secs"
 awk -v r="$resumed" -v s="$secs" 'BEGIN { printf "rows_per_s: %.0f\n", (s > 0 ? r / s : 0) }'

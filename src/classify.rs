@@ -348,6 +348,12 @@ fn text_agrees_with(index: &Index, best: &Answer, ap: u32) -> bool {
 }
 
 /// A unique address point answer with `result` (or 200 when it has no Eircode).
+/// An address point named exactly (by its id, from a link): the point with `result`, no text
+/// to check it against (the text rules would call an empty input invalid).
+pub fn exact_point(index: &Index, ap: u32, result: FindResult) -> Classification {
+    point(index, ap, result)
+}
+
 fn point(index: &Index, ap: u32, result: FindResult) -> Classification {
     let row = index.address_point(ap);
     let mut c = Classification::simple(result);

@@ -67,20 +67,8 @@ fn by_id(index: &Index, id: u64) -> Classification {
     }
     match entity {
         Some((EntityKind::AddressPoint, ap)) => {
-            let text = Search::default();
-            let mut p = classify(
-                index,
-                "",
-                &text,
-                &EircodeCheck::Found {
-                    address_point: ap,
-                    corrected: false,
-                },
-            );
             // An id pins the address exactly: the postcode is appended, not validated.
-            if p.result == FindResult::PostcodeValidated {
-                p.result = FindResult::PostcodeAppended;
-            }
+            let mut p = crate::classify::exact_point(index, ap, FindResult::PostcodeAppended);
             if index
                 .address_point(ap)
                 .is_some_and(|r| r.eircode == crate::index::NONE)
