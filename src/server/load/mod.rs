@@ -83,10 +83,11 @@ pub enum Stop {
 pub struct ReloadPlan {
     /// The index file to put in place.
     pub source: PathBuf,
-    /// The file the server serves (and watches); replaced by copy to a temporary name in its
-    /// directory, then rename, so the server never sees a half-written file.
+    /// The file the server serves (and watches). The new file is copied to a temporary name in
+    /// its directory when the run starts and renamed over it at `at`, so the server never sees a
+    /// half-written file and the swap happens on time however big the index.
     pub target: PathBuf,
-    /// How long after the start.
+    /// How long after the start to rename.
     pub at: Duration,
 }
 
@@ -369,21 +370,21 @@ async fn worker(shared: Arc<Shared>) -> [Tally; 2] {
     tallies
 }
 
-/// Waits until `plan.at`, swaps the file in, then watches `/health` for the new generation.
+/// Copies the new file beside the served one at once, renames it over the served one at
+/// `plan.at`, then watches `/health` for the new generation.
 async fn reload(
     shared: Arc<Shared>,
     plan: ReloadPlan,
     start: Instant,
     generation_before: Option<u64>,
 ) -> ReloadOutcome {
-    tokio::time::sleep_until((start + plan.at).into()).await;
     let mut outcome = ReloadOutcome::default();
-    let swap = {
+    let staged = {
         let plan = plan.clone();
-        tokio::task::spawn_blocking(move || replace_file(&plan.source, &plan.target)).await
+        tokio::task::spawn_blocking(move || stage_file(&plan.source, &plan.target)).await
     };
-    match swap {
-        Ok(Ok(())) => {}
+    let tmp = match staged {
+        Ok(Ok(tmp)) => tmp,
         Ok(Err(e)) => {
             outcome.error = Some(e.to_string());
             return outcome;
@@ -392,10 +393,14 @@ async fn reload(
             outcome.error = Some(format!("the copy task failed: {e}"));
             return outcome;
         }
+    };
+    tokio::time::sleep_until((start + plan.at).into()).await;
+    if let Err(e) = commit_file(&tmp, &plan.target) {
+        outcome.error = Some(e.to_string());
+        return outcome;
     }
     shared.reloaded.store(true, Ordering::Relaxed);
-    let swapped = start.elapsed();
-    outcome.swapped_at = Some(swapped);
+    outcome.swapped_at = Some(start.elapsed());
     // Watch for the server to pick it up (its poll interval, plus the load time).
     while !shared.stopping.load(Ordering::Relaxed) {
         let now = health_generation(shared.config.addr, &shared.config.host).await;
@@ -413,21 +418,36 @@ async fn reload(
 /// # Errors
 /// The copy or the rename fails (the temporary file is removed).
 pub fn replace_file(source: &Path, target: &Path) -> Result<()> {
+    let tmp = stage_file(source, target)?;
+    commit_file(&tmp, target)
+}
+
+fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> Error {
+    let path = path.to_path_buf();
+    move |source| Error::Io { path, source }
+}
+
+/// Copies `source` to a hidden temporary name in `target`'s directory (same file system, so
+/// the rename is atomic); returns that name.
+fn stage_file(source: &Path, target: &Path) -> Result<PathBuf> {
     let name = target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "index".into());
     let tmp = target.with_file_name(format!(".{name}.load-{}.tmp", std::process::id()));
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| Error::Io { path, source }
-    };
-    std::fs::copy(source, &tmp).map_err(io(&tmp))?;
-    if let Err(e) = std::fs::rename(&tmp, target) {
+    if let Err(e) = std::fs::copy(source, &tmp) {
         let _ = std::fs::remove_file(&tmp);
-        return Err(io(target)(e));
+        return Err(io_error(source)(e));
     }
-    Ok(())
+    Ok(tmp)
+}
+
+/// Renames the staged copy over `target` (removing it if that fails).
+fn commit_file(tmp: &Path, target: &Path) -> Result<()> {
+    std::fs::rename(tmp, target).map_err(|e| {
+        let _ = std::fs::remove_file(tmp);
+        io_error(target)(e)
+    })
 }
 
 /// `generation` from `/health`, or `None` if it cannot be read.

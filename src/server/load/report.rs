@@ -108,7 +108,8 @@ impl Tally {
 /// What happened to the index swap.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct ReloadOutcome {
-    /// When the new file was renamed into place, from the start.
+    /// When the new file (copied beside the served one at the start) was renamed into place,
+    /// from the start.
     pub swapped_at: Option<Duration>,
     /// When `/health` first showed a newer generation, from the start.
     pub effective_at: Option<Duration>,
