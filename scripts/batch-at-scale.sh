@@ -88,5 +88,8 @@ echo "killed: $killed at $done_lines lines after ${run1_s}s"
 echo "resumed_rows: $resumed"
 echo "resumed_wall_s: $secs"
 awk -v r="$resumed" -v s="$secs" 'BEGIN { printf "rows_per_s: %.0f\n", (s > 0 ? r / s : 0) }'
+cpu_s=$(awk -F': ' '/User time|System time/ { s += $2 } END { print s }' "$TIMES")
+echo "resumed_cpu_s: $cpu_s (user + system; the machine may be shared)"
+awk -v r="$resumed" -v s="$cpu_s" 'BEGIN { printf "rows_per_cpu_s: %.0f\n", (s > 0 ? r / s : 0) }'
 awk -v k="$rss_kb" 'BEGIN { printf "peak_rss_mb: %.1f\n", k / 1024 }'
 echo "output_lines: $(wc -l < "$OUT")"
