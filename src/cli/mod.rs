@@ -5,6 +5,8 @@ mod build;
 mod derive;
 mod fixture;
 mod generate;
+#[cfg(feature = "server")]
+mod load;
 mod measure;
 mod ops;
 #[cfg(feature = "server")]
@@ -37,6 +39,9 @@ enum Command {
     /// Serve the 2.0 API and the demo page.
     #[cfg(feature = "server")]
     Serve(serve::ServeArgs),
+    /// Load a running server with FindAddress/autocomplete requests (optionally hot-reloading).
+    #[cfg(feature = "server")]
+    Load(load::LoadArgs),
     /// Find Address: print the JSON the server returns for an address or Eircode.
     Find(ops::FindArgs),
     /// Autocomplete: print the JSON the server returns for partial address text.
@@ -64,6 +69,8 @@ pub fn run() -> ExitCode {
         Command::DeriveQueries(args) => return derive::run(&args),
         #[cfg(feature = "server")]
         Command::Serve(args) => return serve::run(args),
+        #[cfg(feature = "server")]
+        Command::Load(args) => return load::run(&args),
         Command::Find(args) => return ops::find(&args),
         Command::Autocomplete(args) => return ops::autocomplete(&args),
         Command::Ecad(args) => return ops::ecad(&args),

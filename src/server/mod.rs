@@ -7,6 +7,7 @@
 mod guard;
 mod handlers;
 pub mod keys;
+pub mod load;
 mod state;
 
 pub use keys::{KeyStore, RateLimiter, DEMO_KEY};

@@ -3,6 +3,7 @@
 
 pub mod fake_engine;
 pub mod http;
+pub mod real;
 
 use seoladh::server::{AppState, ServerConfig};
 use std::net::SocketAddr;
