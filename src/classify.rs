@@ -348,7 +348,9 @@ fn text_agrees_with(index: &Index, best: &Answer, ap: u32) -> bool {
 }
 
 /// A unique address point answer with `result` (or 200 when it has no Eircode).
-fn point(index: &Index, ap: u32, result: FindResult) -> Classification {
+/// One address point as the answer (`PostcodeAppended` becomes 200 with its reason when the
+/// point has no Eircode).
+pub(crate) fn point(index: &Index, ap: u32, result: FindResult) -> Classification {
     let row = index.address_point(ap);
     let mut c = Classification::simple(result);
     c.target = Target::AddressPoint(ap);

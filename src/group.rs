@@ -141,6 +141,13 @@ fn building_item(index: &Index, b: u32, lang: Language) -> Option<OptionItem> {
     })
 }
 
+/// ECAD address types of groups that hold businesses (wire-compat.md §5): industrial estate,
+/// shopping centre, business park, factory complex, non-residential building group. Such a
+/// group is offered as GroupedBusiness without counting its organisations.
+fn is_business_group_type(address_type: u16) -> bool {
+    matches!(address_type, 1080 | 1190 | 1220 | 1470 | 2310)
+}
+
 /// An element within a place, as a grouped option with its size.
 fn element_item(
     index: &Index,
@@ -154,7 +161,7 @@ fn element_item(
     let level = level_of(index, element);
     let parts = index.place_parts(place, level)?;
     Some(OptionItem {
-        option_type: if business * 2 > count {
+        option_type: if business * 2 > count || is_business_group_type(row.address_type) {
             OptionType::GroupedBusiness
         } else {
             OptionType::GroupedNonBusiness

@@ -66,37 +66,10 @@ fn by_id(index: &Index, id: u64) -> Classification {
             .and_then(|new| index.entity(new));
     }
     match entity {
+        // An id pins the address exactly: the postcode is appended, not validated. (Not through
+        // `classify`, which reads the empty text as invalid input: 700.)
         Some((EntityKind::AddressPoint, ap)) => {
-            let text = Search::default();
-            let mut p = classify(
-                index,
-                "",
-                &text,
-                &EircodeCheck::Found {
-                    address_point: ap,
-                    corrected: false,
-                },
-            );
-            // An id pins the address exactly: the postcode is appended, not validated.
-            if p.result == FindResult::PostcodeValidated {
-                p.result = FindResult::PostcodeAppended;
-            }
-            if index
-                .address_point(ap)
-                .is_some_and(|r| r.eircode == crate::index::NONE)
-            {
-                p.result = FindResult::PostcodeNotAvailable;
-                p.postcode_not_available = Some(
-                    if index.address_point(ap).is_some_and(|r| {
-                        r.flags & crate::index::AddressPointRow::MAIL_DELIVERY == 0
-                    }) {
-                        api::PostcodeNotAvailable::NoMailDelivery
-                    } else {
-                        api::PostcodeNotAvailable::NoRoutingKey
-                    },
-                );
-            }
-            p
+            crate::classify::point(index, ap, FindResult::PostcodeAppended)
         }
         Some((EntityKind::Building, b)) => {
             c.target = Target::Building(b);
