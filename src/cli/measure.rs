@@ -74,7 +74,8 @@ pub struct KeystrokesArgs {
     #[arg(long, default_value_t = seoladh::eval::DEFAULT_SEED)]
     pub seed: u64,
     /// Also write the scripts not found within the first 3 tokens, and those whose rank dropped,
-    /// to this TSV (id, kind, target, tokens to find, what, prefix, rank, top options).
+    /// to this TSV (id, kind, target, addresses sharing the first 3 words, tokens to find, what,
+    /// prefix, rank, options shown).
     #[arg(long)]
     pub failures: Option<PathBuf>,
 }
@@ -322,7 +323,7 @@ fn write_keystroke_failures(
     let mut out = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
     writeln!(
         out,
-        "id\tkind\ttarget\ttokens_to_find\twhat\tprefix\trank\toptions"
+        "id\tkind\ttarget\tshared_early\ttokens_to_find\twhat\tprefix\trank\toptions"
     )
     .map_err(io)?;
     for (s, keys) in scripts.iter().zip(runs) {
@@ -344,10 +345,11 @@ fn write_keystroke_failures(
             let r = rank(key, s.target_id).map_or("-".to_string(), |r| (r + 1).to_string());
             writeln!(
                 out,
-                "{}\t{}\t{}\t{tokens}\t{what}\t{prefix}\t{r}\t{}",
+                "{}\t{}\t{}\t{}\t{tokens}\t{what}\t{prefix}\t{r}\t{}",
                 s.id,
                 s.kind.name(),
                 s.target_id,
+                s.shared_early,
                 shown.join(" | ")
             )
             .map_err(io)?;
