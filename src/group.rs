@@ -316,3 +316,20 @@ fn below(
         .collect();
     (total, items)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn business_groups_are_known_by_their_address_type() {
+        // Business park, industrial estate, shopping centre, factory complex, non-residential group.
+        for t in [1220, 1080, 1190, 1470, 2310] {
+            assert!(is_business_group_type(t), "{t}");
+        }
+        // Housing estate, apartment complex, townland, thoroughfare.
+        for t in [1290, 1200, 1320, 3100] {
+            assert!(!is_business_group_type(t), "{t}");
+        }
+    }
+}
