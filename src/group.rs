@@ -141,6 +141,13 @@ fn building_item(index: &Index, b: u32, lang: Language) -> Option<OptionItem> {
     })
 }
 
+/// ECAD address types of groups that hold businesses (wire-compat.md §5): industrial estate,
+/// shopping centre, business park, factory complex, non-residential building group. Such a
+/// group is offered as GroupedBusiness without counting its organisations.
+fn is_business_group_type(address_type: u16) -> bool {
+    matches!(address_type, 1080 | 1190 | 1220 | 1470 | 2310)
+}
+
 /// An element within a place, as a grouped option with its size.
 fn element_item(
     index: &Index,
@@ -154,7 +161,7 @@ fn element_item(
     let level = level_of(index, element);
     let parts = index.place_parts(place, level)?;
     Some(OptionItem {
-        option_type: if business * 2 > count {
+        option_type: if business * 2 > count || is_business_group_type(row.address_type) {
             OptionType::GroupedBusiness
         } else {
             OptionType::GroupedNonBusiness
@@ -308,4 +315,21 @@ fn below(
         })
         .collect();
     (total, items)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn business_groups_are_known_by_their_address_type() {
+        // Business park, industrial estate, shopping centre, factory complex, non-residential group.
+        for t in [1220, 1080, 1190, 1470, 2310] {
+            assert!(is_business_group_type(t), "{t}");
+        }
+        // Housing estate, apartment complex, townland, thoroughfare.
+        for t in [1290, 1200, 1320, 3100] {
+            assert!(!is_business_group_type(t), "{t}");
+        }
+    }
 }

@@ -88,6 +88,10 @@ pub const MAX_OPTION_PLACES: usize = 2_000;
 /// Suggestions one Autocomplete call returns.
 pub const MAX_SUGGESTIONS: usize = 10;
 
+/// Autocomplete answers kept for keystrokes that add nothing to search for (a trailing space or
+/// comma): the last this many, shared by all sessions (`engine::recent`).
+pub const RECENT_SUGGESTIONS: usize = 256;
+
 /// Most terms a prefix scan reads before keeping the commonest [`MAX_TERM_EXPANSIONS`].
 pub const MAX_PREFIX_SCAN: usize = 16_384;
 /// Most look-alike characters (`O`→`0`, `I`→`1` …) corrected in one Eircode; with more, the text

@@ -10,7 +10,10 @@ use seoladh::api::{
     AutocompleteRequest, Country, Engine as _, FindAddressRequest, LinkContext, WireEnum,
 };
 use seoladh::engine::Engine;
-use seoladh::eval::keystrokes::{scripts, Keystroke, KeystrokeOptions, KeystrokeReport};
+use seoladh::eval::keystrokes::{
+    early_keystroke, first_found, rank, rank_drops, scripts, Keystroke, KeystrokeOptions,
+    KeystrokeReport, KeystrokeScript, EARLY_TOKENS,
+};
 use seoladh::eval::queries::{derive, DeriveOptions};
 use seoladh::eval::report::{AccuracyReport, Outcome};
 use seoladh::eval::TestQuery;
@@ -70,6 +73,11 @@ pub struct KeystrokesArgs {
     /// Seed.
     #[arg(long, default_value_t = seoladh::eval::DEFAULT_SEED)]
     pub seed: u64,
+    /// Also write the scripts not found within the first 3 tokens, and those whose rank dropped,
+    /// to this TSV (id, kind, target, addresses sharing the first 3 words, tokens to find, what,
+    /// prefix, rank, options shown).
+    #[arg(long)]
+    pub failures: Option<PathBuf>,
 }
 
 fn links() -> LinkContext {
@@ -98,6 +106,14 @@ fn find(engine: &Engine, text: &str, country: Country, ctx: &LinkContext) -> Out
 }
 
 fn autocomplete(engine: &Engine, text: &str, ctx: &LinkContext) -> Vec<u64> {
+    autocomplete_named(engine, text, ctx)
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect()
+}
+
+/// The options' ids and display names (a grouped option's id is its group's).
+fn autocomplete_named(engine: &Engine, text: &str, ctx: &LinkContext) -> Vec<(u64, String)> {
     let req = AutocompleteRequest {
         key: "bench".into(),
         address: text.to_string(),
@@ -105,7 +121,12 @@ fn autocomplete(engine: &Engine, text: &str, ctx: &LinkContext) -> Vec<u64> {
     };
     engine
         .autocomplete(&req, ctx)
-        .map(|r| r.options.iter().filter_map(|o| o.address_id).collect())
+        .map(|r| {
+            r.options
+                .iter()
+                .filter_map(|o| Some((o.address_id?, o.display_name.clone())))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -279,5 +300,60 @@ pub fn keystrokes(args: &KeystrokesArgs) -> Result<(), Error> {
         .collect();
     let report = KeystrokeReport::compute(scripts.iter().zip(runs.iter().map(Vec::as_slice)));
     println!("{}", report.to_markdown());
+    if let Some(path) = &args.failures {
+        write_keystroke_failures(path, &engine, &scripts, &runs)?;
+    }
     Ok(())
+}
+
+/// One TSV row per script not found within [`EARLY_TOKENS`] tokens (`what` = `late`, at the last
+/// prefix of that many tokens) and per rank drop (`drop`, at the later prefix): the prefix, the
+/// target's rank there (`-` when absent) and the options shown, `id=display name` joined by ` | `.
+fn write_keystroke_failures(
+    path: &Path,
+    engine: &Engine,
+    scripts: &[KeystrokeScript],
+    runs: &[Vec<Keystroke>],
+) -> Result<(), Error> {
+    let io = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let ctx = links();
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
+    writeln!(
+        out,
+        "id\tkind\ttarget\tshared_early\ttokens_to_find\twhat\tprefix\trank\toptions"
+    )
+    .map_err(io)?;
+    for (s, keys) in scripts.iter().zip(runs) {
+        let tokens = first_found(s, keys).map_or("never".to_string(), |(_, t)| t.to_string());
+        let late = first_found(s, keys).map_or(true, |(_, t)| t as usize > EARLY_TOKENS);
+        let mut rows: Vec<(&str, usize)> = Vec::new();
+        if late {
+            rows.extend(early_keystroke(s).map(|k| ("late", k)));
+        }
+        rows.extend(rank_drops(s, keys).into_iter().map(|(_, k)| ("drop", k)));
+        for (what, k) in rows {
+            let (Some(prefix), Some(key)) = (s.prefixes.get(k), keys.get(k)) else {
+                continue;
+            };
+            let shown: Vec<String> = autocomplete_named(engine, prefix, &ctx)
+                .into_iter()
+                .map(|(id, name)| format!("{id}={name}"))
+                .collect();
+            let r = rank(key, s.target_id).map_or("-".to_string(), |r| (r + 1).to_string());
+            writeln!(
+                out,
+                "{}\t{}\t{}\t{}\t{tokens}\t{what}\t{prefix}\t{r}\t{}",
+                s.id,
+                s.kind.name(),
+                s.target_id,
+                s.shared_early,
+                shown.join(" | ")
+            )
+            .map_err(io)?;
+        }
+    }
+    out.flush().map_err(io)
 }

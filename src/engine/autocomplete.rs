@@ -13,6 +13,7 @@ use crate::api::{
 };
 use crate::classify::Target;
 use crate::engine::find::{language, option};
+use crate::engine::recent::Key;
 use crate::engine::Engine;
 use crate::group::{self, OptionItem};
 use crate::index::{EircodeHit, Index};
@@ -27,9 +28,20 @@ pub(crate) fn autocomplete(
 ) -> AutocompleteResponse {
     let index = engine.index();
     let lang = language(req.language);
-    let items = match eircode_prefix(&req.address) {
-        Some(prefix) => eircode_suggestions(index, &prefix, lang),
-        None => text_suggestions(index, &req.address, lang),
+    let key = Key::new(&req.address, lang == crate::ecad::address::Language::Irish);
+    let cached = engine.remember.then(|| engine.recent.get(&key)).flatten();
+    let items = match cached {
+        Some(items) => items,
+        None => {
+            let items = match eircode_prefix(key.text()) {
+                Some(prefix) => eircode_suggestions(index, &prefix, lang),
+                None => text_suggestions(index, key.text(), lang),
+            };
+            if engine.remember {
+                engine.recent.put(key, &items);
+            }
+            items
+        }
     };
     let carry = FindCarry {
         limit: req.limit,

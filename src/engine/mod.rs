@@ -10,6 +10,7 @@
 mod autocomplete;
 pub mod ecad_data;
 mod find;
+mod recent;
 pub mod uk;
 
 use std::collections::BTreeMap;
@@ -28,6 +29,10 @@ use crate::profile::ProfileSet;
 pub struct Engine {
     index: Index,
     profiles: ProfileSet,
+    /// Recent autocomplete answers (spaces and commas typed are answered from here).
+    recent: recent::Recent,
+    /// Whether `recent` is used.
+    remember: bool,
 }
 
 impl Engine {
@@ -53,7 +58,19 @@ impl Engine {
         // Rank the prefix completions now (a few ms at full scale), not on the first keystroke
         // a user types (and, on a hot reload, before the new index is swapped in).
         let _ = index.completions(&[]);
-        Engine { index, profiles }
+        Engine {
+            index,
+            profiles,
+            recent: recent::Recent::default(),
+            remember: true,
+        }
+    }
+
+    /// Turns the recent-answer cache of Autocomplete on (the default) or off. Off, every
+    /// keystroke runs a search: what benchmarks of the search itself want.
+    pub fn remember_suggestions(mut self, on: bool) -> Engine {
+        self.remember = on;
+        self
     }
 
     /// The index.

@@ -6,7 +6,10 @@
 //! keystroke, the latency and the option ids; [`KeystrokeReport`] says how fast the engine was
 //! and how soon the target reached the top [`TOP_N`].
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
+
+use rayon::prelude::*;
 
 use super::corrupt::{eircode_form, fold_fadas, typo_line};
 use super::rng::SplitMix64;
@@ -68,6 +71,10 @@ pub struct KeystrokeScript {
     pub text: String,
     /// Every prefix of `text`, one per keystroke, the last being `text` itself.
     pub prefixes: Vec<String>,
+    /// Address points whose address (English or Irish) begins with the same first
+    /// [`EARLY_TOKENS`] words as the one intended (typo-free; the target included; 1 for an
+    /// Eircode). Above [`TOP_N`], no ranking can be sure to show the target by then.
+    pub shared_early: u32,
 }
 
 /// What to generate.
@@ -95,6 +102,50 @@ pub fn prefixes(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Hash of the first `n` whitespace words of `text`, each upper-cased, fadas folded and reduced to
+/// its letters and digits (so `29,` and `29`, `St.` and `ST`, `Páirc` and `PAIRC` agree).
+fn lead_key(text: &str, n: usize) -> u64 {
+    let words: Vec<String> = text
+        .split_whitespace()
+        .map(|w| {
+            fold_fadas(&w.to_uppercase())
+                .chars()
+                .filter(|c| c.is_alphanumeric())
+                .collect::<String>()
+        })
+        .filter(|w| !w.is_empty())
+        .take(n)
+        .collect();
+    select::text_key(words.iter().map(String::as_str))
+}
+
+/// How many address points begin with each [`lead_key`] of [`EARLY_TOKENS`] words, counting a
+/// point once when its English and Irish forms begin alike.
+fn lead_counts(ds: &Dataset, lookup: &Lookup) -> HashMap<u64, u32> {
+    let keys: Vec<(u64, u64)> = ds
+        .address_points
+        .par_iter()
+        .filter_map(|ap| {
+            let parts = lookup.address_point_parts(ap.id)?;
+            let key = |lang| {
+                lead_key(
+                    &Rendered::new(&postal_address(&parts, lang)).lines.join(" "),
+                    EARLY_TOKENS,
+                )
+            };
+            Some((key(Language::English), key(Language::Irish)))
+        })
+        .collect();
+    let mut counts: HashMap<u64, u32> = HashMap::new();
+    for (en, ga) in keys {
+        *counts.entry(en).or_default() += 1;
+        if ga != en {
+            *counts.entry(ga).or_default() += 1;
+        }
+    }
+    counts
+}
+
 fn typed(lines: &[String], rng: &mut SplitMix64) -> String {
     let sep = if rng.chance(1, 2) { ", " } else { " " };
     mixed_case(&lines.join(sep))
@@ -105,6 +156,7 @@ fn typed(lines: &[String], rng: &mut SplitMix64) -> String {
 pub fn scripts(ds: &Dataset, opts: &KeystrokeOptions) -> Vec<KeystrokeScript> {
     let lookup = Lookup::new(ds);
     let pools = select::pools(ds, &lookup);
+    let leads = lead_counts(ds, &lookup);
     let mut out = Vec::new();
     for (k, kind) in ScriptKind::ALL.into_iter().enumerate() {
         let mut rng = SplitMix64::stream(opts.seed, 100 + k as u64);
@@ -123,6 +175,7 @@ pub fn scripts(ds: &Dataset, opts: &KeystrokeOptions) -> Vec<KeystrokeScript> {
             let Some(ap) = ds.address_points.get(pool[i] as usize) else {
                 continue;
             };
+            let mut shared = 1;
             let text = match kind {
                 ScriptKind::Eircode => {
                     let forms = ["display", "compact", "lower", "lower_spaced"];
@@ -137,6 +190,8 @@ pub fn scripts(ds: &Dataset, opts: &KeystrokeOptions) -> Vec<KeystrokeScript> {
                         _ => Language::English,
                     };
                     let mut lines = Rendered::new(&postal_address(&parts, lang)).lines;
+                    let key = lead_key(&lines.join(" "), EARLY_TOKENS);
+                    shared = leads.get(&key).copied().unwrap_or(1);
                     match kind {
                         ScriptKind::Typo => {
                             let candidates: Vec<usize> = (0..lines.len()).collect();
@@ -160,6 +215,7 @@ pub fn scripts(ds: &Dataset, opts: &KeystrokeOptions) -> Vec<KeystrokeScript> {
                 target_id: ap.id,
                 prefixes: prefixes(&text),
                 text,
+                shared_early: shared,
             });
             made += 1;
         }
@@ -193,6 +249,11 @@ pub struct FindStats {
     pub tokens_median: f64,
     /// Share of scripts found within the first [`EARLY_TOKENS`] tokens.
     pub within_early_tokens: f64,
+    /// Scripts whose first [`EARLY_TOKENS`] words begin at most [`TOP_N`] addresses
+    /// ([`KeystrokeScript::shared_early`]): those a ranking can always show by then.
+    pub distinct_early: usize,
+    /// Share of those found within the first [`EARLY_TOKENS`] tokens.
+    pub within_early_tokens_distinct: f64,
 }
 
 /// The keystroke benchmark's results.
@@ -212,6 +273,24 @@ pub struct KeystrokeReport {
     pub eircode_prefixes: usize,
     /// Of those, how many had the target in the top [`TOP_N`].
     pub eircode_prefixes_found: usize,
+    /// The same per prefix length (characters without spaces, 5, 6, 7), ascending.
+    pub eircode_by_length: Vec<PrefixLengthStats>,
+    /// Scripts (not Eircode) whose target ranked lower after a later whole word than after an
+    /// earlier one, once it had appeared ([`rank_drops`]).
+    pub rank_drop_scripts: Vec<String>,
+    /// Scripts checked for rank drops.
+    pub rank_checked: usize,
+}
+
+/// Eircode prefixes of one length and how many found their address in the top [`TOP_N`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PrefixLengthStats {
+    /// Characters typed, spaces not counted.
+    pub chars: usize,
+    /// Prefixes of that length sent.
+    pub sent: usize,
+    /// Of those, with the target in the top [`TOP_N`].
+    pub found: usize,
 }
 
 /// Nearest-rank percentile of sorted values (`q` in 0..=1); 0 for no values.
@@ -227,8 +306,61 @@ fn in_top(k: &Keystroke, target: u64) -> bool {
     k.option_ids.iter().take(TOP_N).any(|&id| id == target)
 }
 
+/// Position of `target` among the options (0 = first), `None` when absent.
+pub fn rank(k: &Keystroke, target: u64) -> Option<usize> {
+    k.option_ids.iter().position(|&id| id == target)
+}
+
+/// Keystrokes that end a whole word: the next character typed is a space or a comma, or the
+/// script ends there.
+pub fn word_ends(script: &KeystrokeScript) -> Vec<usize> {
+    let chars: Vec<char> = script.text.chars().collect();
+    (0..chars.len())
+        .filter(|&i| {
+            chars[i].is_alphanumeric()
+                && chars
+                    .get(i + 1)
+                    .map_or(true, |c| c.is_whitespace() || *c == ',')
+        })
+        .collect()
+}
+
+/// Monotonicity of the ranking as the user types whole words: the pairs of whole-word keystrokes
+/// `(earlier, later)` where the target had appeared at the earlier one (any rank among the
+/// options) and ranks lower — or not at all — at the later one. Empty when the ranking never
+/// gets worse with a more specific input.
+pub fn rank_drops(script: &KeystrokeScript, keys: &[Keystroke]) -> Vec<(usize, usize)> {
+    let ends = word_ends(script);
+    let mut best: Option<(usize, usize)> = None; // (keystroke, rank) of the best rank so far
+    let mut out = Vec::new();
+    for &k in &ends {
+        let Some(key) = keys.get(k) else { break };
+        let r = rank(key, script.target_id);
+        if let Some((at, b)) = best {
+            if r.map_or(true, |r| r > b) {
+                out.push((at, k));
+            }
+        }
+        if let Some(r) = r {
+            if best.map_or(true, |(_, b)| r <= b) {
+                best = Some((k, r));
+            }
+        }
+    }
+    out
+}
+
+/// The last keystroke whose prefix has at most [`EARLY_TOKENS`] tokens (the point by which the
+/// target should be in the top [`TOP_N`]).
+pub fn early_keystroke(script: &KeystrokeScript) -> Option<usize> {
+    script
+        .prefixes
+        .iter()
+        .rposition(|p| p.split_whitespace().count() <= EARLY_TOKENS)
+}
+
 /// Where a script first found its target: (characters, tokens) of that prefix.
-fn first_found(script: &KeystrokeScript, keys: &[Keystroke]) -> Option<(u32, u32)> {
+pub fn first_found(script: &KeystrokeScript, keys: &[Keystroke]) -> Option<(u32, u32)> {
     script
         .prefixes
         .iter()
@@ -245,14 +377,18 @@ fn find_stats(kind: Option<ScriptKind>, runs: &[(&KeystrokeScript, &[Keystroke])
     let mut chars = Vec::new();
     let mut tokens = Vec::new();
     let mut scripts = 0;
+    let (mut distinct, mut distinct_early) = (0, 0);
     for (s, keys) in runs
         .iter()
         .filter(|(s, _)| kind.map_or(true, |k| s.kind == k))
     {
         scripts += 1;
+        let is_distinct = s.shared_early as usize <= TOP_N;
+        distinct += usize::from(is_distinct);
         if let Some((c, t)) = first_found(s, keys) {
             chars.push(c);
             tokens.push(t);
+            distinct_early += usize::from(is_distinct && t as usize <= EARLY_TOKENS);
         }
     }
     chars.sort_unstable();
@@ -272,6 +408,12 @@ fn find_stats(kind: Option<ScriptKind>, runs: &[(&KeystrokeScript, &[Keystroke])
             0.0
         } else {
             early as f64 / scripts as f64
+        },
+        distinct_early: distinct,
+        within_early_tokens_distinct: if distinct == 0 {
+            0.0
+        } else {
+            distinct_early as f64 / distinct as f64
         },
     }
 }
@@ -302,12 +444,38 @@ impl KeystrokeReport {
             .collect();
         find.push(find_stats(None, &runs));
         let (mut sent, mut hit) = (0, 0);
+        let mut by_length: Vec<PrefixLengthStats> = (EIRCODE_PREFIX_MIN_CHARS..=7)
+            .map(|chars| PrefixLengthStats {
+                chars,
+                sent: 0,
+                found: 0,
+            })
+            .collect();
         for (s, keys) in runs.iter().filter(|(s, _)| s.kind == ScriptKind::Eircode) {
+            let mut last_len = 0;
             for (p, k) in s.prefixes.iter().zip(keys.iter()) {
-                if p.chars().filter(|c| !c.is_whitespace()).count() >= EIRCODE_PREFIX_MIN_CHARS {
+                let len = p.chars().filter(|c| !c.is_whitespace()).count();
+                if len >= EIRCODE_PREFIX_MIN_CHARS {
+                    let found = in_top(k, s.target_id);
                     sent += 1;
-                    hit += usize::from(in_top(k, s.target_id));
+                    hit += usize::from(found);
+                    // A typed space repeats the previous length: count each length once.
+                    if len != last_len {
+                        if let Some(row) = by_length.iter_mut().find(|r| r.chars == len) {
+                            row.sent += 1;
+                            row.found += usize::from(found);
+                        }
+                    }
                 }
+                last_len = len;
+            }
+        }
+        let mut rank_drop_scripts = Vec::new();
+        let mut rank_checked = 0;
+        for (s, keys) in runs.iter().filter(|(s, _)| s.kind != ScriptKind::Eircode) {
+            rank_checked += 1;
+            if !rank_drops(s, keys).is_empty() {
+                rank_drop_scripts.push(s.id.clone());
             }
         }
         KeystrokeReport {
@@ -318,6 +486,9 @@ impl KeystrokeReport {
             find,
             eircode_prefixes: sent,
             eircode_prefixes_found: hit,
+            eircode_by_length: by_length,
+            rank_drop_scripts,
+            rank_checked,
         }
     }
 
@@ -331,9 +502,9 @@ impl KeystrokeReport {
         );
         let _ = writeln!(
             s,
-            "| scripts | n | found in top {TOP_N} | chars to find (median / p90) | tokens to find (median) | found within {EARLY_TOKENS} tokens |"
+            "| scripts | n | found in top {TOP_N} | chars to find (median / p90) | tokens to find (median) | found within {EARLY_TOKENS} tokens | first {EARLY_TOKENS} words shared by ≤ {TOP_N} addresses | of those, found within {EARLY_TOKENS} tokens |"
         );
-        s.push_str("|---|---:|---:|---:|---:|---:|\n");
+        s.push_str("|---|---:|---:|---:|---:|---:|---:|---:|\n");
         for f in &self.find {
             let name = f.kind.map_or("**all**", ScriptKind::name);
             let found = if f.scripts == 0 {
@@ -343,12 +514,14 @@ impl KeystrokeReport {
             };
             let _ = writeln!(
                 s,
-                "| {name} | {} | {found:.1}% | {} / {} | {} | {:.1}% |",
+                "| {name} | {} | {found:.1}% | {} / {} | {} | {:.1}% | {} | {:.1}% |",
                 f.scripts,
                 f.chars_median,
                 f.chars_p90,
                 f.tokens_median,
-                100.0 * f.within_early_tokens
+                100.0 * f.within_early_tokens,
+                f.distinct_early,
+                100.0 * f.within_early_tokens_distinct
             );
         }
         let eircode = if self.eircode_prefixes == 0 {
@@ -360,6 +533,24 @@ impl KeystrokeReport {
             s,
             "\nEircode prefixes of {EIRCODE_PREFIX_MIN_CHARS}+ characters with the address in the top {TOP_N}: {}/{} ({eircode:.1}%).",
             self.eircode_prefixes_found, self.eircode_prefixes
+        );
+        for row in &self.eircode_by_length {
+            let pct = if row.sent == 0 {
+                0.0
+            } else {
+                100.0 * row.found as f64 / row.sent as f64
+            };
+            let _ = writeln!(
+                s,
+                "- {} characters: {}/{} ({pct:.1}%)",
+                row.chars, row.found, row.sent
+            );
+        }
+        let _ = writeln!(
+            s,
+            "\nRank drops (target ranked lower after a later whole word than after an earlier one): {} of {} text scripts.",
+            self.rank_drop_scripts.len(),
+            self.rank_checked
         );
         s
     }
@@ -403,6 +594,7 @@ mod tests {
             target_id: target,
             text: text.into(),
             prefixes: prefixes(text),
+            shared_early: 1,
         }
     }
 
@@ -441,8 +633,45 @@ mod tests {
         assert_eq!(p.within_early_tokens, 1.0);
         // Spaces do not count: `A86 VC`, `A86 VC0`, `A86 VC04` have 5+ characters; the last 2 hit.
         assert_eq!((r.eircode_prefixes, r.eircode_prefixes_found), (3, 2));
+        let by_len: Vec<(usize, usize, usize)> = r
+            .eircode_by_length
+            .iter()
+            .map(|l| (l.chars, l.sent, l.found))
+            .collect();
+        assert_eq!(by_len, vec![(5, 1, 0), (6, 1, 1), (7, 1, 1)]);
+        assert!(r.to_markdown().contains("- 6 characters: 1/1 (100.0%)"));
+        assert_eq!((r.rank_checked, r.rank_drop_scripts.len()), (1, 0));
         assert!(r
             .to_markdown()
-            .contains("| plain | 1 | 100.0% | 5 / 5 | 2 | 100.0% |"));
+            .contains("| plain | 1 | 100.0% | 5 / 5 | 2 | 100.0% | 1 | 100.0% |"));
+    }
+
+    #[test]
+    fn rank_drops_compare_whole_words_only() {
+        // Whole words end at keystrokes 0 (`8`), 7 (`8 Silver`) and 15 (`8 Silver Birches`).
+        let s = script(ScriptKind::Plain, "8 Silver Birches", 7);
+        assert_eq!(word_ends(&s), vec![0, 7, 15]);
+        let keys = |ranks: &[(usize, Option<usize>)]| -> Vec<Keystroke> {
+            (0..16)
+                .map(|i| {
+                    let r = ranks.iter().find(|(k, _)| *k == i).and_then(|(_, r)| *r);
+                    let mut ids: Vec<u64> = vec![1, 2, 3, 4, 5, 6];
+                    if let Some(r) = r {
+                        ids.insert(r, 7);
+                    }
+                    Keystroke {
+                        latency_us: 1,
+                        option_ids: ids,
+                    }
+                })
+                .collect()
+        };
+        // Mid-word keystrokes do not count; rank 3 then 0 is an improvement.
+        let better = keys(&[(7, Some(3)), (10, None), (15, Some(0))]);
+        assert!(rank_drops(&s, &better).is_empty());
+        // Rank 1 after `8 Silver`, gone after `8 Silver Birches`: one drop.
+        let worse = keys(&[(7, Some(1)), (15, None)]);
+        assert_eq!(rank_drops(&s, &worse), vec![(7, 15)]);
+        assert_eq!(early_keystroke(&s), Some(15));
     }
 }
