@@ -20,6 +20,13 @@ pub const MAX_PLAN_WORDS: usize = 64;
 /// Most terms one query word may expand to through typos or a prefix.
 pub const MAX_TERM_EXPANSIONS: usize = 48;
 
+/// Most words of one query read with typos (the rest must match as typed): an address has
+/// far fewer, and each costs a walk of the term dictionary.
+pub const MAX_TYPO_WORDS: usize = 12;
+
+/// Longest word (in chars) read with typos; no name has a longer word.
+pub const MAX_TYPO_WORD_CHARS: usize = 24;
+
 /// Most element postings read to seed one query's candidates. Hits are read rarest first, so
 /// common words (`road`, `park`) seed nothing: they only verify the places rare words found.
 pub const MAX_SEED_VISITS: usize = 1_000;

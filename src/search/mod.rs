@@ -82,9 +82,16 @@ impl Search {
     }
 }
 
-/// Searches with fresh buffers.
+/// Searches with this thread's buffers (see [`Scratch`]): they keep their capacity from one
+/// query to the next, so a warm thread allocates little.
 pub fn search(index: &Index, text: &str, mode: Mode) -> Search {
-    search_with(index, text, mode, &mut Scratch::default())
+    thread_local! {
+        static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
+    }
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut scratch) => search_with(index, text, mode, &mut scratch),
+        Err(_) => search_with(index, text, mode, &mut Scratch::default()),
+    })
 }
 
 /// Searches reusing `scratch` (see [`Scratch`]).

@@ -13,7 +13,7 @@ use fst::{Automaton, IntoStreamer, Streamer};
 use levenshtein_automata::{Distance, LevenshteinAutomatonBuilder};
 
 use crate::index::{unpack_term, Index};
-use crate::limits::{MAX_PREFIX_SCAN, MAX_TERM_EXPANSIONS};
+use crate::limits::{MAX_PREFIX_SCAN, MAX_TERM_EXPANSIONS, MAX_TYPO_WORDS, MAX_TYPO_WORD_CHARS};
 use crate::search::plan::Plan;
 use crate::text::lexicon::lexicon;
 
@@ -88,6 +88,9 @@ fn typo_cost(d: u8, chars: usize) -> f32 {
 pub fn expand(index: &Index, plan: &Plan, stages: Stages, out: &mut Vec<TermHit>) {
     out.clear();
     let lex = lexicon();
+    // Typo search is the costly stage: a hostile input (every word garbled) gets it for its
+    // first words only, and no word longer than any name's word gets it at all.
+    let mut typo_words = 0usize;
     for (i, w) in plan.words.iter().enumerate() {
         let bit = 1u64 << i;
         let exact = index.term(&w.text);
@@ -132,17 +135,20 @@ pub fn expand(index: &Index, plan: &Plan, stages: Stages, out: &mut Vec<TermHit>
             }
         }
         let chars = w.text.chars().count();
+        let typos_left = typo_words < MAX_TYPO_WORDS && chars <= MAX_TYPO_WORD_CHARS;
         if exact.is_none() && chars >= 6 && w.text.is_ascii() {
             split(index, &w.text, bit, out);
         }
         if stages.prefix_last && w.last {
             prefix(index, &w.text, bit, stages.typos, out);
-        } else if stages.typos && w.typo_budget > 0 && !known {
+        } else if stages.typos && typos_left && w.typo_budget > 0 && !known {
+            typo_words += 1;
             // A rare word the index has is read with one edit at most: two would walk much of
             // the dictionary for a word that is probably typed right.
             let budget = if exact.is_some() { 1 } else { w.typo_budget };
             typos(index, &w.text, budget, chars, bit, out);
-        } else if stages.typos && exact.is_none() && chars == 3 && w.text.is_ascii() {
+        } else if stages.typos && typos_left && exact.is_none() && chars == 3 && w.text.is_ascii() {
+            typo_words += 1;
             // A three-letter word that is no term is usually a clipped one (`roa`, `ave`).
             typos(index, &w.text, 1, chars, bit, out);
         }
