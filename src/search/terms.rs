@@ -365,3 +365,98 @@ pub fn hits_for(hits: &[TermHit], term: u32) -> &[TermHit] {
     let end = start + hits[start..].partition_point(|h| h.term == term);
     &hits[start..end]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frozen() -> Index {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/index/frozen-v3.idx");
+        Index::open(path).expect("frozen index opens")
+    }
+
+    fn all_terms(index: &Index) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut stream = index.terms().stream();
+        while let Some((k, _)) = stream.next() {
+            out.push(String::from_utf8_lossy(k).into_owned());
+        }
+        out
+    }
+
+    /// The one-edit neighbourhood by fst walk is exactly what the Levenshtein automaton finds.
+    #[test]
+    fn edits1_matches_the_automaton() {
+        let index = frozen();
+        let terms = all_terms(&index);
+        assert!(terms.len() > 20, "the frozen index has a dictionary");
+        let mut words: Vec<String> = Vec::new();
+        for t in &terms {
+            words.push(t.clone());
+            let b = t.as_bytes();
+            if b.len() >= 3 {
+                // A deletion, a transposition and a substitution of each sampled term.
+                words.push(format!("{}{}", &t[..1], &t[2..]));
+                let mut s = b.to_vec();
+                s.swap(1, 2);
+                words.push(String::from_utf8_lossy(&s).into_owned());
+                words.push(format!("{}q{}", &t[..1], &t[2..]));
+            }
+        }
+        let mut with_neighbours = 0;
+        for w in words.iter().filter(|w| w.is_ascii()) {
+            let mut walked = Vec::new();
+            edits1(&index, w.as_bytes(), &mut walked);
+            let dfa = builders()[0].build_dfa(w);
+            let mut stream = index.terms().search(&dfa).into_stream();
+            let mut automaton = Vec::new();
+            while let Some((key, v)) = stream.next() {
+                if let Distance::Exact(1) = dfa.eval(key) {
+                    let (term, df) = unpack_term(v);
+                    automaton.push((1, term, df));
+                }
+            }
+            automaton.sort_unstable();
+            assert_eq!(walked, automaton, "one-edit neighbours of {w:?}");
+            with_neighbours += usize::from(!walked.is_empty());
+        }
+        assert!(
+            with_neighbours > 20,
+            "{with_neighbours} words had neighbours"
+        );
+    }
+
+    /// The tabled completions of a short prefix are the best of a full scan, in order.
+    #[test]
+    fn tabled_completions_match_a_scan() {
+        let index = frozen();
+        let terms = all_terms(&index);
+        let mut prefixes: Vec<String> = terms
+            .iter()
+            .flat_map(|t| (2..=4).filter_map(move |n| t.get(..n).map(str::to_string)))
+            .collect();
+        prefixes.sort();
+        prefixes.dedup();
+        for p in &prefixes {
+            let mut scan: Vec<(u32, u32, u32)> = Vec::new();
+            let automaton = fst::automaton::Str::new(p).starts_with();
+            let mut stream = index.terms().search(automaton).into_stream();
+            while let Some((key, v)) = stream.next() {
+                let (term, df) = unpack_term(v);
+                scan.push((key.len() as u32, df, term));
+            }
+            scan.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+            scan.truncate(MAX_TERM_EXPANSIONS);
+            let tabled: Vec<(u32, u32, u32)> = index
+                .completions(p.as_bytes())
+                .expect("a tabled length")
+                .iter()
+                .map(|c| (c.len, c.df, c.term))
+                .collect();
+            assert_eq!(tabled, scan, "completions of {p:?}");
+        }
+        assert!(index.completions(b"abcde").is_none());
+        assert!(index.completions(b"a").is_none());
+    }
+}
