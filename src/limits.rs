@@ -40,10 +40,14 @@ pub const MAX_CANDIDATE_PLACES: usize = 12_000;
 
 /// Candidate places scored in full, best seed totals first (places tied with the last one
 /// are scored too, up to [`MAX_TIED_PLACES`]).
-pub const MAX_SCORED_PLACES: usize = 128;
+pub const MAX_SCORED_PLACES: usize = 64;
 
 /// Most places scored when the seeds cannot tell more of them apart.
 pub const MAX_TIED_PLACES: usize = 6_000;
+
+/// Best-scored places whose buildings are searched for a common building name the query gives
+/// (see `search::places::pin_building`).
+pub const MAX_PINNED_PLACES: usize = 8;
 
 /// Places whose buildings are examined after place scoring.
 pub const MAX_RESOLVED_PLACES: usize = 24;

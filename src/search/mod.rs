@@ -21,7 +21,7 @@ pub mod resolve;
 pub mod terms;
 
 use crate::index::Index;
-use crate::limits::MAX_RESOLVED_PLACES;
+use crate::limits::{MAX_PINNED_PLACES, MAX_RESOLVED_PLACES};
 use crate::text::{tokenise_into, Tokenised};
 
 pub use elements::ElementMatch;
@@ -200,7 +200,7 @@ fn run(index: &Index, out: &mut Search, stages: Stages, scratch: &mut Scratch) {
         |a: &PlaceScore, b: &PlaceScore| b.score.total_cmp(&a.score).then(a.place.cmp(&b.place));
     scratch.scored.sort_by(by_score);
     // The shortlist may hold a building name no seed found: look for it, then re-rank.
-    let top = scratch.scored.len().min(MAX_RESOLVED_PLACES);
+    let top = scratch.scored.len().min(MAX_PINNED_PLACES);
     scratch.postings.reset(scratch.hits.len());
     for p in &mut scratch.scored[..top] {
         places::pin_building(
