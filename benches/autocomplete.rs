@@ -7,25 +7,16 @@
 //! cache is off, so every keystroke searches; the throughput is keystrokes per second.
 
 use std::hint::black_box;
-use std::path::Path;
+
+#[path = "common/engine.rs"]
+mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use seoladh::api::{AutocompleteRequest, Engine as _, Language, LinkContext};
 use seoladh::engine::Engine;
-use seoladh::index::{Index, IndexBuilder, NoProgress};
-use seoladh::profile::ProfileSet;
 
 fn engine() -> Engine {
-    let index = match std::env::var("SEOLADH_BENCH_INDEX") {
-        Ok(path) => Index::open(path).expect("SEOLADH_BENCH_INDEX opens"),
-        Err(_) => {
-            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
-            let (ds, _) = seoladh::ecad::layout::read_dir(&dir).expect("fixture data");
-            let built = IndexBuilder::new().build(&ds, &NoProgress).expect("builds");
-            Index::from_bytes(built.to_bytes()).expect("opens")
-        }
-    };
-    Engine::new(index, ProfileSet::builtin()).remember_suggestions(false)
+    common::engine().remember_suggestions(false)
 }
 
 /// Every prefix of `text`, one per character.

@@ -8,14 +8,14 @@
 //! per long word); the throughput is queries per second.
 
 use std::hint::black_box;
-use std::path::Path;
+
+#[path = "common/engine.rs"]
+mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use seoladh::api::{Engine as _, FindAddressRequest, LinkContext};
 use seoladh::classify::{classify, EircodeCheck};
 use seoladh::engine::Engine;
-use seoladh::index::{Index, IndexBuilder, NoProgress};
-use seoladh::profile::ProfileSet;
 use seoladh::search::{
     elements::{self, IdfCache, Memo, Verifier},
     places,
@@ -24,16 +24,7 @@ use seoladh::search::{
 };
 
 fn engine() -> Engine {
-    let index = match std::env::var("SEOLADH_BENCH_INDEX") {
-        Ok(path) => Index::open(path).expect("SEOLADH_BENCH_INDEX opens"),
-        Err(_) => {
-            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
-            let (ds, _) = seoladh::ecad::layout::read_dir(&dir).expect("fixture data");
-            let built = IndexBuilder::new().build(&ds, &NoProgress).expect("builds");
-            Index::from_bytes(built.to_bytes()).expect("opens")
-        }
-    };
-    Engine::new(index, ProfileSet::builtin())
+    common::engine()
 }
 
 /// One typo (two letters swapped in the middle) in every word of 6+ letters.

@@ -442,27 +442,24 @@ impl Index {
     /// Name variants of element `ord` (English first, then Irish, then aliases).
     pub fn variants(&self, ord: u32) -> Variants<'_> {
         Variants {
-            bytes: self
-                .lists(
-                    SectionId::ElementVariantsIndex,
-                    SectionId::ElementVariantsData,
-                )
-                .bytes(ord as usize)
-                .unwrap_or(&[]),
+            bytes: self.variant_bytes(ord),
         }
     }
 
     /// Term ids of each name variant of element `ord`, without decoding the names.
     pub fn variant_terms(&self, ord: u32) -> VariantTerms<'_> {
         VariantTerms {
-            bytes: self
-                .lists(
-                    SectionId::ElementVariantsIndex,
-                    SectionId::ElementVariantsData,
-                )
-                .bytes(ord as usize)
-                .unwrap_or(&[]),
+            bytes: self.variant_bytes(ord),
         }
+    }
+
+    fn variant_bytes(&self, ord: u32) -> &[u8] {
+        self.lists(
+            SectionId::ElementVariantsIndex,
+            SectionId::ElementVariantsData,
+        )
+        .bytes(ord as usize)
+        .unwrap_or(&[])
     }
 
     /// An upper bound on the number of places element `ord` appears in (the encoded size of
