@@ -120,7 +120,8 @@ pub struct Classification {
 }
 
 impl Classification {
-    fn simple(result: FindResult) -> Classification {
+    /// A bare answer with `result`: no target, no options, nothing unmatched.
+    pub(crate) fn simple(result: FindResult) -> Classification {
         Classification {
             result,
             postcode_not_available: None,

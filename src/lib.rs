@@ -13,6 +13,7 @@ pub mod engine;
 pub mod error;
 pub mod eval;
 pub mod group;
+pub mod hash;
 pub mod index;
 pub mod limits;
 pub mod profile;

@@ -46,17 +46,7 @@ pub(crate) fn find_address(
 
 /// Drill-down by id: an address point is the answer; a building or element lists what is below.
 fn by_id(index: &Index, id: u64) -> Classification {
-    let mut c = Classification {
-        result: FindResult::NoAddressMatch,
-        postcode_not_available: None,
-        target: Target::None,
-        match_level: MatchLevel::Unknown,
-        unique: false,
-        options: OptionSet::None,
-        unmatched_words: Vec::new(),
-        unmatched_numbers: Vec::new(),
-        spelling_changed: false,
-    };
+    let mut c = Classification::simple(FindResult::NoAddressMatch);
     let mut entity = index.entity(id);
     // A changed id answers with its successor.
     if let Some((EntityKind::History, h)) = entity {

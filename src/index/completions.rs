@@ -9,6 +9,7 @@ use std::collections::HashMap;
 
 use fst::Streamer;
 
+use crate::hash::FxBuildHasher;
 use crate::index::unpack_term;
 use crate::limits::MAX_TERM_EXPANSIONS;
 
@@ -31,13 +32,13 @@ pub struct Completion {
 /// Best completions per prefix of [`MIN_TABLED_PREFIX`]..=[`MAX_TABLED_PREFIX`] bytes.
 #[derive(Debug, Default)]
 pub struct Completions {
-    by_prefix: HashMap<Box<[u8]>, Vec<Completion>>,
+    by_prefix: HashMap<Box<[u8]>, Vec<Completion>, FxBuildHasher>,
 }
 
 impl Completions {
     /// Ranks the completions of every short prefix of the dictionary's terms.
     pub fn build<D: AsRef<[u8]>>(terms: &fst::Map<D>) -> Completions {
-        let mut by_prefix: HashMap<Box<[u8]>, Vec<Completion>> = HashMap::new();
+        let mut by_prefix: HashMap<Box<[u8]>, Vec<Completion>, FxBuildHasher> = HashMap::default();
         let mut stream = terms.stream();
         while let Some((key, v)) = stream.next() {
             let (term, df) = unpack_term(v);

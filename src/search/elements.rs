@@ -8,8 +8,8 @@
 //! aliases); an element takes its best variant.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
+use crate::hash::FxBuildHasher;
 use crate::index::{ElementKind, Index, VariantTag};
 use crate::limits::MAX_SEED_VISITS;
 use crate::search::terms::{hits_for, How, TermHit};
@@ -85,26 +85,8 @@ pub fn seed_elements(
     }
 }
 
-/// Hashes element ordinals (already well spread) with one multiply instead of SipHash.
-#[derive(Default, Clone, Copy)]
-pub struct OrdinalHasher(u64);
-
-impl Hasher for OrdinalHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-    fn write_u32(&mut self, v: u32) {
-        self.0 = u64::from(v).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
-
 /// Element → index into the matches, or [`NO_MATCH`]: the verifier's memory.
-pub type Memo = HashMap<u32, u32, BuildHasherDefault<OrdinalHasher>>;
+pub type Memo = HashMap<u32, u32, FxBuildHasher>;
 
 /// Marks an element that was verified and matches nothing.
 pub const NO_MATCH: u32 = u32::MAX;

@@ -9,14 +9,14 @@
 //! explains cost their weight, so a place missing the town the user typed ranks below one that
 //! has it.
 
+use std::collections::HashMap;
+
+use crate::hash::FxBuildHasher;
 use crate::index::{ElementKind, Index, NONE};
 use crate::limits::{
     MAX_CANDIDATE_PLACES, MAX_PLACES_PER_SEED, MAX_SCORED_PLACES, MAX_TIED_PLACES,
 };
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
-
-use crate::search::elements::{ElementMatch, OrdinalHasher, Verifier};
+use crate::search::elements::{ElementMatch, Verifier};
 use crate::search::terms::TermHit;
 
 /// Most elements that can be assigned in one place: eight slots plus a pinned building or
@@ -135,7 +135,7 @@ pub fn candidates(
 }
 
 /// Per candidate place: the words its seeds explain and their total score.
-pub type PlaceTotals = HashMap<u32, (u64, f32), BuildHasherDefault<OrdinalHasher>>;
+pub type PlaceTotals = HashMap<u32, (u64, f32), FxBuildHasher>;
 
 /// Scores one place. `word_weights[i]` is what leaving word `i` unexplained costs.
 pub fn score_place(

@@ -23,9 +23,9 @@
 //! So `bhothar`→`bothar` and `gcloch`→`cloch` anywhere, `na habhann`→`abhann`, but `church`,
 //! `shore`, `hill`, `harbour`, `tsar`, `nash`, `ndola`, `gcse`, `tower` are never changed.
 
+use crate::hash::FxBuildHasher;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use fst::{Map, MapBuilder};
@@ -200,31 +200,7 @@ impl DublinDistrict {
     }
 }
 
-/// FxHash (as in rustc): a fast, deterministic hash for short keys. Not DoS-resistant, which is
-/// fine: the table is fixed at build time from our own data.
-#[derive(Default, Clone, Copy)]
-struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        const K: u64 = 0x517c_c1b7_2722_0a95;
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(c);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(K);
-        }
-        for &b in chunks.remainder() {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(K);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type Map64 = HashMap<Box<str>, u64, BuildHasherDefault<FxHasher>>;
+type Map64 = HashMap<Box<str>, u64, FxBuildHasher>;
 
 /// An exact-lookup table with a pre-filter: most words of an address are in no table, and a
 /// (first byte, length) bitset turns most of those misses away before hashing.

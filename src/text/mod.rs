@@ -16,6 +16,7 @@
 //! ```
 
 pub mod eircode;
+mod fold;
 pub mod lexicon;
 pub mod normalise;
 pub mod postcode;
