@@ -16,8 +16,9 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use seoladh::api::{Engine as _, FindAddressRequest, LinkContext};
 use seoladh::classify::{classify, EircodeCheck};
 use seoladh::engine::Engine;
+use seoladh::limits::MAX_SEED_VISITS;
 use seoladh::search::{
-    elements::{self, IdfCache, Memo, Verifier},
+    elements::{self, HitTerms, IdfCache, Memo, Verifier},
     places,
     plan::Plan,
     search, terms, Mode, Stages,
@@ -106,8 +107,16 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             for p in &plans {
                 terms::expand(index, p, exact, &mut hits);
-                elements::seed_elements(index, &hits, &mut weights, &mut visit, &mut matches);
-                places::candidates(index, &matches, &mut totals, &mut places_out);
+                elements::seed_elements(
+                    index,
+                    &HitTerms::new(&hits),
+                    u64::MAX,
+                    MAX_SEED_VISITS,
+                    &mut weights,
+                    &mut visit,
+                    &mut matches,
+                );
+                places::candidates(index, &matches, false, &mut totals, &mut places_out);
                 black_box(places_out.len());
             }
         })
@@ -118,11 +127,20 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             for p in &plans {
                 terms::expand(index, p, exact, &mut hits);
-                elements::seed_elements(index, &hits, &mut weights, &mut visit, &mut matches);
+                elements::seed_elements(
+                    index,
+                    &HitTerms::new(&hits),
+                    u64::MAX,
+                    MAX_SEED_VISITS,
+                    &mut weights,
+                    &mut visit,
+                    &mut matches,
+                );
                 places::pins(index, &matches, &mut pins);
-                places::candidates(index, &matches, &mut totals, &mut places_out);
+                places::candidates(index, &matches, false, &mut totals, &mut places_out);
                 let ww = vec![1.0f32; p.words.len()];
-                let mut v = Verifier::new(index, &hits, &mut matches, &mut memo, &mut weights);
+                let ht = HitTerms::new(&hits);
+                let mut v = Verifier::new(index, &ht, &mut matches, &mut memo, &mut weights);
                 let mut best = f32::MIN;
                 for &pl in &places_out {
                     if let Some(s) = places::score_place(index, pl, &mut v, &pins, &ww) {

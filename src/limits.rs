@@ -31,6 +31,10 @@ pub const MAX_TYPO_WORD_CHARS: usize = 24;
 /// common words (`road`, `park`) seed nothing: they only verify the places rare words found.
 pub const MAX_SEED_VISITS: usize = 1_000;
 
+/// Most elements the narrowest query word may name for Find Address to try a quick pass seeded
+/// from that word alone (see `search::run`).
+pub const QUICK_SEED_VISITS: usize = 200;
+
 /// A seed element in more places than this (a county, a city district) does not enumerate
 /// them; it is scored when a place found through rarer words contains it.
 pub const MAX_PLACES_PER_SEED: usize = 8_000;

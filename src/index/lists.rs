@@ -174,6 +174,12 @@ pub(crate) fn write_varint(out: &mut Vec<u8>, mut v: u64) {
 /// Reads an LEB128 varint: `(value, bytes used)`, or `None` when the input ends or overflows.
 #[inline]
 pub(crate) fn read_varint(bytes: &[u8]) -> Option<(u64, usize)> {
+    // Most values (deltas, small ids, lengths) fit one byte.
+    if let Some(&b) = bytes.first() {
+        if b < 0x80 {
+            return Some((u64::from(b), 1));
+        }
+    }
     let mut v = 0u64;
     for (i, &b) in bytes.iter().enumerate().take(10) {
         v |= u64::from(b & 0x7f) << (7 * i);

@@ -137,6 +137,30 @@ impl<'a> Iterator for VariantTerms<'a> {
     }
 }
 
+impl VariantTerms<'_> {
+    /// The next variant's tag, its term ids decoded into `buf` in one pass (the first
+    /// `buf.len()`; no name is that long) and how many were written: the matcher's hot loop.
+    #[inline]
+    pub fn next_into(&mut self, buf: &mut [u32]) -> Option<(VariantTag, usize)> {
+        let (&tag, rest) = self.bytes.split_first()?;
+        let (len, n) = read_varint(rest)?;
+        let mut rest = rest.get(n + usize::try_from(len).ok()?..)?;
+        let (count, n) = read_varint(rest)?;
+        rest = &rest[n..];
+        let mut k = 0;
+        for _ in 0..count {
+            let (v, m) = read_varint(rest)?;
+            rest = &rest[m..];
+            if let (Some(slot), Ok(v)) = (buf.get_mut(k), u32::try_from(v)) {
+                *slot = v;
+                k += 1;
+            }
+        }
+        self.bytes = rest;
+        Some((VariantTag::from_code(tag), k))
+    }
+}
+
 /// The term ids of one variant, in order.
 #[derive(Debug, Clone)]
 pub struct TermIds<'a> {

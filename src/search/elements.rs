@@ -11,7 +11,6 @@ use std::collections::HashMap;
 
 use crate::hash::FxBuildHasher;
 use crate::index::{ElementKind, Index, VariantTag};
-use crate::limits::MAX_SEED_VISITS;
 use crate::search::terms::{hits_for, How, TermHit};
 
 /// How well one element matches the query.
@@ -39,16 +38,103 @@ pub fn idf(df: u32, n: u64) -> f32 {
     (1.0 + n as f32 / df.max(1) as f32).ln()
 }
 
+/// Most words of one name variant the scorer reads (the longest real names have about 10).
+const MAX_NAME_TERMS: usize = 32;
+
 /// Weight lost per unit of name weight the query does not mention.
 const MISSING_PENALTY: f32 = 0.55;
 /// Least coverage for an element to count as named by the query.
 const MIN_COVERAGE: f32 = 0.5;
 
-/// Seeds: scores the elements the rarest hits point at, within [`MAX_SEED_VISITS`] postings.
-/// `out` is sorted by element ordinal.
+/// The query's term hits (sorted by term) behind a small open-addressing table: most terms of
+/// an element name are not hit, and the table turns them away, or finds a term's hits, in one or
+/// two probes instead of a binary search.
+#[derive(Debug, Clone)]
+pub struct HitTerms<'a> {
+    hits: &'a [TermHit],
+    /// `(term, first hit, hit count)`; `count == 0` marks an empty slot.
+    slots: [(u32, u16, u16); HIT_SLOTS],
+    /// Too many distinct terms for the table: binary search instead.
+    overflow: bool,
+}
+
+/// Slots of [`HitTerms`]'s table (a power of two, at most 3/4 full).
+const HIT_SLOTS: usize = 256;
+
+impl<'a> HitTerms<'a> {
+    /// The table over `hits`, which must be sorted by term.
+    pub fn new(hits: &'a [TermHit]) -> Self {
+        let mut t = HitTerms {
+            hits,
+            slots: [(0, 0, 0); HIT_SLOTS],
+            overflow: hits.len() > u16::MAX as usize,
+        };
+        let mut used = 0;
+        let mut i = 0;
+        while i < hits.len() && !t.overflow {
+            let term = hits[i].term;
+            let n = hits[i..].iter().take_while(|h| h.term == term).count();
+            used += 1;
+            if used * 4 > HIT_SLOTS * 3 || n > u16::MAX as usize {
+                t.overflow = true;
+                break;
+            }
+            let mut s = Self::slot(term);
+            while t.slots[s].2 != 0 {
+                s = (s + 1) & (HIT_SLOTS - 1);
+            }
+            t.slots[s] = (term, i as u16, n as u16);
+            i += n;
+        }
+        t
+    }
+
+    #[inline]
+    fn slot(term: u32) -> usize {
+        // Fibonacci hashing: neighbouring term ids land far apart.
+        (term.wrapping_mul(0x9E37_79B1) >> 24) as usize & (HIT_SLOTS - 1)
+    }
+
+    /// The hits of term `t` (empty when it is not hit).
+    #[inline]
+    pub fn get(&self, t: u32) -> &'a [TermHit] {
+        if self.overflow {
+            return hits_for(self.hits, t);
+        }
+        let mut s = Self::slot(t);
+        loop {
+            let (term, start, n) = self.slots[s];
+            if n == 0 {
+                return &[];
+            }
+            if term == t {
+                let start = usize::from(start);
+                return self.hits.get(start..start + usize::from(n)).unwrap_or(&[]);
+            }
+            s = (s + 1) & (HIT_SLOTS - 1);
+        }
+    }
+
+    /// All hits, sorted by term.
+    pub fn all(&self) -> &'a [TermHit] {
+        self.hits
+    }
+
+    /// Whether element `e`'s name (any variant) holds a term hit on one of `words`.
+    pub fn names_any(&self, index: &Index, words: u64, e: u32) -> bool {
+        index
+            .variant_terms(e)
+            .any(|(_, mut terms)| terms.any(|t| self.get(t).iter().any(|h| h.mask & words != 0)))
+    }
+}
+
+/// Seeds: scores the elements the rarest hits on `words` point at, within `budget` postings
+/// ([`crate::limits::MAX_SEED_VISITS`] for a full search). `out` is sorted by element ordinal.
 pub fn seed_elements(
     index: &Index,
-    hits: &[TermHit],
+    hits: &HitTerms<'_>,
+    words: u64,
+    budget: usize,
     weights: &mut IdfCache,
     visit: &mut Vec<u32>,
     out: &mut Vec<ElementMatch>,
@@ -56,21 +142,25 @@ pub fn seed_elements(
     out.clear();
     visit.clear();
     weights.reset(index.meta().counts.elements.max(1));
-    let mut order: Vec<usize> = (0..hits.len()).collect();
-    order.sort_by(|&a, &b| {
-        hits[a]
+    let all = hits.all();
+    let mut order: Vec<usize> = (0..all.len())
+        .filter(|&h| all[h].mask & words != 0)
+        .collect();
+    order.sort_unstable_by(|&a, &b| {
+        all[a]
             .df
-            .cmp(&hits[b].df)
-            .then(hits[a].cost.total_cmp(&hits[b].cost))
-            .then(hits[a].term.cmp(&hits[b].term))
+            .cmp(&all[b].df)
+            .then(all[a].cost.total_cmp(&all[b].cost))
+            .then(all[a].term.cmp(&all[b].term))
+            .then(a.cmp(&b))
     });
     for (i, &h) in order.iter().enumerate() {
-        let hit = &hits[h];
+        let hit = &all[h];
         let df = hit.df as usize;
-        if visit.len() + df > MAX_SEED_VISITS {
+        if visit.len() + df > budget {
             if i == 0 {
                 // Every hit is common: the rarest still seeds, cut to the budget.
-                visit.extend(index.term_elements(hit.term).take(MAX_SEED_VISITS));
+                visit.extend(index.term_elements(hit.term).take(budget));
             }
             break;
         }
@@ -95,7 +185,7 @@ pub const NO_MATCH: u32 = u32::MAX;
 /// `matches`) are found by binary search, the rest are scored and appended.
 pub struct Verifier<'a> {
     index: &'a Index,
-    hits: &'a [TermHit],
+    hits: &'a HitTerms<'a>,
     weights: &'a mut IdfCache,
     seeds: usize,
     memo: &'a mut Memo,
@@ -107,7 +197,7 @@ impl<'a> Verifier<'a> {
     /// A verifier over `matches`, which holds the seeds (sorted by element).
     pub fn new(
         index: &'a Index,
-        hits: &'a [TermHit],
+        hits: &'a HitTerms<'a>,
         matches: &'a mut Vec<ElementMatch>,
         memo: &'a mut Memo,
         weights: &'a mut IdfCache,
@@ -124,7 +214,7 @@ impl<'a> Verifier<'a> {
     }
 
     /// The hits elements are scored against.
-    pub fn hits(&self) -> &'a [TermHit] {
+    pub fn hits(&self) -> &'a HitTerms<'a> {
         self.hits
     }
 
@@ -192,12 +282,15 @@ impl IdfCache {
 pub fn score_element(
     index: &Index,
     e: u32,
-    hits: &[TermHit],
+    hits: &HitTerms<'_>,
     weights: &mut IdfCache,
 ) -> Option<ElementMatch> {
     let mut best: Option<ElementMatch> = None;
-    for (tag, terms) in index.variant_terms(e) {
-        if !terms.clone().any(|t| !hits_for(hits, t).is_empty()) {
+    let mut variants = index.variant_terms(e);
+    let mut buf = [0u32; MAX_NAME_TERMS];
+    while let Some((tag, n)) = variants.next_into(&mut buf) {
+        let terms = &buf[..n];
+        if !terms.iter().any(|&t| !hits.get(t).is_empty()) {
             continue;
         }
         let mut matched = 0.0f32;
@@ -205,8 +298,8 @@ pub fn score_element(
         let mut missing = 0.0f32;
         let mut mask = 0u64;
         let mut typos = 0u8;
-        for t in terms {
-            let cands = hits_for(hits, t);
+        for &t in terms {
+            let cands = hits.get(t);
             // Every name word weighs by its rarity.
             let weight = weights.weight(index, t, cands.first().map(|h| h.df));
             total += weight;

@@ -21,7 +21,7 @@ pub mod resolve;
 pub mod terms;
 
 use crate::index::Index;
-use crate::limits::{MAX_PINNED_PLACES, MAX_RESOLVED_PLACES};
+use crate::limits::{MAX_PINNED_PLACES, MAX_RESOLVED_PLACES, MAX_SEED_VISITS, QUICK_SEED_VISITS};
 use crate::text::{tokenise_into, Tokenised};
 
 pub use elements::ElementMatch;
@@ -43,6 +43,10 @@ pub enum Mode {
 /// Weight of a word no index term matches (a vanity word, junk, a typo beyond the budget).
 const UNKNOWN_WORD_WEIGHT: f32 = 2.5;
 
+/// Candidates further than this below the best are never read by Find Address (classification
+/// treats candidates within 0.75 of the best as ties).
+const TIE_READ_MARGIN: f32 = 1.0;
+
 /// Reusable buffers for [`search_with`]; one per thread.
 #[derive(Debug, Default)]
 pub struct Scratch {
@@ -56,7 +60,6 @@ pub struct Scratch {
     scored: Vec<PlaceScore>,
     memo: elements::Memo,
     weights: elements::IdfCache,
-    postings: places::HitPostings,
 }
 
 /// The outcome of the text stage.
@@ -167,24 +170,94 @@ fn run(index: &Index, out: &mut Search, stages: Stages, scratch: &mut Scratch) {
                 .unwrap_or(UNKNOWN_WORD_WEIGHT)
         })
         .collect();
+    // The hits leave the scratch while the place stages borrow it (and go back for reuse).
+    let term_hits = std::mem::take(&mut scratch.hits);
+    let hits = elements::HitTerms::new(&term_hits);
+    // Find first seeds from the one word that names fewest elements. When every place holding
+    // one of those elements is scored and the best explains every word and number, no other
+    // place can: a place explaining that word holds one of them.
+    if !stages.prefix_last {
+        if let Some(word) = narrowest_word(&term_hits, plan.words.len()) {
+            let quick = 1u64 << word;
+            let all = place_stage(index, out, &hits, quick, QUICK_SEED_VISITS, stages, scratch);
+            if all && settled(out) {
+                scratch.hits = term_hits;
+                return;
+            }
+        }
+    }
+    place_stage(
+        index,
+        out,
+        &hits,
+        u64::MAX,
+        MAX_SEED_VISITS,
+        stages,
+        scratch,
+    );
+    scratch.hits = term_hits;
+}
+
+/// The word whose hits name fewest elements (at most [`QUICK_SEED_VISITS`]), when every word
+/// has a hit (otherwise no place can explain every word).
+fn narrowest_word(hits: &[TermHit], words: usize) -> Option<usize> {
+    let mut best: Option<(u64, usize)> = None;
+    for i in 0..words.min(64) {
+        let df: u64 = hits
+            .iter()
+            .filter(|h| h.mask & (1u64 << i) != 0)
+            .map(|h| u64::from(h.df))
+            .sum();
+        if df == 0 {
+            return None;
+        }
+        if best.map_or(true, |(d, _)| df < d) {
+            best = Some((df, i));
+        }
+    }
+    best.filter(|&(df, _)| df <= QUICK_SEED_VISITS as u64)
+        .map(|(_, i)| i)
+}
+
+/// Seeds from the hits on `words`, then candidate places, their scores, pinned building names and
+/// resolved numbers into `out.candidates`. Returns whether every place of every seed was scored.
+#[allow(clippy::too_many_arguments)]
+fn place_stage(
+    index: &Index,
+    out: &mut Search,
+    hits: &elements::HitTerms<'_>,
+    words: u64,
+    budget: usize,
+    stages: Stages,
+    scratch: &mut Scratch,
+) -> bool {
+    let plan = &out.plan;
     elements::seed_elements(
         index,
-        &scratch.hits,
+        hits,
+        words,
+        budget,
         &mut scratch.weights,
         &mut scratch.visit,
         &mut out.matches,
     );
     places::pins(index, &out.matches, &mut scratch.pins);
-    places::candidates(
+    let quick = words != u64::MAX;
+    let all = places::candidates(
         index,
         &out.matches,
+        quick,
         &mut scratch.totals,
         &mut scratch.places,
     );
+    if !all && quick {
+        // A quick pass proves nothing unless it scores every place of its seeds.
+        return false;
+    }
     scratch.scored.clear();
     let mut verifier = elements::Verifier::new(
         index,
-        &scratch.hits,
+        hits,
         &mut out.matches,
         &mut scratch.memo,
         &mut scratch.weights,
@@ -201,21 +274,24 @@ fn run(index: &Index, out: &mut Search, stages: Stages, scratch: &mut Scratch) {
     scratch.scored.sort_by(by_score);
     // The shortlist may hold a building name no seed found: look for it, then re-rank.
     let top = scratch.scored.len().min(MAX_PINNED_PLACES);
-    scratch.postings.reset(scratch.hits.len());
     for p in &mut scratch.scored[..top] {
-        places::pin_building(
-            index,
-            &mut verifier,
-            &mut scratch.postings,
-            p,
-            &out.word_weights,
-            plan.all_words(),
-        );
+        places::pin_building(index, &mut verifier, p, &out.word_weights, plan.all_words());
     }
     scratch.scored[..top].sort_by(by_score);
     out.candidates.clear();
+    // Find reads only the best candidate and those within a tie margin of it; autocomplete
+    // lists them all. Places come best first, so once numbers could not lift a place near the
+    // best candidate, none after it can.
+    let mut best = f32::MIN;
     for p in scratch.scored.iter().take(MAX_RESOLVED_PLACES) {
+        if !stages.prefix_last && p.score + resolve::MAX_NUMBER_GAIN < best - TIE_READ_MARGIN {
+            break;
+        }
+        let from = out.candidates.len();
         resolve::resolve(index, plan, &out.matches, p, &mut out.candidates);
+        best = out.candidates[from..]
+            .iter()
+            .fold(best, |b, c| b.max(c.score));
     }
     out.candidates.sort_by(|a, b| {
         b.score
@@ -224,4 +300,5 @@ fn run(index: &Index, out: &mut Search, stages: Stages, scratch: &mut Scratch) {
             .then(a.building.cmp(&b.building))
             .then(a.address_point.cmp(&b.address_point))
     });
+    all
 }

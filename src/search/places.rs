@@ -17,7 +17,6 @@ use crate::limits::{
     MAX_CANDIDATE_PLACES, MAX_PLACES_PER_SEED, MAX_SCORED_PLACES, MAX_TIED_PLACES,
 };
 use crate::search::elements::{ElementMatch, Verifier};
-use crate::search::terms::TermHit;
 
 /// Most elements that can be assigned in one place: eight slots plus a pinned building or
 /// organisation.
@@ -73,27 +72,34 @@ pub fn pins(index: &Index, matches: &[ElementMatch], out: &mut Vec<(u32, u32)>) 
 }
 
 /// Ranks the places of the seed elements and writes the best into `out` (sorted, unique).
-/// `totals` is scratch space.
+/// `totals` is scratch space. Returns whether `out` holds every place of every seed; with
+/// `all_or_nothing`, gives up (false, `out` empty) as soon as it cannot.
 pub fn candidates(
     index: &Index,
     seeds: &[ElementMatch],
+    all_or_nothing: bool,
     totals: &mut PlaceTotals,
     out: &mut Vec<u32>,
-) {
+) -> bool {
     out.clear();
     totals.clear();
     // Seeds best first: the budget goes to the words that say most, and each place adds a
     // seed only for words its better seeds left unexplained.
     let mut order: Vec<u32> = (0..seeds.len() as u32).collect();
-    order.sort_by(|&a, &b| {
+    order.sort_unstable_by(|&a, &b| {
         let (ma, mb) = (&seeds[a as usize], &seeds[b as usize]);
         mb.score.total_cmp(&ma.score).then(a.cmp(&b))
     });
     let mut pairs = 0usize;
+    let mut complete = true;
     for &m in &order {
         let seed = &seeds[m as usize];
         let bound = index.element_places_bound(seed.element);
         if bound > MAX_PLACES_PER_SEED || pairs + bound > MAX_CANDIDATE_PLACES {
+            if all_or_nothing {
+                return false;
+            }
+            complete = false;
             continue;
         }
         for p in index.element_places(seed.element) {
@@ -104,6 +110,9 @@ pub fn candidates(
                 t.1 += seed.score;
             }
         }
+        if all_or_nothing && totals.len() > MAX_SCORED_PLACES {
+            return false;
+        }
     }
     if totals.is_empty() {
         // Every seed is large (a county, a city district): the best seed's first places.
@@ -111,7 +120,7 @@ pub fn candidates(
             let e = seeds[m as usize].element;
             out.extend(index.element_places(e).take(MAX_SCORED_PLACES));
         }
-        return;
+        return false;
     }
     let mut ranked: Vec<(f32, u32)> = totals.iter().map(|(&p, &(_, t))| (t, p)).collect();
     let by_total = |a: &(f32, u32), b: &(f32, u32)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
@@ -128,10 +137,12 @@ pub fn candidates(
             tied.sort_unstable();
             out.extend(tied.into_iter().take(MAX_TIED_PLACES - MAX_SCORED_PLACES));
         }
+        complete = false;
     } else {
         out.extend(ranked.iter().map(|t| t.1));
     }
     out.sort_unstable();
+    complete
 }
 
 /// Per candidate place: the words its seeds explain and their total score.
@@ -227,43 +238,12 @@ pub fn score_place(
     Some(score)
 }
 
-/// Decoded element postings of the hits, filled on first use: whether an element's name holds
-/// a query word is then a binary search, so a place's building names are checked without
-/// scoring each one.
-#[derive(Debug, Default)]
-pub struct HitPostings {
-    lists: Vec<Option<Vec<u32>>>,
-}
-
-impl HitPostings {
-    /// Forgets the previous query's lists.
-    pub fn reset(&mut self, hits: usize) {
-        self.lists.clear();
-        self.lists.resize(hits, None);
-    }
-
-    /// Whether element `e` holds a term of a hit on one of `words`.
-    fn names_any(&mut self, index: &Index, hits: &[TermHit], words: u64, e: u32) -> bool {
-        for (h, list) in hits.iter().zip(self.lists.iter_mut()) {
-            if h.mask & words == 0 {
-                continue;
-            }
-            let list = list.get_or_insert_with(|| index.term_elements(h.term).collect());
-            if list.binary_search(&e).is_ok() {
-                return true;
-            }
-        }
-        false
-    }
-}
-
 /// Gives a place without a pinned name the building name of its own that explains words the
 /// place leaves unexplained (`LAKE VIEW` among a townland's houses): common names never seed,
 /// so they are looked for here, in the few places that made the shortlist.
 pub fn pin_building(
     index: &Index,
     verifier: &mut Verifier<'_>,
-    postings: &mut HitPostings,
     place: &mut PlaceScore,
     word_weights: &[f32],
     all_words: u64,
@@ -283,7 +263,7 @@ pub fn pin_building(
         let Some(name) = index.building(b).map(|r| r.name) else {
             continue;
         };
-        if name == NONE || name == last || !postings.names_any(index, hits, open, name) {
+        if name == NONE || name == last || !hits.names_any(index, open, name) {
             continue;
         }
         last = name;

@@ -12,6 +12,9 @@ pub const NUMBER_WEIGHT: f32 = 6.0;
 /// Weight of a unit (apartment, flat) number that matches, and the cost of one that does not.
 pub const UNIT_WEIGHT: f32 = 4.0;
 
+/// The most numbers can add to a place's score: a house and a unit that both match.
+pub const MAX_NUMBER_GAIN: f32 = NUMBER_WEIGHT + UNIT_WEIGHT;
+
 /// A candidate answer: a place, and where known the building and address point in it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Candidate {
@@ -48,14 +51,22 @@ fn number_fits(stored: &str, typed: &str) -> bool {
     same(stored) || (stored.contains(['-', '/']) && stored.split(['-', '/']).any(same))
 }
 
-/// The first number in a unit name (`APARTMENT 12` → `12`).
-fn unit_number(index: &Index, r: u32) -> Option<String> {
-    let s = index.string(r)?;
-    let digits: String = s
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .find(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()))?
-        .to_ascii_lowercase();
-    Some(digits)
+/// Whether the first number in unit name `r` (`APARTMENT 12` → `12`) is `typed` (lower case),
+/// read without allocating: it runs for every unit of a shortlisted place.
+fn unit_number_is(index: &Index, r: u32, typed: &str) -> bool {
+    index.string(r).is_some_and(|s| unit_number_fits(s, typed))
+}
+
+/// Whether the first word of `name` that starts with a digit is `typed` (lower case).
+fn unit_number_fits(name: &str, typed: &str) -> bool {
+    name.split(|c: char| !c.is_ascii_alphanumeric())
+        .find(|w| w.as_bytes().first().is_some_and(u8::is_ascii_digit))
+        .is_some_and(|w| {
+            w.len() == typed.len()
+                && w.bytes()
+                    .zip(typed.bytes())
+                    .all(|(a, b)| a.to_ascii_lowercase() == b)
+        })
 }
 
 /// Candidates for one scored place.
@@ -157,7 +168,7 @@ pub fn resolve(
                     let Some(a) = index.address_point(ap) else {
                         continue;
                     };
-                    if unit_number(index, a.sub_building).as_deref() == Some(h.text.as_str()) {
+                    if unit_number_is(index, a.sub_building, &h.text) {
                         buildings.push((b, Some(ap), 1 << hi));
                         house_used = true;
                     }
@@ -173,7 +184,7 @@ pub fn resolve(
                 let Some(a) = index.address_point(ap) else {
                     continue;
                 };
-                if unit_number(index, a.sub_building).as_deref() == Some(u.text.as_str()) {
+                if unit_number_is(index, a.sub_building, &u.text) {
                     buildings.push((b, Some(ap), 1 << ui));
                 }
             }
@@ -203,7 +214,7 @@ pub fn resolve(
         if let (Some(ap), Some((ui, u))) = (c.address_point, unit) {
             // A pinned organisation's unit (`Unit 6`) confirms it.
             if let Some(a) = index.address_point(ap) {
-                if unit_number(index, a.sub_building).as_deref() == Some(u.text.as_str()) {
+                if unit_number_is(index, a.sub_building, &u.text) {
                     c.numbers_used |= 1 << ui;
                 }
             }
@@ -214,7 +225,7 @@ pub fn resolve(
                     let Some(a) = index.address_point(ap) else {
                         continue;
                     };
-                    if unit_number(index, a.sub_building).as_deref() == Some(u.text.as_str()) {
+                    if unit_number_is(index, a.sub_building, &u.text) {
                         c.address_point = Some(ap);
                         c.numbers_used |= 1 << ui;
                         c.score += UNIT_WEIGHT;
@@ -256,5 +267,14 @@ mod tests {
         assert!(number_fits("63/64", "64"));
         assert!(number_fits("63-66", "63-66"));
         assert!(!number_fits("163", "63"));
+    }
+
+    #[test]
+    fn unit_numbers_are_the_first_number_of_the_name() {
+        assert!(unit_number_fits("APARTMENT 12", "12"));
+        assert!(unit_number_fits("Flat 3B", "3b"));
+        assert!(!unit_number_fits("APARTMENT 12", "1"));
+        assert!(!unit_number_fits("APARTMENT 12, BLOCK 4", "4"));
+        assert!(!unit_number_fits("PENTHOUSE", "1"));
     }
 }

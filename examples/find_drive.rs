@@ -1,0 +1,60 @@
+//! Instruction-count driver for the whole Find Address (or Autocomplete) request:
+//! `valgrind --tool=callgrind target/release/examples/find_drive INDEX Q.tsv PASSES [auto]`.
+//! Runs every query (last TSV column) once to warm up, then PASSES more times. With `PRINT=1`
+//! it prints each answer of the warm-up pass (result code, id, options) to compare builds.
+use seoladh::api::{AutocompleteRequest, Engine as _, FindAddressRequest, LinkContext};
+use seoladh::engine::Engine;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let (Some(index), Some(queries)) = (args.get(1), args.get(2)) else {
+        eprintln!("usage: find_drive INDEX Q.tsv PASSES [auto]");
+        std::process::exit(2);
+    };
+    let passes: usize = args.get(3).and_then(|p| p.parse().ok()).unwrap_or(1);
+    let auto = args.get(4).is_some_and(|m| m == "auto");
+    let engine = Engine::open(index)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .remember_suggestions(false);
+    let text = std::fs::read_to_string(queries).unwrap_or_else(|e| panic!("{e}"));
+    let queries: Vec<&str> = text.lines().filter_map(|l| l.rsplit('\t').next()).collect();
+    let links = LinkContext::new("http://127.0.0.1", "demo", None);
+    let print = std::env::var_os("PRINT").is_some();
+    let mut n = 0usize;
+    for pass in 0..=passes {
+        for q in &queries {
+            if auto {
+                let req = AutocompleteRequest {
+                    key: "demo".into(),
+                    address: (*q).into(),
+                    ..AutocompleteRequest::default()
+                };
+                let r = engine.autocomplete(&req, &links);
+                if print && pass == 0 {
+                    let ids: Vec<_> = r
+                        .iter()
+                        .flat_map(|r| &r.options)
+                        .map(|o| o.address_id)
+                        .collect();
+                    println!("{q}\t{ids:?}");
+                }
+                n += r.map_or(0, |r| r.options.len());
+            } else {
+                let req = FindAddressRequest {
+                    key: "demo".into(),
+                    address: (*q).into(),
+                    ..FindAddressRequest::default()
+                };
+                let r = engine.find_address(&req, &links);
+                if print && pass == 0 {
+                    if let Ok(r) = &r {
+                        let ids: Vec<_> = r.options.iter().map(|o| o.address_id).collect();
+                        println!("{q}\t{}\t{:?}\t{ids:?}", r.result, r.address_id);
+                    }
+                }
+                n += r.map_or(0, |r| r.options.len());
+            }
+        }
+    }
+    println!("{n}");
+}
