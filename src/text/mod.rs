@@ -15,6 +15,7 @@
 //! assert_eq!(t.first(TokenKind::DublinDistrict).map(|d| d.section), Some(2));
 //! ```
 
+mod ascii;
 pub mod eircode;
 mod fold;
 pub mod lexicon;
