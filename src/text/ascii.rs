@@ -1,6 +1,6 @@
-//! The normaliser's fast path for ASCII input: one pass over the bytes with a class table,
-//! whole runs of letters and digits copied and lower-cased in place, piece spans computed from
-//! the run positions (no per-byte span map). It produces exactly the pieces of the general path
+//! The normaliser's fast path for ASCII input: one pass over the bytes with a class table over
+//! a lower-cased copy of the input, in which words are spans (no per-word copy, no per-byte span
+//! map). It produces exactly the pieces of the general path
 //! (`super::normalise::scan_general`) or gives up, and then the caller runs the general path:
 //! it gives up on anything rare (non-ASCII, `&`, a hyphenated or case-marked Irish mutation, a
 //! word with digits, letters and an apostrophe), so every rule stays written once.
@@ -45,24 +45,33 @@ const CLASS: [u8; 256] = {
 
 /// State of the word being built.
 struct Word {
-    /// Start of the word in `scan.buf`.
+    /// Span of the word in `scan.buf`. While not `joined` it is also its span in the input.
     start: usize,
-    /// Byte offset in the input of the word's first character.
+    end: usize,
+    /// Start and end in the input of the word's first and last character.
     orig_start: usize,
-    /// End in the input of the word's last character.
     orig_end: usize,
     /// Union of the classes of the word's bytes.
     classes: u8,
     /// Bit `k` set when the word's `k`-th letter (k < 3) was upper case.
     upper3: u8,
-    /// An apostrophe was dropped inside the word: buffer and input offsets no longer differ by
-    /// a constant.
-    gap: bool,
+    /// The word's text was copied after the input's (an apostrophe or a `/` inside it): buffer
+    /// and input offsets no longer agree.
+    joined: bool,
     /// A range hyphen is in the word.
     hyphen: bool,
+    /// The word's first character is a lower-case letter.
+    lower_first: bool,
+}
+
+impl Word {
+    fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
 }
 
 struct Fast<'a> {
+    input: &'a str,
     scan: &'a mut Scan,
     section: u16,
     pending_boundary: Option<(u32, u32)>,
@@ -71,14 +80,22 @@ struct Fast<'a> {
 
 /// Fills `scan` from ASCII `input` exactly as the general path would; `false` when the input
 /// needs the general path (then `scan` holds partial work, which the general path clears).
+///
+/// The buffer starts as the whole input lower-cased (one copy, one pass): a word is then the
+/// same span in the buffer and in the input, so words cost no copy and spans need no map. Only
+/// a word whose characters are not contiguous in the input (`patrick's`, `63/64`) is copied,
+/// joined, after the input's text.
 pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
     let bytes = input.as_bytes();
     // Spans are `u32`; longer inputs (never real addresses) take the general path.
-    if bytes.len() >= u32::MAX as usize {
+    if bytes.len() >= (u32::MAX / 2) as usize {
         return false;
     }
     scan.clear();
+    scan.buf.push_str(input);
+    scan.buf.make_ascii_lowercase();
     let mut f = Fast {
+        input,
         scan,
         section: 0,
         pending_boundary: None,
@@ -86,12 +103,14 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
     };
     let mut w = Word {
         start: 0,
+        end: 0,
         orig_start: 0,
         orig_end: 0,
         classes: 0,
         upper3: 0,
-        gap: false,
+        joined: false,
         hyphen: false,
+        lower_first: false,
     };
     let mut i = 0;
     while i < bytes.len() {
@@ -107,22 +126,23 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
                 classes |= d;
                 j += 1;
             }
-            let start = f.scan.buf.len();
-            let pos = start - w.start;
+            let pos = w.end - w.start;
             if pos == 0 {
-                w.orig_start = i;
+                (w.start, w.end, w.orig_start) = (i, j, i);
+                w.lower_first = c == LOWER;
+            } else if !w.joined && w.end == i {
+                // Contiguous: the run follows a range hyphen.
+                w.end = j;
+            } else {
+                f.join(&mut w);
+                f.append(&mut w, i, j);
             }
-            if pos < 3 && classes & UPPER != 0 {
+            // Case only matters in a word that starts lower case (`tSráid`, `bhFear`).
+            if pos < 3 && w.lower_first && classes & UPPER != 0 {
                 for (k, b) in bytes[i..j].iter().take(3 - pos).enumerate() {
                     if b.is_ascii_uppercase() {
                         w.upper3 |= 1 << (pos + k);
                     }
-                }
-            }
-            f.scan.buf.push_str(&input[i..j]);
-            if classes & UPPER != 0 {
-                if let Some(run) = f.scan.buf.get_mut(start..) {
-                    run.make_ascii_lowercase();
                 }
             }
             w.classes |= classes;
@@ -131,7 +151,6 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
             continue;
         }
         let next = bytes.get(i + 1).map_or(0, |&b| CLASS[usize::from(b)]);
-        let has_word = f.scan.buf.len() > w.start;
         if c & (SPACE | BOUNDARY) != 0 {
             if !f.end_word(&mut w) {
                 return false;
@@ -142,21 +161,30 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
                 f.pending_boundary = Some((i as u32, i as u32 + 1));
             }
         } else if c == APOSTROPHE {
-            if has_word && next & ALNUM != 0 {
-                w.gap = true;
+            if !w.is_empty() && next & ALNUM != 0 {
+                // The word goes on after the apostrophe: its text is no longer a span of the input.
+                f.join(&mut w);
             } else if !f.end_word(&mut w) {
                 return false;
             }
         } else if c == DASH {
-            let last = f.scan.buf.as_bytes().last().copied().unwrap_or(b' ');
-            if has_word && last.is_ascii_digit() && next == DIGIT && !w.hyphen {
-                f.scan.buf.push('-');
+            let last = f.scan.buf.as_bytes().get(w.end.wrapping_sub(1)).copied();
+            let last = if w.is_empty() { None } else { last };
+            if last.is_some_and(|l| l.is_ascii_digit()) && next == DIGIT && !w.hyphen {
+                // A range `63-66`, `63/66`: one word with a hyphen.
+                if bytes[i] == b'-' && !w.joined {
+                    w.end = i + 1;
+                } else {
+                    f.join(&mut w);
+                    f.scan.buf.push('-');
+                    w.end += 1;
+                }
                 w.hyphen = true;
                 w.orig_end = i + 1;
             } else if bytes[i] == b'-'
                 && next & (LOWER | UPPER) != 0
-                && f.scan.buf.len() == w.start + 1
-                && matches!(last, b't' | b'n' | b'h')
+                && w.end - w.start == 1
+                && matches!(last, Some(b't' | b'n' | b'h'))
             {
                 // Irish prothesis `t-oileán`: the general path drops the letter.
                 return false;
@@ -176,20 +204,44 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
 }
 
 impl Fast<'_> {
+    /// Copies the word (so far contiguous in the input) after the text in the buffer.
+    fn join(&mut self, w: &mut Word) {
+        if w.joined {
+            return;
+        }
+        let at = self.scan.buf.len();
+        self.scan.buf.push_str(&self.input[w.orig_start..w.orig_end]);
+        if let Some(t) = self.scan.buf.get_mut(at..) {
+            t.make_ascii_lowercase();
+        }
+        (w.start, w.end) = (at, self.scan.buf.len());
+        w.joined = true;
+    }
+
+    /// Appends input bytes `i..j` to a joined word.
+    fn append(&mut self, w: &mut Word, i: usize, j: usize) {
+        let at = self.scan.buf.len();
+        self.scan.buf.push_str(&self.input[i..j]);
+        if let Some(t) = self.scan.buf.get_mut(at..) {
+            t.make_ascii_lowercase();
+        }
+        w.end = self.scan.buf.len();
+    }
+
     /// Closes the current word; `false` when it needs the general path.
     fn end_word(&mut self, w: &mut Word) -> bool {
-        let (ws, we) = (w.start, self.scan.buf.len());
+        let (ws, we) = (w.start, w.end);
         if ws == we {
             return true;
         }
         let upper3 = std::mem::take(&mut w.upper3);
         let classes = std::mem::take(&mut w.classes);
-        let gap = std::mem::take(&mut w.gap);
+        let joined = std::mem::take(&mut w.joined);
         w.hyphen = false;
         w.start = we;
         // A lower-case letter then an upper-case one may mark a mutation (`tSráid`).
-        if upper3 & 1 == 0 && upper3 != 0 {
-            let upper = [upper3 & 1 != 0, upper3 & 2 != 0, upper3 & 4 != 0];
+        if upper3 != 0 {
+            let upper = [false, upper3 & 2 != 0, upper3 & 4 != 0];
             if mutation_by_case(&self.scan.buf.as_bytes()[ws..we], upper) != 0 {
                 return false;
             }
@@ -202,19 +254,17 @@ impl Fast<'_> {
                 split_points(word, &mut cuts);
             }
             if !cuts.is_empty() {
-                if gap {
+                if joined {
                     self.scan.cuts = cuts;
                     return false;
                 }
-                // No gap: input offset = buffer offset + a constant.
-                let shift = w.orig_start as isize - ws as isize;
-                let at = |b: usize| (b as isize + shift) as usize;
+                // Not joined: buffer offsets are input offsets.
                 let mut prev = ws;
                 for &cut in &cuts {
-                    self.push(prev, ws + cut, at(prev), at(ws + cut));
+                    self.push(prev, ws + cut, prev, ws + cut);
                     prev = ws + cut;
                 }
-                self.push(prev, we, at(prev), w.orig_end);
+                self.push(prev, we, prev, we);
                 self.scan.cuts = cuts;
                 return true;
             }

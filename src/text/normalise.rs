@@ -402,8 +402,11 @@ pub(super) fn join_o_prefix(scan: &mut Scan) {
                     // Not adjacent in the buffer (a dropped prothetic letter between): copy.
                     let start = scan.buf.len();
                     scan.buf.push('o');
-                    let name = scan.buf[b.start as usize..b.end as usize].to_owned();
-                    scan.buf.push_str(&name);
+                    // Byte by byte from the buffer itself: no temporary copy.
+                    for k in b.start as usize..b.end as usize {
+                        let c = scan.buf.as_bytes().get(k).copied().unwrap_or(b'o');
+                        scan.buf.push(char::from(c));
+                    }
                     out.start = off(start);
                     out.end = off(scan.buf.len());
                 }

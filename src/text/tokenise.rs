@@ -155,6 +155,7 @@ pub fn tokenise_into(s: &str, out: &mut Tokenised) {
         tokens,
         text,
         key,
+        last_info: None,
     };
     if b.run() {
         *truncated = true;
@@ -167,6 +168,9 @@ struct Builder<'a> {
     tokens: &'a mut Vec<Token>,
     text: &'a mut String,
     key: &'a mut String,
+    /// The lexicon entry of the last token when it is a plain word pushed as typed (index of
+    /// the token, its info): the next word asks about it without a second lookup.
+    last_info: Option<(usize, WordInfo)>,
 }
 
 /// Most words looked at together (the longest county or district form).
@@ -263,8 +267,13 @@ impl Builder<'_> {
             self.push(TokenKind::UkPostcode, self.span(i, n), section, t, 0);
             return n;
         }
-        // Dublin district.
-        if let Some((d, n)) = self.lex.match_district(ws) {
+        // Dublin district: every form starts with `d` (`d6w`, `dublin`), `b` (`bac`, `baile`) or
+        // `m` (`mbaile`).
+        let first = w0.as_bytes().first().copied().unwrap_or(b' ');
+        if let Some((d, n)) = matches!(first, b'd' | b'b' | b'm')
+            .then(|| self.lex.match_district(ws))
+            .flatten()
+        {
             self.push(
                 TokenKind::DublinDistrict,
                 self.span(i, n),
@@ -280,7 +289,6 @@ impl Builder<'_> {
             self.push(TokenKind::County, self.span(i, n), section, c.name(), 0);
             return n;
         }
-        let first = w0.as_bytes().first().copied().unwrap_or(b' ');
         // Unit word before its number (`apt 12`, `block a`).
         if info.class() == Some(WordClass::Unit) {
             let next_is_number = ws.get(1).is_some_and(|n| {
@@ -363,9 +371,14 @@ impl Builder<'_> {
             .filter(|t| t.section == section && t.kind == TokenKind::Word)
             .map(|t| (t.text.0 as usize, t.text.1 as usize));
         let prev_text = prev.map(|(s, e)| &self.text[s..e]);
+        let cached = self
+            .last_info
+            .filter(|(t, _)| prev.is_some() && *t + 1 == self.tokens.len())
+            .map(|(_, info)| info);
+        let prev_info = |p: &str| cached.unwrap_or_else(|| self.lex.info(p));
         if let "st" | "dr" = w0 {
             let prev_is_name = prev_text.is_some_and(|p| {
-                let pi = self.lex.info(p);
+                let pi = prev_info(p);
                 !pi.is_particle() && !pi.is_stopword() && pi.class().is_none()
             });
             let next_is_word = ws
@@ -388,11 +401,15 @@ impl Builder<'_> {
             }
         }
         // Particles are short words: skip the lookup for anything longer.
-        let base = match prev_text.filter(|p| p.len() <= 4 && self.lex.is_particle(p)) {
+        let base = match prev_text.filter(|p| p.len() <= 4 && prev_info(p).is_particle()) {
             Some(particle) => self.lex.demutate_after(particle, w0),
             None => self.lex.demutate(w0),
         };
+        let plain = base == w0;
         self.push(TokenKind::Word, span, section, &base, 0);
+        if plain {
+            self.last_info = Some((self.tokens.len() - 1, info));
+        }
     }
 }
 
@@ -423,6 +440,14 @@ fn eircode_at(ws: &[&str]) -> Option<(eircode::Parsed, usize)> {
         eircode::plausible_in_text(&raw, &p).then_some(p)
     };
     let w0 = ws.first()?.as_bytes();
+    // A routing key is a letter then two digits (or look-alikes, or `d6w`): turn words away on
+    // their first two bytes.
+    let look_alike = |b: u8| {
+        b.is_ascii_digit() || matches!(b, b'o' | b'i' | b'l' | b'z' | b's' | b'g' | b'b' | b'6')
+    };
+    if w0.len() < 3 || !w0[0].is_ascii_lowercase() || !look_alike(w0[1]) {
+        return None;
+    }
     if w0.len() == 7 {
         let mut raw = [0u8; 7];
         raw.copy_from_slice(w0);
@@ -441,8 +466,17 @@ fn eircode_at(ws: &[&str]) -> Option<(eircode::Parsed, usize)> {
 /// A UK postcode at the start of `ws`: one word or outward + inward code.
 fn postcode_at(ws: &[&str]) -> Option<(postcode::UkPostcode, usize)> {
     let w0 = ws.first()?;
-    // Every outward code holds a digit in its first four characters: skip plain words fast.
-    if !w0.bytes().take(4).any(|b| b.is_ascii_digit()) {
+    // Every outward code is one or two letters then a digit (or `gir`): skip numbers and plain
+    // words fast.
+    let b = w0.as_bytes();
+    let shaped = match b {
+        [l, d, ..] if l.is_ascii_lowercase() && d.is_ascii_digit() => true,
+        [l, m, d, ..] if l.is_ascii_lowercase() && m.is_ascii_lowercase() && d.is_ascii_digit() => {
+            true
+        }
+        _ => b.starts_with(b"gir"),
+    };
+    if !shaped {
         return None;
     }
     if let Some(p) = postcode::parse_word(w0) {
