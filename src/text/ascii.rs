@@ -210,7 +210,9 @@ impl Fast<'_> {
             return;
         }
         let at = self.scan.buf.len();
-        self.scan.buf.push_str(&self.input[w.orig_start..w.orig_end]);
+        self.scan
+            .buf
+            .push_str(&self.input[w.orig_start..w.orig_end]);
         if let Some(t) = self.scan.buf.get_mut(at..) {
             t.make_ascii_lowercase();
         }

@@ -21,6 +21,7 @@ mod fold;
 pub mod lexicon;
 pub mod normalise;
 pub mod postcode;
+mod table;
 pub mod tokenise;
 mod words;
 

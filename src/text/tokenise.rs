@@ -332,7 +332,11 @@ impl Builder<'_> {
         info0: WordInfo,
     ) -> Option<(super::lexicon::County, usize)> {
         if info0.is_county_marker() && ws.len() > 1 {
-            if let Some((c, n)) = self.lex.match_county(&ws[1..], self.key) {
+            let found = match ws {
+                [_, w] => self.lex.county_word(w).map(|c| (c, 1)),
+                _ => self.lex.match_county(&ws[1..], self.key),
+            };
+            if let Some((c, n)) = found {
                 return Some((c, n + 1));
             }
         }
@@ -349,7 +353,10 @@ impl Builder<'_> {
         {
             return None;
         }
-        let (c, n) = self.lex.match_county(ws, self.key)?;
+        let (c, n) = match ws {
+            [w] => (self.lex.county_word(w)?, 1),
+            _ => self.lex.match_county(ws, self.key)?,
+        };
         if c.name() == "down" {
             return None;
         }
