@@ -5,6 +5,7 @@
 //! it gives up on anything rare (non-ASCII, `&`, a hyphenated or case-marked Irish mutation, a
 //! word with digits, letters and an apostrophe), so every rule stays written once.
 
+use super::eircode::{self, Parsed};
 use super::normalise::{join_o_prefix, second_half_of_last, Piece, Scan};
 use super::words::{mutation_by_case, ordinal, split_points};
 
@@ -252,7 +253,9 @@ impl Fast<'_> {
             let word = &self.scan.buf.as_bytes()[ws..we];
             let mut cuts = std::mem::take(&mut self.scan.cuts);
             cuts.clear();
-            if !second_half_of_last(self.scan, word) {
+            if let Some(p) = self.eircode_second_half(word) {
+                self.scan.eircode_pair = Some((self.scan.pieces.len(), p));
+            } else if !second_half_of_last(self.scan, word) {
                 split_points(word, &mut cuts);
             }
             if !cuts.is_empty() {
@@ -274,6 +277,24 @@ impl Fast<'_> {
         }
         self.push(ws, we, w.orig_start, w.orig_end);
         true
+    }
+
+    /// The Eircode that `w` completes when it is the unique identifier after a routing key
+    /// (`a86 vc04`); the cases of `second_half_of_last` that are Eircodes.
+    fn eircode_second_half(&self, w: &[u8]) -> Option<Parsed> {
+        let prev = self.scan.pieces.last()?;
+        if w.len() != 4 || prev.alt.is_some() || prev.end - prev.start != 3 {
+            return None;
+        }
+        let p = self
+            .scan
+            .buf
+            .as_bytes()
+            .get(prev.start as usize..prev.end as usize)?;
+        let mut raw = [0u8; 7];
+        raw[..3].copy_from_slice(p);
+        raw[3..].copy_from_slice(w);
+        eircode::parse_quiet(&raw).filter(|e| eircode::plausible_in_text(&raw, e))
     }
 
     fn push(&mut self, s: usize, e: usize, orig_start: usize, orig_end: usize) {

@@ -9,6 +9,7 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 
 use super::ascii::scan_ascii;
+use super::eircode::Parsed;
 use super::fold::{ascii_class_of, fold_char, fold_fast, folded, Atom, Class};
 use super::words::{mutation_by_case, ordinal, second_half, split_points, split_points_with};
 
@@ -85,6 +86,9 @@ pub(crate) struct Scan {
     pub(super) cuts: Vec<usize>,
     /// Some piece is the lone word `o` (else [`join_o_prefix`] has nothing to do).
     pub(super) lone_o: bool,
+    /// Piece `k` completes an Eircode begun by piece `k - 1` (`a86 vc04`), as parsed by the fast
+    /// path when it decided not to split `vc04`: the tokeniser takes it instead of parsing again.
+    pub(super) eircode_pair: Option<(usize, Parsed)>,
 }
 
 impl Scan {
@@ -95,6 +99,7 @@ impl Scan {
         self.map.clear();
         self.pieces.clear();
         self.lone_o = false;
+        self.eircode_pair = None;
     }
 
     /// The text of a piece.
@@ -379,6 +384,8 @@ pub(super) fn join_o_prefix(scan: &mut Scan) {
     if !scan.lone_o {
         return;
     }
+    // Pieces move: the remembered Eircode pair would point at the wrong one.
+    scan.eircode_pair = None;
     let n = scan.pieces.len();
     let (mut r, mut w) = (0, 0);
     while r < n {

@@ -125,6 +125,11 @@ pub fn tokenise(s: &str) -> Tokenised {
 /// Input longer than [`MAX_QUERY_CHARS`] chars is cut and tokens beyond [`MAX_QUERY_TOKENS`]
 /// dropped, with `out.truncated` set.
 pub fn tokenise_into(s: &str, out: &mut Tokenised) {
+    tokenise_with(s, out, scan_into);
+}
+
+/// [`tokenise_into`] with the normaliser pass `scan` (tests compare the fast and general paths).
+fn tokenise_with(s: &str, out: &mut Tokenised, scan_with: fn(&str, &mut Scan)) {
     let Tokenised {
         tokens,
         truncated,
@@ -148,7 +153,7 @@ pub fn tokenise_into(s: &str, out: &mut Tokenised) {
         }
         None => s,
     };
-    scan_into(input, scan);
+    scan_with(input, scan);
     let mut b = Builder {
         lex: lexicon(),
         scan,
@@ -238,9 +243,15 @@ impl Builder<'_> {
     fn one(&mut self, i: usize, ws: &[&str]) -> usize {
         let section = self.scan.pieces[i].section;
         let w0 = ws[0];
-        // Eircode (not a routing key followed by an address word: `D15 Park`).
-        if let Some((e, n)) =
-            eircode_at(ws).filter(|(_, n)| *n == 1 || !self.is_address_word(ws[1]))
+        // Eircode (not a routing key followed by an address word: `D15 Park`). The normaliser
+        // may already have parsed a routing key + unique identifier pair.
+        let pair = match self.scan.eircode_pair {
+            Some((k, p)) if k == i + 1 && ws.len() > 1 => Some((p, 2)),
+            _ => None,
+        };
+        if let Some((e, n)) = pair
+            .or_else(|| eircode_at(ws))
+            .filter(|(_, n)| *n == 1 || !self.is_address_word(ws[1]))
         {
             let mut t = [0u8; 7];
             t.copy_from_slice(e.eircode.as_str().as_bytes());
@@ -511,6 +522,81 @@ mod tests {
 
     fn texts(s: &str) -> Vec<String> {
         tokenise(s).texts().map(str::to_owned).collect()
+    }
+
+    /// Tokens of `s` as (kind, text, span, section, corrections), through the fast path (when
+    /// it applies) or the general path of the normaliser.
+    fn all(s: &str, general: bool) -> Vec<(TokenKind, String, Range<usize>, u16, u8)> {
+        let mut t = Tokenised::new();
+        let scan: fn(&str, &mut Scan) = if general {
+            crate::text::normalise::scan_general
+        } else {
+            scan_into
+        };
+        tokenise_with(s, &mut t, scan);
+        t.iter()
+            .map(|(k, x)| {
+                (
+                    k.kind,
+                    x.to_owned(),
+                    k.span.clone(),
+                    k.section,
+                    k.corrections,
+                )
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fast_and_general_paths_give_the_same_tokens(s in "[ -~\n]{0,40}") {
+            proptest::prop_assert_eq!(all(&s, false), all(&s, true));
+        }
+
+        #[test]
+        fn fast_and_general_paths_agree_on_address_shapes(
+            s in "((o|O|st|St\\.|Dr|first|A86|VC04|vco4|d6w|D15|Park|Co|Cork|cocork|Dublin|6w|BT11|8QT|apt12|63-66|63/64|O'Connell|na|an|tsraid|bhothar|[a-zA-Z0-9]{1,6})[ ,.;'\\-/]{0,2}){0,10}"
+        ) {
+            proptest::prop_assert_eq!(all(&s, false), all(&s, true));
+        }
+    }
+
+    #[test]
+    fn fast_and_general_paths_agree_on_the_bench_sets() {
+        let text = std::fs::read_to_string(
+            "fixtures/reference/addresses/ppr_sample_10k_2010_2026_with_eircodes.csv",
+        )
+        .expect("csv");
+        let mut rdr = csv::Reader::from_reader(text.as_bytes());
+        let headers = rdr.headers().expect("header").clone();
+        let col = |n: &str| headers.iter().position(|h| h == n).expect("column");
+        let (a, c, e) = (col("address"), col("county"), col("eircode"));
+        let mut n = 0;
+        for r in rdr.records().flatten() {
+            let (addr, eir) = (r.get(a).unwrap_or(""), r.get(e).unwrap_or(""));
+            let typed = format!("{addr}, Co. {}, {eir}", r.get(c).unwrap_or(""));
+            let spaced = match eir.len() {
+                7 => format!("{addr}, {} {}", &eir[..3], &eir[3..]),
+                _ => addr.to_owned(),
+            };
+            let lower = crate::text::normalise(&typed).into_owned();
+            for s in [typed.as_str(), spaced.as_str(), lower.as_str()] {
+                assert_eq!(all(s, false), all(s, true), "{s:?}");
+                n += 1;
+            }
+        }
+        assert!(n >= 30_000, "{n}");
+        // Shapes of the fada-heavy and abbreviation-heavy bench sets (`benches/common`).
+        for s in [
+            "12 Sráid na Mainistreach Íochtarach, Baile Átha Cliath 6W, D6W K2T4",
+            "3 Páirc an Fhia, Co. na Mí, T12 AB34",
+            "Apt7 St. Patrick's Rd, Dublin6W, a86vc04",
+            "Apt12 Upr. Leeson St., cocork, A86 VCO4",
+            "Apt3 Dr Mannix Rd, Co Meath, D02 X285",
+            "Apt40 Main St Lwr, Dublin 15, ",
+        ] {
+            assert_eq!(all(s, false), all(s, true), "{s:?}");
+        }
     }
 
     #[test]
