@@ -153,7 +153,7 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
         }
         let next = bytes.get(i + 1).map_or(0, |&b| CLASS[usize::from(b)]);
         if c & (SPACE | BOUNDARY) != 0 {
-            if !f.end_word(&mut w) {
+            if !w.is_empty() && !f.end_word(&mut w) {
                 return false;
             }
             if c == BOUNDARY && f.pieces_in_section {
@@ -165,7 +165,7 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
             if !w.is_empty() && next & ALNUM != 0 {
                 // The word goes on after the apostrophe: its text is no longer a span of the input.
                 f.join(&mut w);
-            } else if !f.end_word(&mut w) {
+            } else if !w.is_empty() && !f.end_word(&mut w) {
                 return false;
             }
         } else if c == DASH {
@@ -189,7 +189,7 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
             {
                 // Irish prothesis `t-oileán`: the general path drops the letter.
                 return false;
-            } else if !f.end_word(&mut w) {
+            } else if !w.is_empty() && !f.end_word(&mut w) {
                 return false;
             }
         } else {
@@ -197,7 +197,7 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
         }
         i += 1;
     }
-    if !f.end_word(&mut w) {
+    if !w.is_empty() && !f.end_word(&mut w) {
         return false;
     }
     join_o_prefix(scan);
@@ -255,6 +255,8 @@ impl Fast<'_> {
             cuts.clear();
             if let Some(p) = self.eircode_second_half(word) {
                 self.scan.eircode_pair = Some((self.scan.pieces.len(), p));
+            } else if word.len() == 3 && eircode::is_routing_key_corrected(word) {
+                // Kept whole, as `split_points` would decide (its first check), without its scans.
             } else if !second_half_of_last(self.scan, word) {
                 split_points(word, &mut cuts);
             }
@@ -337,8 +339,11 @@ mod tests {
         }
     }
 
-    /// The pieces of both paths, as (text, input span, section, boundary).
-    fn pieces(s: &str, fast: bool) -> Option<Vec<(String, u32, u32, u16, Option<(u32, u32)>)>> {
+    /// One piece as (text, input span, section, boundary).
+    type Seen = (String, u32, u32, u16, Option<(u32, u32)>);
+
+    /// The pieces of either path.
+    fn pieces(s: &str, fast: bool) -> Option<Vec<Seen>> {
         let mut scan = Scan::default();
         if fast {
             if !scan_ascii(s, &mut scan) {

@@ -524,9 +524,11 @@ mod tests {
         tokenise(s).texts().map(str::to_owned).collect()
     }
 
+    type Seen = (TokenKind, String, Range<usize>, u16, u8);
+
     /// Tokens of `s` as (kind, text, span, section, corrections), through the fast path (when
     /// it applies) or the general path of the normaliser.
-    fn all(s: &str, general: bool) -> Vec<(TokenKind, String, Range<usize>, u16, u8)> {
+    fn all(s: &str, general: bool) -> Vec<Seen> {
         let mut t = Tokenised::new();
         let scan: fn(&str, &mut Scan) = if general {
             crate::text::normalise::scan_general
