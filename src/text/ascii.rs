@@ -19,7 +19,8 @@ const BOUNDARY: u8 = 16;
 const APOSTROPHE: u8 = 32;
 /// `-` and `/` (ranges, `t-` prothesis).
 const DASH: u8 = 64;
-/// `&`, `+` and every non-ASCII byte: the general path handles them.
+/// `&`, `+` (and every non-ASCII byte, though such input never reaches the loop): the general
+/// path handles them.
 const RARE: u8 = 128;
 const ALNUM: u8 = LOWER | UPPER | DIGIT;
 
@@ -88,8 +89,9 @@ struct Fast<'a> {
 /// joined, after the input's text.
 pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
     let bytes = input.as_bytes();
-    // Spans are `u32`; longer inputs (never real addresses) take the general path.
-    if bytes.len() >= (u32::MAX / 2) as usize {
+    // Non-ASCII text (fadas) goes straight to the general path rather than part-way through
+    // this one; spans are `u32`, and longer inputs (never real addresses) take it too.
+    if !input.is_ascii() || bytes.len() >= (u32::MAX / 2) as usize {
         return false;
     }
     scan.clear();
