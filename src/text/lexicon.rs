@@ -23,12 +23,13 @@
 //! So `bhothar`→`bothar` and `gcloch`→`cloch` anywhere, `na habhann`→`abhann`, but `church`,
 //! `shore`, `hill`, `harbour`, `tsar`, `nash`, `ndola`, `gcse`, `tower` are never changed.
 
-use crate::hash::FxBuildHasher;
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use fst::{Map, MapBuilder};
+
+use super::table::Index;
 
 const STREET_TYPES_EN: &str = include_str!("data/street_types_en.txt");
 const STREET_TYPES_GA: &str = include_str!("data/street_types_ga.txt");
@@ -200,47 +201,6 @@ impl DublinDistrict {
     }
 }
 
-type Map64 = HashMap<Box<str>, u64, FxBuildHasher>;
-
-/// An exact-lookup table with a pre-filter: most words of an address are in no table, and a
-/// (first byte, length) bitset turns most of those misses away before hashing.
-struct Index {
-    map: Map64,
-    /// Bit `min(len, 31)` of row `first byte` is set when some key has that first byte and length.
-    shapes: [u32; 256],
-}
-
-impl Index {
-    /// Row and bit of a key (the empty key has row 0, bit 0).
-    fn shape(key: &str) -> (usize, u32) {
-        let first = key.as_bytes().first().copied().unwrap_or(0);
-        (usize::from(first), 1u32 << key.len().min(31))
-    }
-
-    fn get(&self, key: &str) -> Option<u64> {
-        let (row, bit) = Index::shape(key);
-        if self.shapes[row] & bit == 0 {
-            return None;
-        }
-        self.map.get(key).copied()
-    }
-}
-
-fn index_of(entries: &BTreeMap<String, u64>) -> Index {
-    let mut shapes = [0u32; 256];
-    for k in entries.keys() {
-        let (row, bit) = Index::shape(k);
-        shapes[row] |= bit;
-    }
-    Index {
-        map: entries
-            .iter()
-            .map(|(k, v)| (k.as_str().into(), *v))
-            .collect(),
-        shapes,
-    }
-}
-
 /// The lexicon, built once from the compiled-in data.
 pub struct Lexicon {
     words: Map<Vec<u8>>,
@@ -365,8 +325,8 @@ impl Lexicon {
         Lexicon {
             words: build_map(&words),
             counties: build_map(&counties),
-            word_index: index_of(&words),
-            county_index: index_of(&counties),
+            word_index: Index::new(&words),
+            county_index: Index::new(&counties),
             canon,
             equiv,
             county_names,
@@ -466,14 +426,25 @@ impl Lexicon {
         for m in ["county", "co"] {
             if let Some(rest) = word.strip_prefix(m) {
                 if rest.len() >= 2 {
-                    let mut key = String::new();
-                    if let Some((c, 1)) = self.match_county(&[rest], &mut key) {
+                    if let Some(c) = self.county_word(rest) {
                         return Some(c);
                     }
                 }
             }
         }
         None
+    }
+
+    /// [`Lexicon::match_county`] of one word, without building a key: the county one of whose
+    /// forms is this single word (`cork`, `chorcai`, `mi`).
+    pub(crate) fn county_word(&self, word: &str) -> Option<County> {
+        if is_article(word) {
+            return None;
+        }
+        // Every one-word key has its word flagged as a county's first word, so the lookup alone
+        // answers what `match_county` answers.
+        let id = self.county_index.get(strip_any(word).as_ref())?;
+        Some(County(id as u8))
     }
 
     /// Longest county name at the start of `words` (at most 4 words; a leading article allowed).
@@ -703,8 +674,8 @@ mod tests {
     #[test]
     fn lexicon_loads_everything() {
         let l = lexicon();
-        assert_eq!(l.words.len(), l.word_index.map.len());
-        assert_eq!(l.counties.len(), l.county_index.map.len());
+        assert_eq!(l.words.len(), l.word_index.len());
+        assert_eq!(l.counties.len(), l.county_index.len());
         assert_eq!(l.counties_fst().get("corcaigh"), Some(4));
         assert!(l.words.len() > 300, "{}", l.words.len());
         assert_eq!(l.county_names.len(), 33);

@@ -15,11 +15,13 @@
 //! assert_eq!(t.first(TokenKind::DublinDistrict).map(|d| d.section), Some(2));
 //! ```
 
+mod ascii;
 pub mod eircode;
 mod fold;
 pub mod lexicon;
 pub mod normalise;
 pub mod postcode;
+mod table;
 pub mod tokenise;
 mod words;
 

@@ -8,6 +8,8 @@
 use std::borrow::Cow;
 use std::cell::RefCell;
 
+use super::ascii::scan_ascii;
+use super::eircode::Parsed;
 use super::fold::{ascii_class_of, fold_char, fold_fast, folded, Atom, Class};
 use super::words::{mutation_by_case, ordinal, second_half, split_points, split_points_with};
 
@@ -81,12 +83,25 @@ pub(crate) struct Scan {
     map: Vec<(u32, u32)>,
     pub pieces: Vec<Piece>,
     /// Split points of the current word.
-    cuts: Vec<usize>,
+    pub(super) cuts: Vec<usize>,
     /// Some piece is the lone word `o` (else [`join_o_prefix`] has nothing to do).
-    lone_o: bool,
+    pub(super) lone_o: bool,
+    /// Piece `k` completes an Eircode begun by piece `k - 1` (`a86 vc04`), as parsed by the fast
+    /// path when it decided not to split `vc04`: the tokeniser takes it instead of parsing again.
+    pub(super) eircode_pair: Option<(usize, Parsed)>,
 }
 
 impl Scan {
+    /// Empties every buffer, keeping their capacity.
+    pub(super) fn clear(&mut self) {
+        self.atoms.clear();
+        self.buf.clear();
+        self.map.clear();
+        self.pieces.clear();
+        self.lone_o = false;
+        self.eircode_pair = None;
+    }
+
     /// The text of a piece.
     pub fn text(&self, p: &Piece) -> &str {
         match p.alt {
@@ -113,13 +128,18 @@ const ALNUM: [bool; 256] = {
     t
 };
 
-/// Runs the normaliser over `input`, filling `scan.pieces`.
+/// Runs the normaliser over `input`, filling `scan.pieces`: the ASCII fast path
+/// (`super::ascii`) when it can, else the general path.
 pub(crate) fn scan_into(input: &str, scan: &mut Scan) {
-    scan.atoms.clear();
-    scan.buf.clear();
-    scan.map.clear();
-    scan.pieces.clear();
-    scan.lone_o = false;
+    if !scan_ascii(input, scan) {
+        scan_general(input, scan);
+    }
+}
+
+/// The general path of [`scan_into`]: any input, character by character through the folding
+/// table.
+pub(super) fn scan_general(input: &str, scan: &mut Scan) {
+    scan.clear();
     let mut w = WordBuilder {
         upper: [false; 3],
         drop_prefix: 0,
@@ -307,7 +327,7 @@ impl WordBuilder {
         let bytes = &scan.buf.as_bytes()[ws..we];
         let mut cuts = std::mem::take(&mut scan.cuts);
         cuts.clear();
-        if !self.is_second_half(scan, bytes) {
+        if !second_half_of_last(scan, bytes) {
             split_points(bytes, &mut cuts);
         }
         let mut prev = ws;
@@ -319,24 +339,6 @@ impl WordBuilder {
         }
         self.push_piece(scan, prev, we, orig_from);
         scan.cuts = cuts;
-    }
-
-    /// Whether `w` is the second half of a code whose first half is the previous piece: the
-    /// unique identifier of an Eircode (`a86 vc04`) or the inward code of a UK postcode
-    /// (`bt35 6aa`). Then it must not be split.
-    fn is_second_half(&self, scan: &Scan, w: &[u8]) -> bool {
-        let Some(prev) = scan.pieces.last() else {
-            return false;
-        };
-        // Sections are not checked: `normalise` drops commas, and must stay idempotent.
-        // Only a 3- or 4-character word can be a second half: skip the call for the others.
-        if prev.alt.is_some() || !matches!(w.len(), 3 | 4) {
-            return false;
-        }
-        second_half(
-            &scan.buf.as_bytes()[prev.start as usize..prev.end as usize],
-            w,
-        )
     }
 
     fn push_piece(&mut self, scan: &mut Scan, s: usize, e: usize, orig_from: usize) {
@@ -357,13 +359,33 @@ impl WordBuilder {
     }
 }
 
+/// Whether `w` is the second half of a code whose first half is the last piece: the
+/// unique identifier of an Eircode (`a86 vc04`) or the inward code of a UK postcode
+/// (`bt35 6aa`). Then it must not be split.
+pub(super) fn second_half_of_last(scan: &Scan, w: &[u8]) -> bool {
+    let Some(prev) = scan.pieces.last() else {
+        return false;
+    };
+    // Sections are not checked: `normalise` drops commas, and must stay idempotent.
+    // Only a 3- or 4-character word can be a second half: skip the call for the others.
+    if prev.alt.is_some() || !matches!(w.len(), 3 | 4) {
+        return false;
+    }
+    second_half(
+        &scan.buf.as_bytes()[prev.start as usize..prev.end as usize],
+        w,
+    )
+}
+
 /// Joins a lone `o` to the name after it (`o connell` → `oconnell`), even across a comma (so
 /// that `normalise`, which drops commas, stays idempotent). One
 /// compacting pass, so linear in the number of pieces.
-fn join_o_prefix(scan: &mut Scan) {
+pub(super) fn join_o_prefix(scan: &mut Scan) {
     if !scan.lone_o {
         return;
     }
+    // Pieces move: the remembered Eircode pair would point at the wrong one.
+    scan.eircode_pair = None;
     let n = scan.pieces.len();
     let (mut r, mut w) = (0, 0);
     while r < n {
@@ -387,8 +409,11 @@ fn join_o_prefix(scan: &mut Scan) {
                     // Not adjacent in the buffer (a dropped prothetic letter between): copy.
                     let start = scan.buf.len();
                     scan.buf.push('o');
-                    let name = scan.buf[b.start as usize..b.end as usize].to_owned();
-                    scan.buf.push_str(&name);
+                    // Byte by byte from the buffer itself: no temporary copy.
+                    for k in b.start as usize..b.end as usize {
+                        let c = scan.buf.as_bytes().get(k).copied().unwrap_or(b'o');
+                        scan.buf.push(char::from(c));
+                    }
                     out.start = off(start);
                     out.end = off(scan.buf.len());
                 }

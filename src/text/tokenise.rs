@@ -125,6 +125,11 @@ pub fn tokenise(s: &str) -> Tokenised {
 /// Input longer than [`MAX_QUERY_CHARS`] chars is cut and tokens beyond [`MAX_QUERY_TOKENS`]
 /// dropped, with `out.truncated` set.
 pub fn tokenise_into(s: &str, out: &mut Tokenised) {
+    tokenise_with(s, out, scan_into);
+}
+
+/// [`tokenise_into`] with the normaliser pass `scan` (tests compare the fast and general paths).
+fn tokenise_with(s: &str, out: &mut Tokenised, scan_with: fn(&str, &mut Scan)) {
     let Tokenised {
         tokens,
         truncated,
@@ -148,13 +153,14 @@ pub fn tokenise_into(s: &str, out: &mut Tokenised) {
         }
         None => s,
     };
-    scan_into(input, scan);
+    scan_with(input, scan);
     let mut b = Builder {
         lex: lexicon(),
         scan,
         tokens,
         text,
         key,
+        last_info: None,
     };
     if b.run() {
         *truncated = true;
@@ -167,6 +173,9 @@ struct Builder<'a> {
     tokens: &'a mut Vec<Token>,
     text: &'a mut String,
     key: &'a mut String,
+    /// The lexicon entry of the last token when it is a plain word pushed as typed (index of
+    /// the token, its info): the next word asks about it without a second lookup.
+    last_info: Option<(usize, WordInfo)>,
 }
 
 /// Most words looked at together (the longest county or district form).
@@ -234,9 +243,15 @@ impl Builder<'_> {
     fn one(&mut self, i: usize, ws: &[&str]) -> usize {
         let section = self.scan.pieces[i].section;
         let w0 = ws[0];
-        // Eircode (not a routing key followed by an address word: `D15 Park`).
-        if let Some((e, n)) =
-            eircode_at(ws).filter(|(_, n)| *n == 1 || !self.is_address_word(ws[1]))
+        // Eircode (not a routing key followed by an address word: `D15 Park`). The normaliser
+        // may already have parsed a routing key + unique identifier pair.
+        let pair = match self.scan.eircode_pair {
+            Some((k, p)) if k == i + 1 && ws.len() > 1 => Some((p, 2)),
+            _ => None,
+        };
+        if let Some((e, n)) = pair
+            .or_else(|| eircode_at(ws))
+            .filter(|(_, n)| *n == 1 || !self.is_address_word(ws[1]))
         {
             let mut t = [0u8; 7];
             t.copy_from_slice(e.eircode.as_str().as_bytes());
@@ -263,8 +278,13 @@ impl Builder<'_> {
             self.push(TokenKind::UkPostcode, self.span(i, n), section, t, 0);
             return n;
         }
-        // Dublin district.
-        if let Some((d, n)) = self.lex.match_district(ws) {
+        // Dublin district: every form starts with `d` (`d6w`, `dublin`), `b` (`bac`, `baile`) or
+        // `m` (`mbaile`).
+        let first = w0.as_bytes().first().copied().unwrap_or(b' ');
+        if let Some((d, n)) = matches!(first, b'd' | b'b' | b'm')
+            .then(|| self.lex.match_district(ws))
+            .flatten()
+        {
             self.push(
                 TokenKind::DublinDistrict,
                 self.span(i, n),
@@ -280,7 +300,6 @@ impl Builder<'_> {
             self.push(TokenKind::County, self.span(i, n), section, c.name(), 0);
             return n;
         }
-        let first = w0.as_bytes().first().copied().unwrap_or(b' ');
         // Unit word before its number (`apt 12`, `block a`).
         if info.class() == Some(WordClass::Unit) {
             let next_is_number = ws.get(1).is_some_and(|n| {
@@ -324,7 +343,11 @@ impl Builder<'_> {
         info0: WordInfo,
     ) -> Option<(super::lexicon::County, usize)> {
         if info0.is_county_marker() && ws.len() > 1 {
-            if let Some((c, n)) = self.lex.match_county(&ws[1..], self.key) {
+            let found = match ws {
+                [_, w] => self.lex.county_word(w).map(|c| (c, 1)),
+                _ => self.lex.match_county(&ws[1..], self.key),
+            };
+            if let Some((c, n)) = found {
                 return Some((c, n + 1));
             }
         }
@@ -341,7 +364,10 @@ impl Builder<'_> {
         {
             return None;
         }
-        let (c, n) = self.lex.match_county(ws, self.key)?;
+        let (c, n) = match ws {
+            [w] => (self.lex.county_word(w)?, 1),
+            _ => self.lex.match_county(ws, self.key)?,
+        };
         if c.name() == "down" {
             return None;
         }
@@ -363,9 +389,14 @@ impl Builder<'_> {
             .filter(|t| t.section == section && t.kind == TokenKind::Word)
             .map(|t| (t.text.0 as usize, t.text.1 as usize));
         let prev_text = prev.map(|(s, e)| &self.text[s..e]);
+        let cached = self
+            .last_info
+            .filter(|(t, _)| prev.is_some() && *t + 1 == self.tokens.len())
+            .map(|(_, info)| info);
+        let prev_info = |p: &str| cached.unwrap_or_else(|| self.lex.info(p));
         if let "st" | "dr" = w0 {
             let prev_is_name = prev_text.is_some_and(|p| {
-                let pi = self.lex.info(p);
+                let pi = prev_info(p);
                 !pi.is_particle() && !pi.is_stopword() && pi.class().is_none()
             });
             let next_is_word = ws
@@ -388,11 +419,15 @@ impl Builder<'_> {
             }
         }
         // Particles are short words: skip the lookup for anything longer.
-        let base = match prev_text.filter(|p| p.len() <= 4 && self.lex.is_particle(p)) {
+        let base = match prev_text.filter(|p| p.len() <= 4 && prev_info(p).is_particle()) {
             Some(particle) => self.lex.demutate_after(particle, w0),
             None => self.lex.demutate(w0),
         };
+        let plain = base == w0;
         self.push(TokenKind::Word, span, section, &base, 0);
+        if plain {
+            self.last_info = Some((self.tokens.len() - 1, info));
+        }
     }
 }
 
@@ -423,6 +458,14 @@ fn eircode_at(ws: &[&str]) -> Option<(eircode::Parsed, usize)> {
         eircode::plausible_in_text(&raw, &p).then_some(p)
     };
     let w0 = ws.first()?.as_bytes();
+    // A routing key is a letter then two digits (or look-alikes, or `d6w`): turn words away on
+    // their first two bytes.
+    let look_alike = |b: u8| {
+        b.is_ascii_digit() || matches!(b, b'o' | b'i' | b'l' | b'z' | b's' | b'g' | b'b' | b'6')
+    };
+    if w0.len() < 3 || !w0[0].is_ascii_lowercase() || !look_alike(w0[1]) {
+        return None;
+    }
     if w0.len() == 7 {
         let mut raw = [0u8; 7];
         raw.copy_from_slice(w0);
@@ -441,8 +484,17 @@ fn eircode_at(ws: &[&str]) -> Option<(eircode::Parsed, usize)> {
 /// A UK postcode at the start of `ws`: one word or outward + inward code.
 fn postcode_at(ws: &[&str]) -> Option<(postcode::UkPostcode, usize)> {
     let w0 = ws.first()?;
-    // Every outward code holds a digit in its first four characters: skip plain words fast.
-    if !w0.bytes().take(4).any(|b| b.is_ascii_digit()) {
+    // Every outward code is one or two letters then a digit (or `gir`): skip numbers and plain
+    // words fast.
+    let b = w0.as_bytes();
+    let shaped = match b {
+        [l, d, ..] if l.is_ascii_lowercase() && d.is_ascii_digit() => true,
+        [l, m, d, ..] if l.is_ascii_lowercase() && m.is_ascii_lowercase() && d.is_ascii_digit() => {
+            true
+        }
+        _ => b.starts_with(b"gir"),
+    };
+    if !shaped {
         return None;
     }
     if let Some(p) = postcode::parse_word(w0) {
@@ -470,6 +522,83 @@ mod tests {
 
     fn texts(s: &str) -> Vec<String> {
         tokenise(s).texts().map(str::to_owned).collect()
+    }
+
+    type Seen = (TokenKind, String, Range<usize>, u16, u8);
+
+    /// Tokens of `s` as (kind, text, span, section, corrections), through the fast path (when
+    /// it applies) or the general path of the normaliser.
+    fn all(s: &str, general: bool) -> Vec<Seen> {
+        let mut t = Tokenised::new();
+        let scan: fn(&str, &mut Scan) = if general {
+            crate::text::normalise::scan_general
+        } else {
+            scan_into
+        };
+        tokenise_with(s, &mut t, scan);
+        t.iter()
+            .map(|(k, x)| {
+                (
+                    k.kind,
+                    x.to_owned(),
+                    k.span.clone(),
+                    k.section,
+                    k.corrections,
+                )
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn fast_and_general_paths_give_the_same_tokens(s in "[ -~\n]{0,40}") {
+            proptest::prop_assert_eq!(all(&s, false), all(&s, true));
+        }
+
+        #[test]
+        fn fast_and_general_paths_agree_on_address_shapes(
+            s in "((o|O|st|St\\.|Dr|first|A86|VC04|vco4|d6w|D15|Park|Co|Cork|cocork|Dublin|6w|BT11|8QT|apt12|63-66|63/64|O'Connell|na|an|tsraid|bhothar|[a-zA-Z0-9]{1,6})[ ,.;'\\-/]{0,2}){0,10}"
+        ) {
+            proptest::prop_assert_eq!(all(&s, false), all(&s, true));
+        }
+    }
+
+    #[test]
+    fn fast_and_general_paths_agree_on_the_bench_sets() {
+        let text = std::fs::read_to_string(
+            "fixtures/reference/addresses/ppr_sample_10k_2010_2026_with_eircodes.csv",
+        )
+        .expect("csv");
+        let mut rdr = csv::Reader::from_reader(text.as_bytes());
+        let headers = rdr.headers().expect("header").clone();
+        let col = |n: &str| headers.iter().position(|h| h == n).expect("column");
+        let (a, c, e) = (col("address"), col("county"), col("eircode"));
+        let mut n = 0;
+        for r in rdr.records().flatten() {
+            let (addr, eir) = (r.get(a).unwrap_or(""), r.get(e).unwrap_or(""));
+            let typed = format!("{addr}, Co. {}, {eir}", r.get(c).unwrap_or(""));
+            let spaced = match eir.len() {
+                7 => format!("{addr}, {} {}", &eir[..3], &eir[3..]),
+                _ => addr.to_owned(),
+            };
+            let lower = crate::text::normalise(&typed).into_owned();
+            for s in [typed.as_str(), spaced.as_str(), lower.as_str()] {
+                assert_eq!(all(s, false), all(s, true), "{s:?}");
+                n += 1;
+            }
+        }
+        assert!(n >= 30_000, "{n}");
+        // Shapes of the fada-heavy and abbreviation-heavy bench sets (`benches/common`).
+        for s in [
+            "12 Sráid na Mainistreach Íochtarach, Baile Átha Cliath 6W, D6W K2T4",
+            "3 Páirc an Fhia, Co. na Mí, T12 AB34",
+            "Apt7 St. Patrick's Rd, Dublin6W, a86vc04",
+            "Apt12 Upr. Leeson St., cocork, A86 VCO4",
+            "Apt3 Dr Mannix Rd, Co Meath, D02 X285",
+            "Apt40 Main St Lwr, Dublin 15, ",
+        ] {
+            assert_eq!(all(s, false), all(s, true), "{s:?}");
+        }
     }
 
     #[test]

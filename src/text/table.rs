@@ -1,0 +1,160 @@
+//! The lexicon's exact-lookup table: short keys (words, county forms) to packed `u64` values.
+//!
+//! The tokeniser asks it about every word of every address, and most words are in no table, so
+//! a lookup must be a handful of instructions: a (first byte, length) bitset turns most misses
+//! away before hashing; the hash reads at most two 8-byte words of the key (not a byte loop);
+//! the table is open-addressed at most a quarter full, each slot holding a 32-bit tag of the
+//! hash so a probe compares keys only when the tags agree.
+
+use std::collections::BTreeMap;
+
+/// An exact-lookup table built once from sorted entries.
+pub(super) struct Index {
+    /// Entry number + 1 (0: empty) and the hash tag, per slot.
+    slots: Vec<(u32, u32)>,
+    mask: usize,
+    keys: Vec<Box<[u8]>>,
+    values: Vec<u64>,
+    /// Bit `min(len, 31)` of row `first byte` is set when some key has that first byte and length.
+    shapes: [u32; 256],
+}
+
+fn le8(b: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&b[..8]);
+    u64::from_le_bytes(w)
+}
+
+fn le4(b: &[u8]) -> u64 {
+    let mut w = [0u8; 4];
+    w.copy_from_slice(&b[..4]);
+    u64::from(u32::from_le_bytes(w))
+}
+
+/// Hash of a key: its first and last 8 (or 4) bytes and its length, so every byte of a key of
+/// up to 16 bytes counts, in a fixed number of instructions.
+fn hash(k: &[u8]) -> u64 {
+    let n = k.len();
+    let (a, b) = if n >= 8 {
+        (le8(k), le8(&k[n - 8..]))
+    } else if n >= 4 {
+        (le4(k), le4(&k[n - 4..]))
+    } else if n > 0 {
+        let a = u64::from(k[0]) | u64::from(k[n / 2]) << 8 | u64::from(k[n - 1]) << 16;
+        (a, 0)
+    } else {
+        (0, 0)
+    };
+    let x = (a ^ (n as u64) << 58).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b;
+    x.wrapping_mul(0xD6E8_FEB8_6659_FD93)
+}
+
+impl Index {
+    /// The table of `entries` (keys unique, as a map guarantees).
+    pub(super) fn new(entries: &BTreeMap<String, u64>) -> Index {
+        let size = (entries.len() * 4).max(8).next_power_of_two();
+        let mask = size - 1;
+        let mut index = Index {
+            slots: vec![(0, 0); size],
+            mask,
+            keys: Vec::with_capacity(entries.len()),
+            values: Vec::with_capacity(entries.len()),
+            shapes: [0; 256],
+        };
+        for (k, v) in entries {
+            let (row, bit) = Index::shape(k.as_bytes());
+            index.shapes[row] |= bit;
+            let h = hash(k.as_bytes());
+            let mut i = (h >> 40) as usize & mask;
+            while index.slots[i].0 != 0 {
+                i = (i + 1) & mask;
+            }
+            index.keys.push(k.as_bytes().into());
+            index.values.push(*v);
+            index.slots[i] = (index.keys.len() as u32, (h >> 32) as u32);
+        }
+        index
+    }
+
+    /// Number of keys.
+    #[cfg(test)]
+    pub(super) fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Row and bit of a key (the empty key has row 0, bit 0).
+    fn shape(key: &[u8]) -> (usize, u32) {
+        let first = key.first().copied().unwrap_or(0);
+        (usize::from(first), 1u32 << key.len().min(31))
+    }
+
+    /// The value of `key`, if it is in the table.
+    pub(super) fn get(&self, key: &str) -> Option<u64> {
+        let k = key.as_bytes();
+        let (row, bit) = Index::shape(k);
+        if self.shapes[row] & bit == 0 {
+            return None;
+        }
+        let h = hash(k);
+        let tag = (h >> 32) as u32;
+        let mut i = (h >> 40) as usize & self.mask;
+        // At most a quarter full, so an empty slot always ends the probe.
+        loop {
+            let (e, t) = *self.slots.get(i)?;
+            if e == 0 {
+                return None;
+            }
+            if t == tag {
+                let e = e as usize - 1;
+                if self.keys.get(e).is_some_and(|s| **s == *k) {
+                    return self.values.get(e).copied();
+                }
+            }
+            i = (i + 1) & self.mask;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_every_key_and_nothing_else() {
+        let mut entries = BTreeMap::new();
+        for (i, w) in [
+            "",
+            "a",
+            "co",
+            "rd",
+            "road",
+            "bothar",
+            "baile atha cliath",
+            "avenue",
+        ]
+        .iter()
+        .enumerate()
+        {
+            entries.insert((*w).to_owned(), i as u64 + 10);
+        }
+        for i in 0..500u64 {
+            entries.insert(format!("w{i}x"), i);
+        }
+        let t = Index::new(&entries);
+        assert_eq!(t.len(), entries.len());
+        for (k, v) in &entries {
+            assert_eq!(t.get(k), Some(*v), "{k:?}");
+        }
+        for k in [
+            "b",
+            "roads",
+            "roa",
+            "avenu",
+            "baile atha cliatH",
+            "w500x",
+            "w1",
+        ] {
+            assert_eq!(t.get(k), None, "{k:?}");
+        }
+    }
+}
