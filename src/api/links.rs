@@ -3,7 +3,7 @@
 //! Every href carries `key` and `txn` first, then the parameters the target request needs, in a
 //! fixed order so the same request always gives byte-identical links.
 
-use super::query::percent_encode;
+use super::query::percent_encode_into;
 use super::request::{
     AutocompleteRequest, Country, FindAddressRequest, GetEcadDataRequest, Language,
 };
@@ -81,11 +81,14 @@ struct Href {
 
 impl Href {
     fn new(ctx: &LinkContext, op: &str) -> Self {
-        let mut h = Href {
-            url: format!("{}/2.0/{op}?", ctx.base_url.trim_end_matches('/')),
-        };
-        h.url.push_str("key=");
-        h.url.push_str(&percent_encode(&ctx.key));
+        let base = ctx.base_url.trim_end_matches('/');
+        let mut url = String::with_capacity(base.len() + 240);
+        url.push_str(base);
+        url.push_str("/2.0/");
+        url.push_str(op);
+        url.push_str("?key=");
+        percent_encode_into(&ctx.key, &mut url);
+        let mut h = Href { url };
         h.param("txn", &ctx.txn);
         h
     }
@@ -94,7 +97,7 @@ impl Href {
         self.url.push('&');
         self.url.push_str(name);
         self.url.push('=');
-        self.url.push_str(&percent_encode(value));
+        percent_encode_into(value, &mut self.url);
         self
     }
 

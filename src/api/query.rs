@@ -114,8 +114,15 @@ fn hex_value(b: u8) -> Option<u8> {
 /// Percent-encodes a query value: everything but `A-Z a-z 0-9 - . _ ~` becomes `%XX` (UTF-8),
 /// so a space is `%20` and a comma `%2C`.
 pub fn percent_encode(input: &str) -> String {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
     let mut out = String::with_capacity(input.len());
+    percent_encode_into(input, &mut out);
+    out
+}
+
+/// [`percent_encode`] appending to `out`: links are built without a String per parameter.
+pub fn percent_encode_into(input: &str, out: &mut String) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.reserve(input.len());
     for &b in input.as_bytes() {
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
             out.push(char::from(b));
@@ -125,7 +132,6 @@ pub fn percent_encode(input: &str) -> String {
             out.push(char::from(HEX[usize::from(b & 0xF)]));
         }
     }
-    out
 }
 
 #[cfg(test)]

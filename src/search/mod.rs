@@ -109,6 +109,10 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
     if out.plan.words.is_empty() && out.plan.numbers.is_empty() {
         return out;
     }
+    // A UK postcode and no Eircode: Find Address answers 600 from the plan alone.
+    if mode == Mode::Find && out.plan.uk_postcode.is_some() && out.plan.eircode.is_none() {
+        return out;
+    }
     let first = match mode {
         Mode::Find => Stages::default(),
         Mode::Autocomplete => Stages {
@@ -170,6 +174,11 @@ fn run(index: &Index, out: &mut Search, stages: Stages, scratch: &mut Scratch) {
                 .unwrap_or(UNKNOWN_WORD_WEIGHT)
         })
         .collect();
+    // Find's exact pass cannot settle a query with a word no term matches, and the typo pass
+    // that follows reads every exact hit too: go straight to it.
+    if !stages.typos && !stages.prefix_last && has_unknown_typo_word(plan, &scratch.hits) {
+        return;
+    }
     // The hits leave the scratch while the place stages borrow it (and go back for reuse).
     let term_hits = std::mem::take(&mut scratch.hits);
     let hits = elements::HitTerms::new(&term_hits);
@@ -196,6 +205,15 @@ fn run(index: &Index, out: &mut Search, stages: Stages, scratch: &mut Scratch) {
         scratch,
     );
     scratch.hits = term_hits;
+}
+
+/// Whether a word the typo pass will expand has no hit at all.
+fn has_unknown_typo_word(plan: &Plan, hits: &[TermHit]) -> bool {
+    plan.words
+        .iter()
+        .enumerate()
+        .take(64)
+        .any(|(i, w)| w.typo_budget > 0 && !hits.iter().any(|h| h.mask & (1u64 << i) != 0))
 }
 
 /// The word whose hits name fewest elements (at most [`QUICK_SEED_VISITS`]), when every word
