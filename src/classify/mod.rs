@@ -286,35 +286,65 @@ struct Answer {
 /// The best candidate read as an answer, or `None` when nothing plausible matched: too little
 /// of the query explained, or nothing distinctive ([`reconcile::nothing_distinctive`]).
 fn best_answer(index: &Index, search: &Search) -> Option<Answer> {
-    let mut best = *search.best()?;
-    if let Some(fixed) = repeated_house_number(index, search, &best) {
-        best = fixed;
-    }
+    let first = *search.best()?;
+    // Near-tied candidates are read against their own words; the one that leaves least over
+    // (then the one whose house number is typed exactly, not as one end of a range) is the
+    // answer: `15 MINISTERS RSE, LSK` is MINISTERS RISE, not MINISTERS PARK.
+    let window: Vec<Reading> = search
+        .candidates
+        .iter()
+        .take_while(|c| c.score >= first.score - TIE_MARGIN)
+        .take(MAX_READ_CANDIDATES)
+        .map(|c| Reading::of(index, search, c))
+        .collect();
+    let chosen = window
+        .iter()
+        .enumerate()
+        .min_by(|(i, a), (j, b)| {
+            a.unexplained
+                .total_cmp(&b.unexplained)
+                .then(b.exact_number.cmp(&a.exact_number))
+                .then(i.cmp(j))
+        })
+        .map(|(i, _)| i)?;
+    let r = window.get(chosen)?;
+    let best = r.candidate;
     if best.place.mask == 0 {
         return None;
     }
-    let own = reconcile::own_terms(index, &best);
-    let (reconciled, misspelt) = reconcile::reconcile(search, &best, &own);
     let total: f32 = search.word_weights.iter().sum::<f32>().max(f32::EPSILON);
-    let left = unexplained_words(search, &best, reconciled);
-    let unexplained: f32 = left.iter().map(|&i| search.word_weights[i]).sum();
-    if (total - unexplained) / total < MIN_EXPLAINED_SHARE {
+    let left = unexplained_words(search, &best, r.reconciled);
+    if (total - r.unexplained) / total < MIN_EXPLAINED_SHARE {
         return None;
     }
     let leftover = left
         .iter()
         .filter(|&&i| search.word_weights[i] > NEGLIGIBLE_WEIGHT)
         .count();
-    let explained = best.place.mask | reconciled;
-    if reconcile::nothing_distinctive(search, explained, leftover, &own) {
+    let explained = best.place.mask | r.reconciled;
+    if reconcile::nothing_distinctive(search, explained, leftover, &r.own) {
         return None;
     }
     let target = target_of(index, search, &best);
     let mut ties = vec![target];
     let mut tied_candidates = vec![best];
-    for c in search.candidates.iter().skip(1) {
-        if c.score < best.score - TIE_MARGIN || tied_candidates.len() >= MAX_TIED_CANDIDATES {
+    for (i, c) in search.candidates.iter().enumerate() {
+        if i == chosen {
+            continue;
+        }
+        if c.score < first.score - TIE_MARGIN || tied_candidates.len() >= MAX_TIED_CANDIDATES {
             break;
+        }
+        // A read candidate that leaves more over, or reaches the number only through a range,
+        // is not as good.
+        if let Some(o) = window.get(i) {
+            if o.unexplained > r.unexplained + f32::EPSILON
+                || (o.unexplained <= r.unexplained + f32::EPSILON
+                    && r.exact_number
+                    && !o.exact_number)
+            {
+                continue;
+            }
         }
         tied_candidates.push(*c);
         let t = target_of(index, search, c);
@@ -322,16 +352,84 @@ fn best_answer(index: &Index, search: &Search) -> Option<Answer> {
             ties.push(t);
         }
     }
+    // Places explaining the same words as the best, further down (a locality named in full
+    // behind an estate that only shares its name), may still hold the text's postal address.
+    let below = search
+        .candidates
+        .iter()
+        .skip_while(|c| c.score >= first.score - TIE_MARGIN);
+    for c in below {
+        if tied_candidates.len() >= MAX_TIED_CANDIDATES {
+            break;
+        }
+        if c.place.mask == best.place.mask && c.address_point.is_none() && c.building.is_none() {
+            tied_candidates.push(*c);
+        }
+    }
     Some(Answer {
         target,
         candidate: best,
-        complete: unexplained <= NEGLIGIBLE_WEIGHT && !best.number_unmatched,
+        complete: r.unexplained <= NEGLIGIBLE_WEIGHT && !best.number_unmatched,
         tied: ties.len() > 1,
-        typos: best.place.typos > 0 || misspelt,
+        typos: best.place.typos > 0 || r.misspelt,
         ties,
         tied_candidates,
-        reconciled,
+        reconciled: r.reconciled,
     })
+}
+
+/// Candidates near the best read against their own words (each costs a few element names).
+const MAX_READ_CANDIDATES: usize = 8;
+
+/// One candidate read against its own address ([`reconcile`]).
+struct Reading {
+    /// The candidate (a repeated house number read once).
+    candidate: Candidate,
+    /// Its own address's terms.
+    own: Vec<String>,
+    /// Plan words its own words explain beyond its match.
+    reconciled: u64,
+    /// Some of those needed a misspelling.
+    misspelt: bool,
+    /// Weight of the words it leaves unexplained.
+    unexplained: f32,
+    /// The typed house number is its building's number as written (not one end of a range).
+    exact_number: bool,
+}
+
+impl Reading {
+    fn of(index: &Index, search: &Search, c: &Candidate) -> Reading {
+        let candidate = repeated_house_number(index, search, c).unwrap_or(*c);
+        let own = reconcile::own_terms(index, &candidate);
+        let (reconciled, misspelt) = reconcile::reconcile(search, &candidate, &own);
+        let unexplained = unexplained_words(search, &candidate, reconciled)
+            .iter()
+            .map(|&i| search.word_weights[i])
+            .sum();
+        let exact_number = candidate
+            .building
+            .and_then(|b| index.building(b))
+            .and_then(|r| index.string(r.number))
+            .is_none_or(|n| {
+                let n: String = n
+                    .chars()
+                    .filter(|c| *c != ' ')
+                    .map(|c| c.to_ascii_lowercase())
+                    .collect();
+                candidate.numbers_used == 0
+                    || search.plan.numbers.iter().enumerate().any(|(i, q)| {
+                        i < 32 && candidate.numbers_used & (1 << i) != 0 && q.text == n
+                    })
+            });
+        Reading {
+            candidate,
+            own,
+            reconciled,
+            misspelt,
+            unexplained,
+            exact_number,
+        }
+    }
 }
 
 /// An address typed twice (`38 EASTLY COURT, 38 EASTLY COURT, …`) gives the house number twice;

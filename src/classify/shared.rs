@@ -216,3 +216,74 @@ pub(super) fn named_points(
     points.dedup();
     points
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::api::FindResult;
+    use crate::classify::{classify, EircodeCheck, OptionSet};
+    use crate::index::{Index, IndexBuilder, NoProgress};
+    use crate::search::{search, Mode};
+
+    /// ecad-mini with a second locality MILLFARM in post town DUNBOYNE holding one unnumbered
+    /// house: two distinct elements that render the same postal address.
+    fn twin_localities() -> Option<Index> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/ecad-mini");
+        let (mut ds, _) = crate::ecad::layout::read_dir(&dir).ok()?;
+        let mut loc = ds
+            .localities
+            .iter()
+            .find(|l| l.id == 1_110_000_001)?
+            .clone();
+        loc.id = 1_110_000_009;
+        ds.localities.push(loc);
+        let mut b = ds.buildings.iter().find(|b| b.id == 1_400_000_007)?.clone();
+        b.id = 1_400_000_009;
+        b.primary_locality_id = Some(1_110_000_009);
+        ds.buildings.push(b);
+        let mut ap = ds
+            .address_points
+            .iter()
+            .find(|a| a.id == 1_700_000_008)?
+            .clone();
+        ap.id = 1_700_000_011;
+        ap.building_id = 1_400_000_009;
+        ap.eircode = Some("A86W2Y9".into());
+        ds.address_points.push(ap);
+        let built = IndexBuilder::new().build(&ds, &NoProgress).ok()?;
+        Index::from_bytes(built.to_bytes()).ok()
+    }
+
+    fn ids(index: &Index, set: &OptionSet) -> Vec<u64> {
+        match set {
+            OptionSet::AddressPoints(aps) => aps
+                .iter()
+                .filter_map(|&ap| index.address_point_id(ap))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    #[test]
+    fn namesake_localities_with_one_postal_address_are_one_shared_address() {
+        let index = twin_localities().expect("ecad-mini with a twin locality builds");
+        for text in ["millfarm, dunboyne", "MILLFARM, DUNBOYNE, CO. MEATH"] {
+            let s = search(&index, text, Mode::Find);
+            let c = classify(&index, text, &s, &EircodeCheck::of(&index, &s));
+            assert_eq!(c.result, FindResult::NonUniqueAddress, "{text}: {c:?}");
+            let got = ids(&index, &c.options);
+            for want in [1_700_000_008, 1_700_000_009, 1_700_000_011] {
+                assert!(got.contains(&want), "{text}: {want} not in {got:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_place_whose_post_town_is_not_typed_is_not_named_in_full() {
+        let index = twin_localities().expect("ecad-mini with a twin locality builds");
+        // The post town is left out: no place's postal address is named in full.
+        let text = "millfarm";
+        let s = search(&index, text, Mode::Find);
+        let c = classify(&index, text, &s, &EircodeCheck::of(&index, &s));
+        assert_ne!(c.result, FindResult::NonUniqueAddress, "{c:?}");
+    }
+}
