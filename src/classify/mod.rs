@@ -410,7 +410,7 @@ impl Reading {
             .building
             .and_then(|b| index.building(b))
             .and_then(|r| index.string(r.number))
-            .is_none_or(|n| {
+            .map_or(true, |n| {
                 let n: String = n
                     .chars()
                     .filter(|c| *c != ' ')
