@@ -124,7 +124,7 @@ pub(super) fn read_word(word: &str, own: &[String]) -> Option<Reading> {
 }
 
 /// Words the candidate explains beyond its match mask: `(mask, misspelt)` – the plan words read
-/// as the candidate's own, and whether any of them needed a misspelling.
+/// as the candidate's own (generic words aside), and whether any of them needed a misspelling.
 pub(super) fn reconcile(search: &Search, c: &Candidate, own: &[String]) -> (u64, bool) {
     let mut mask = 0u64;
     let mut misspelt = false;
@@ -135,6 +135,12 @@ pub(super) fn reconcile(search: &Search, c: &Candidate, own: &[String]) -> (u64,
         }
         if COUNTY_PREFIXES.contains(&w.text.as_str()) {
             mask |= bit;
+            continue;
+        }
+        // A street type or qualifier belongs with the name typed beside it (`STATION ROAD`):
+        // finding the same generic word elsewhere in the candidate (its OLD LAGHEY ROAD) says
+        // nothing, so such a word is never read against the candidate.
+        if is_generic(search, i) {
             continue;
         }
         match read_word(&w.text, own) {
