@@ -119,3 +119,13 @@ pub const MAX_ECAD_DATA_PLACES: usize = 4_096;
 /// Rows `seoladh batch` reads, answers in parallel and writes per step: enough to keep every core
 /// busy, few enough that memory stays flat whatever the file size.
 pub const BATCH_CHUNK_ROWS: usize = 4_096;
+
+/// Most places of one element the classifier reads looking for the element's own place (the
+/// one it is the most specific part of: `LOUGHREA, CO. GALWAY` beside its streets), whose
+/// unnumbered points share the text's postal address. Own places sort after the streets and
+/// estates inside them, so a town with more places than this is answered 500, never wrongly.
+pub const MAX_OWN_PLACE_SCAN: usize = 4_096;
+
+/// Most runner-up candidates (within the tie margin of the best) the classifier weighs when
+/// deciding whether several places share the text's postal address.
+pub const MAX_TIED_CANDIDATES: usize = 64;

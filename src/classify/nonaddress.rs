@@ -1,0 +1,85 @@
+//! Inputs that are not addresses at all: e-mail addresses, URLs, punctuation, keyboard mash
+//! (`matching.md` §2, result 700).
+
+/// Keyboard rows (and their reverses are checked too): five or more neighbouring keys typed in
+/// a row (`qwerty`, `asdfg`) are a mash, never part of an Irish or English place name.
+const KEYBOARD_ROWS: [&str; 3] = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
+
+/// Whether `word` holds a run of five or more neighbouring keys of one keyboard row.
+fn has_keyboard_run(word: &str) -> bool {
+    let w: Vec<char> = word.to_lowercase().chars().collect();
+    w.windows(5).any(|run| {
+        let run: String = run.iter().collect();
+        let reversed: String = run.chars().rev().collect();
+        KEYBOARD_ROWS
+            .iter()
+            .any(|row| row.contains(&run) || row.contains(&reversed))
+    })
+}
+
+/// Keyboard mash: symbols inside words, or words that are each either five or more letters with
+/// at most one vowel or a run of neighbouring keys.
+pub(super) fn looks_like_gibberish(text: &str) -> bool {
+    if text.chars().any(|c| "#!%$^*=<>{}|~_".contains(c)) {
+        return true;
+    }
+    let words: Vec<&str> = text
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty())
+        .collect();
+    !words.is_empty()
+        && words.iter().all(|w| {
+            let vowels = w
+                .chars()
+                .filter(|c| "aeiouyáéíóúAEIOUYÁÉÍÓÚ".contains(*c))
+                .count();
+            (w.chars().count() >= 5 && vowels <= 1) || has_keyboard_run(w)
+        })
+}
+
+/// E-mail addresses, URLs and strings with no letters are not addresses.
+pub(super) fn looks_like_non_address(text: &str) -> bool {
+    let t = text.trim().to_ascii_lowercase();
+    if t.contains('@') || t.starts_with("http:") || t.starts_with("https:") || t.starts_with("www.")
+    {
+        return true;
+    }
+    if t.contains("://") {
+        return true;
+    }
+    !t.chars().any(|c| c.is_alphanumeric())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn non_addresses_are_recognised() {
+        assert!(looks_like_non_address("someone@example.com"));
+        assert!(looks_like_non_address("https://example.com/x"));
+        assert!(looks_like_non_address("www.example.ie"));
+        assert!(looks_like_non_address(" ,.;- "));
+        assert!(!looks_like_non_address("8 Silver Birches, Dunboyne"));
+    }
+
+    #[test]
+    fn keyboard_mash_is_gibberish_and_place_names_are_not() {
+        assert!(looks_like_gibberish("xtpzbjz fpbtt"));
+        assert!(looks_like_gibberish("hpb#zkqx!!sz%"));
+        assert!(!looks_like_gibberish("Ballymote"));
+        assert!(!looks_like_gibberish("Drumcondra Road"));
+        assert!(!looks_like_gibberish("Tralee"));
+    }
+
+    #[test]
+    fn keyboard_rows_are_gibberish_and_words_with_short_runs_are_not() {
+        assert!(looks_like_gibberish("asdfghjkl qwertyuiop"));
+        assert!(looks_like_gibberish("poiuytrewq"));
+        assert!(looks_like_gibberish("zxcvbnm"));
+        // "erty" (4 neighbouring keys) occurs in real words.
+        assert!(!looks_like_gibberish("Liberty Property"));
+        assert!(!looks_like_gibberish("Poplar Row Typers"));
+        assert!(!looks_like_gibberish("Drumcondra Road"));
+    }
+}
