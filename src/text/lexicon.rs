@@ -516,7 +516,14 @@ impl Lexicon {
         let prefix_len = match words {
             ["dublin" | "d" | "bac" | "dub", ..] => 1,
             ["b", "a", "c", ..] => 3,
-            [b, "atha", "cliath", ..] if strip_any(b) == "baile" => 3,
+            // Any word of the three may come lenited (`Bhaile Átha Chliath`).
+            [b, a, c, ..]
+                if strip_any(b) == "baile"
+                    && strip_any(a) == "atha"
+                    && strip_any(c) == "cliath" =>
+            {
+                3
+            }
             _ => return None,
         };
         let code = words.get(prefix_len)?;
@@ -576,6 +583,76 @@ impl Lexicon {
                 self.info(std::str::from_utf8(&buf[..b.len() - 1]).unwrap_or(""))
             }
         }
+    }
+
+    /// The word with its initial mutation removed whatever the context (séimhiú, urú, `ts`, h-,
+    /// t- and n-prothesis), without checking what remains, and whether the mutation was a
+    /// prothesis before a vowel (`hill`, `tower` have that shape too, so it is the less sure
+    /// reading). The matcher tries it as one more term for a query word: a wrong reading costs
+    /// only a failed lookup. `None` when the word has no mutation shape.
+    pub fn strip_mutation<'a>(&self, word: &'a str) -> Option<(Cow<'a, str>, bool)> {
+        let (m, kind) = mutation(word)?;
+        let prothesis = matches!(kind, Kind::HVowel | Kind::TVowel | Kind::NVowel);
+        Some((m.apply(word), prothesis))
+    }
+
+    /// Calls `f` with each form of `word` that carries an initial mutation: séimhiú (`beigne` →
+    /// `bheigne`), urú (`cearr` → `gcearr`, `fear` → `bhfear`), `ts` (`sraid` → `tsraid`) and,
+    /// before a vowel, h-, t- and n-prothesis (`iarmhi` → `hiarmhi`). The matcher looks these up
+    /// for a word written without the mutation its name keeps in the data. No allocation: the
+    /// forms are built in a stack buffer (words over 30 bytes get none).
+    pub fn for_each_mutated_form(&self, word: &str, mut f: impl FnMut(&str)) {
+        let b = word.as_bytes();
+        if b.len() < 2 || b.len() > 30 || !b.iter().all(u8::is_ascii_lowercase) {
+            return;
+        }
+        let mut buf = [0u8; 33];
+        let mut emit = |prefix: &[u8], skip: usize, insert_h: bool| {
+            let mut n = 0;
+            buf[..prefix.len()].copy_from_slice(prefix);
+            n += prefix.len();
+            if insert_h {
+                buf[n] = b[0];
+                buf[n + 1] = b'h';
+                n += 2;
+            }
+            let rest = &b[skip..];
+            buf[n..n + rest.len()].copy_from_slice(rest);
+            n += rest.len();
+            if let Ok(s) = std::str::from_utf8(&buf[..n]) {
+                f(s);
+            }
+        };
+        let (first, second) = (b[0], b[1]);
+        if is_vowel(first) {
+            for p in [b"h", b"t", b"n"] {
+                emit(p, 0, false);
+            }
+            return;
+        }
+        // A word already lenited takes no other mutation; `s` mutates only before l, n, r or a
+        // vowel (`sraid` → `shraid`, `tsraid`; `sceach` stays).
+        let s_ok = first != b's' || matches!(second, b'l' | b'n' | b'r') || is_vowel(second);
+        if second == b'h' || !s_ok {
+            return;
+        }
+        if matches!(
+            first,
+            b'b' | b'c' | b'd' | b'f' | b'g' | b'm' | b'p' | b's' | b't'
+        ) {
+            emit(b"", 1, true);
+        }
+        let eclipsis: &[u8] = match first {
+            b'b' => b"m",
+            b'c' => b"g",
+            b'd' | b'g' => b"n",
+            b'f' => b"bh",
+            b'p' => b"b",
+            b't' => b"d",
+            b's' => b"t",
+            _ => return,
+        };
+        emit(eclipsis, 0, false);
     }
 
     /// Whether `word` has the shape of an initially mutated Irish word (`bhothar`, `gcloch`).
@@ -763,6 +840,16 @@ mod tests {
         }
         assert_eq!(l.dublin_district("dublin 06").map(|d| d.code()), Some("d6"));
         assert_eq!(l.dublin_district("D02").map(|d| d.code()), Some("d2"));
+        assert_eq!(
+            l.dublin_district("Baile Átha Chliath 1").map(|d| d.code()),
+            Some("d1")
+        );
+        assert_eq!(
+            l.dublin_district("bhaile atha chliath 22")
+                .map(|d| d.code()),
+            Some("d22")
+        );
+        assert_eq!(l.dublin_district("baile atha luain 1"), None);
         assert_eq!(l.dublin_district("dublin 19"), None);
         assert_eq!(l.dublin_district("d19"), None);
     }
@@ -787,5 +874,31 @@ mod tests {
         assert_eq!(l.demutate_after("na", "tuinne"), "tuinne");
         assert_eq!(l.demutate_after("an", "teach"), "teach");
         assert_eq!(l.demutate_after("an", "hill"), "hill");
+    }
+
+    #[test]
+    fn mutations_stripped_and_added_for_the_matcher() {
+        let l = lexicon();
+        let strip = |w| l.strip_mutation(w).map(|(s, p)| (s.into_owned(), p));
+        assert_eq!(strip("chliath"), Some(("cliath".into(), false)));
+        assert_eq!(strip("tinbhear"), Some(("inbhear".into(), true)));
+        assert_eq!(strip("gcearr"), Some(("cearr".into(), false)));
+        assert_eq!(strip("bhfear"), Some(("fear".into(), false)));
+        assert_eq!(strip("hiarmhi"), Some(("iarmhi".into(), true)));
+        assert_eq!(strip("main"), None);
+        let forms = |w: &str| {
+            let mut v = Vec::new();
+            l.for_each_mutated_form(w, |f| v.push(f.to_string()));
+            v
+        };
+        assert_eq!(forms("beigne"), ["bheigne", "mbeigne"]);
+        assert_eq!(forms("cearr"), ["chearr", "gcearr"]);
+        assert_eq!(forms("fear"), ["fhear", "bhfear"]);
+        assert_eq!(forms("sraid"), ["shraid", "tsraid"]);
+        assert!(forms("sceach").is_empty());
+        assert_eq!(forms("iarmhi"), ["hiarmhi", "tiarmhi", "niarmhi"]);
+        assert_eq!(forms("ladhar"), Vec::<String>::new());
+        assert!(forms("bhothar").is_empty());
+        assert!(forms("x").is_empty() && forms("BÓTHAR").is_empty());
     }
 }
