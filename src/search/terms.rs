@@ -1,7 +1,9 @@
 //! Term expansion: each query word becomes the index terms it may stand for, each with a cost.
 //!
 //! Stages, cheapest first (the matcher runs typos only when the exact pass leaves words
-//! unexplained): exact term; English↔Irish equivalent (`road`↔`bothar`); two adjacent words
+//! unexplained): exact term; English↔Irish equivalent (`road`↔`bothar`); the word with its Irish
+//! initial mutation removed or, when the index barely knows it, added (`chliath`→`cliath`,
+//! `beigne`→`bheigne`); two adjacent words
 //! glued (`silver birches`→`silverbirches`) or one word split (`ballymote`→`bally mote`); then a
 //! Levenshtein automaton over the term fst (1 edit from 4 chars, 2 from 8, transpositions count
 //! as one); and, for autocomplete, the last word as a prefix.

@@ -22,6 +22,11 @@
 //!
 //! So `bhothar`→`bothar` and `gcloch`→`cloch` anywhere, `na habhann`→`abhann`, but `church`,
 //! `shore`, `hill`, `harbour`, `tsar`, `nash`, `ndola`, `gcse`, `tower` are never changed.
+//!
+//! The tokens keep whatever this rule cannot safely undo (`chliath`, `an tinbhear`, and the
+//! data's own `Lios Bheigne`). The matcher reads such a word both ways instead
+//! ([`Lexicon::strip_mutation`], [`Lexicon::for_each_mutated_form`]): each reading is one more
+//! candidate term, so an English word read wrongly costs only a failed lookup.
 
 use crate::hash::FxBuildHasher;
 use std::borrow::Cow;
