@@ -18,6 +18,7 @@
 pub mod eircode;
 mod fold;
 pub mod lexicon;
+mod mutation;
 pub mod normalise;
 pub mod postcode;
 pub mod tokenise;
