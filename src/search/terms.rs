@@ -1,7 +1,9 @@
 //! Term expansion: each query word becomes the index terms it may stand for, each with a cost.
 //!
 //! Stages, cheapest first (the matcher runs typos only when the exact pass leaves words
-//! unexplained): exact term; English↔Irish equivalent (`road`↔`bothar`); two adjacent words
+//! unexplained): exact term; English↔Irish equivalent (`road`↔`bothar`); the word with its Irish
+//! initial mutation removed or, when the index barely knows it, added (`chliath`→`cliath`,
+//! `beigne`→`bheigne`); two adjacent words
 //! glued (`silver birches`→`silverbirches`) or one word split (`ballymote`→`bally mote`); then a
 //! Levenshtein automaton over the term fst (1 edit from 4 chars, 2 from 8, transpositions count
 //! as one); and, for autocomplete, the last word as a prefix.
@@ -54,6 +56,14 @@ const FEW_COMPLETIONS: usize = 8;
 
 /// Elements a term must name for a word typed as it to skip the typo automaton.
 const KNOWN_WORD_DF: u32 = 5;
+
+/// Elements a term may name and still count as rare: a query word that rare (or unknown) is
+/// also read with an Irish initial mutation added, or its prothesis removed.
+const RARE_WORD_DF: u32 = 64;
+
+/// Cost of reading a word with its Irish initial mutation removed or added: the same name in
+/// another grammatical case, nearly free.
+const MUTATION_COST: f32 = 0.05;
 
 /// What the expansion stage may use.
 #[derive(Debug, Clone, Copy, Default)]
@@ -118,6 +128,50 @@ pub fn expand(index: &Index, plan: &Plan, stages: Stages, out: &mut Vec<TermHit>
                     cost: 0.1,
                 });
             }
+        }
+        // Irish initial mutations the tokeniser kept (it removes one only where that is safe
+        // for English words): the word without its mutation (`chliath`, `an tinbhear`), and,
+        // for a word the index barely knows, with one (a name keeps a séimhiú the query
+        // dropped: `Lios Beigne` for `Lios Bheigne`). A prothesis before a vowel is also the
+        // shape of plain English (`hill`, `tower`): that reading is tried for rare words only.
+        // These readings leave the word open to typo search (`gcove` may be `grove` mistyped).
+        let rare = exact.map_or(true, |(_, df)| df < RARE_WORD_DF);
+        if let Some((base, prothesis)) = lex.strip_mutation(&w.text) {
+            if !prothesis || rare {
+                if let Some((term, df)) = index.term(&base) {
+                    out.push(TermHit {
+                        term,
+                        df,
+                        mask: bit,
+                        how: How::Equivalent,
+                        cost: MUTATION_COST,
+                    });
+                    for eq in lex.equivalents(&base) {
+                        if let Some((term, df)) = index.term(eq) {
+                            out.push(TermHit {
+                                term,
+                                df,
+                                mask: bit,
+                                how: How::Equivalent,
+                                cost: MUTATION_COST + 0.1,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        if rare {
+            lex.for_each_mutated_form(&w.text, |form| {
+                if let Some((term, df)) = index.term(form) {
+                    out.push(TermHit {
+                        term,
+                        df,
+                        mask: bit,
+                        how: How::Equivalent,
+                        cost: MUTATION_COST,
+                    });
+                }
+            });
         }
         // Two adjacent words of one section written as one term.
         if let Some(next) = plan.words.get(i + 1) {
@@ -383,6 +437,69 @@ mod tests {
             out.push(String::from_utf8_lossy(k).into_owned());
         }
         out
+    }
+
+    /// The terms `query` expands to without typos, as (word index, term text, how).
+    fn expansions(index: &Index, query: &str) -> Vec<(u32, String, How)> {
+        let terms = all_terms(index);
+        let plan = Plan::from_tokens(&crate::text::tokenise(query));
+        let mut hits = Vec::new();
+        expand(index, &plan, Stages::default(), &mut hits);
+        hits.iter()
+            .map(|h| {
+                (
+                    h.mask.trailing_zeros(),
+                    terms[h.term as usize].clone(),
+                    h.how,
+                )
+            })
+            .collect()
+    }
+
+    /// Irish initial mutations the tokeniser keeps are read both ways by the expansion: a
+    /// séimhiú the query dropped is added back (`bluindeil` → `bhluindeil`, as the data keeps
+    /// it), a t-prothesis the query dropped is added (`iochtar` → `tiochtar`), and a séimhiú the
+    /// query added is removed (`bhrigin` → `brigin`), all as cheap equivalents, not typos.
+    #[test]
+    fn irish_mutations_read_both_ways() {
+        // The bundled fixture dataset (Dublin, Donegal, Leitrim): its Irish names keep the
+        // mutations the expansion has to read.
+        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
+        let ds = crate::ecad::layout::read_dir(&data)
+            .expect("fixture data readable")
+            .0;
+        let built = crate::index::IndexBuilder::new()
+            .build(&ds, &crate::index::NoProgress)
+            .expect("fixture index builds");
+        let index = Index::from_bytes(built.to_bytes()).expect("fixture index opens");
+        let terms = all_terms(&index);
+        let has = |t: &str| terms.iter().any(|x| x == t);
+        assert!(
+            has("bhluindeil") && !has("bluindeil"),
+            "fixture names keep the séimhiú"
+        );
+        let e = expansions(&index, "kilwarden court baile bluindeil");
+        assert!(
+            e.contains(&(3, "bhluindeil".into(), How::Equivalent)),
+            "{e:?}"
+        );
+        assert!(has("tiochtar") && !has("iochtar"));
+        let e = expansions(&index, "the lodge an iochtar");
+        assert!(
+            e.contains(&(3, "tiochtar".into(), How::Equivalent)),
+            "{e:?}"
+        );
+        // A lenited word the tokeniser cannot safely undo: the base is tried as a term.
+        assert!(has("brigin") && !has("bhrigin"));
+        let e = expansions(&index, "baile bhrigin");
+        assert!(e.contains(&(1, "brigin".into(), How::Equivalent)), "{e:?}");
+        // English words of the same shape keep their exact reading and gain no prothesis-less
+        // one when the index knows them well (`hill` is not read as `ill`).
+        let e = expansions(&index, "church hill");
+        assert!(
+            e.iter().all(|(_, t, _)| t != "ill" && t != "curch"),
+            "{e:?}"
+        );
     }
 
     /// The one-edit neighbourhood by fst walk is exactly what the Levenshtein automaton finds.

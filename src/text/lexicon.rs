@@ -22,6 +22,11 @@
 //!
 //! So `bhothar`→`bothar` and `gcloch`→`cloch` anywhere, `na habhann`→`abhann`, but `church`,
 //! `shore`, `hill`, `harbour`, `tsar`, `nash`, `ndola`, `gcse`, `tower` are never changed.
+//!
+//! The tokens keep whatever this rule cannot safely undo (`chliath`, `an tinbhear`, and the
+//! data's own `Lios Bheigne`). The matcher reads such a word both ways instead
+//! ([`Lexicon::strip_mutation`], [`Lexicon::for_each_mutated_form`]): each reading is one more
+//! candidate term, so an English word read wrongly costs only a failed lookup.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -29,6 +34,7 @@ use std::sync::OnceLock;
 
 use fst::{Map, MapBuilder};
 
+use super::mutation::{mutated_forms, mutation, strip_any, Kind, Undo};
 use super::table::Index;
 
 const STREET_TYPES_EN: &str = include_str!("data/street_types_en.txt");
@@ -487,7 +493,14 @@ impl Lexicon {
         let prefix_len = match words {
             ["dublin" | "d" | "bac" | "dub", ..] => 1,
             ["b", "a", "c", ..] => 3,
-            [b, "atha", "cliath", ..] if strip_any(b) == "baile" => 3,
+            // Any word of the three may come lenited (`Bhaile Átha Chliath`).
+            [b, a, c, ..]
+                if strip_any(b) == "baile"
+                    && strip_any(a) == "atha"
+                    && strip_any(c) == "cliath" =>
+            {
+                3
+            }
             _ => return None,
         };
         let code = words.get(prefix_len)?;
@@ -549,6 +562,26 @@ impl Lexicon {
         }
     }
 
+    /// The word with its initial mutation removed whatever the context (séimhiú, urú, `ts`, h-,
+    /// t- and n-prothesis), without checking what remains, and whether the mutation was a
+    /// prothesis before a vowel (`hill`, `tower` have that shape too, so it is the less sure
+    /// reading). The matcher tries it as one more term for a query word: a wrong reading costs
+    /// only a failed lookup. `None` when the word has no mutation shape.
+    pub fn strip_mutation<'a>(&self, word: &'a str) -> Option<(Cow<'a, str>, bool)> {
+        let (m, kind) = mutation(word)?;
+        let prothesis = matches!(kind, Kind::HVowel | Kind::TVowel | Kind::NVowel);
+        Some((m.apply(word), prothesis))
+    }
+
+    /// Calls `f` with each form of `word` that carries an initial mutation: séimhiú (`beigne` →
+    /// `bheigne`), urú (`cearr` → `gcearr`, `fear` → `bhfear`), `ts` (`sraid` → `tsraid`) and,
+    /// before a vowel, h-, t- and n-prothesis (`iarmhi` → `hiarmhi`). The matcher looks these up
+    /// for a word written without the mutation its name keeps in the data. No allocation: the
+    /// forms are built in a stack buffer (words over 30 bytes get none).
+    pub fn for_each_mutated_form(&self, word: &str, f: impl FnMut(&str)) {
+        mutated_forms(word, f);
+    }
+
     /// Whether `word` has the shape of an initially mutated Irish word (`bhothar`, `gcloch`).
     pub fn mutated(&self, word: &str) -> bool {
         mutation(word).is_some()
@@ -573,98 +606,6 @@ fn county_key(words: &[&str], key: &mut String) {
         }
         key.push_str(&strip_any(w));
     }
-}
-
-/// Removes any séimhiú, urú, `ts` or h-prothesis (not t-/n-prothesis before a vowel), without
-/// checking the rest: used only for county keys, on both the data and the query side.
-fn strip_any(w: &str) -> Cow<'_, str> {
-    match mutation(w) {
-        Some((m, k)) if !matches!(k, Kind::TVowel | Kind::NVowel) => m.apply(w),
-        _ => Cow::Borrowed(w),
-    }
-}
-
-/// How a mutation is undone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Undo {
-    /// Drop the first `n` bytes (urú, prothesis).
-    Prefix(usize),
-    /// Drop the `h` in second position (séimhiú).
-    SecondH,
-}
-
-impl Undo {
-    fn apply(self, w: &str) -> Cow<'_, str> {
-        match self {
-            Undo::Prefix(n) => Cow::Borrowed(&w[n..]),
-            Undo::SecondH => {
-                let mut s = String::with_capacity(w.len() - 1);
-                s.push_str(&w[..1]);
-                s.push_str(&w[2..]);
-                Cow::Owned(s)
-            }
-        }
-    }
-}
-
-/// The kind of an initial mutation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    Lenition,
-    Eclipsis,
-    /// `ts` (t-prothesis before s).
-    TS,
-    /// `h` before a vowel.
-    HVowel,
-    /// `t` before a vowel.
-    TVowel,
-    /// `n` before a vowel (urú of a vowel).
-    NVowel,
-}
-
-impl Kind {
-    fn context_free(self) -> bool {
-        matches!(
-            self,
-            Kind::Lenition | Kind::Eclipsis | Kind::TS | Kind::NVowel
-        )
-    }
-}
-
-fn is_vowel(b: u8) -> bool {
-    matches!(b, b'a' | b'e' | b'i' | b'o' | b'u')
-}
-
-/// Recognises the shape of an initial mutation (folded lower-case word); the remainder must keep
-/// at least two letters.
-fn mutation(w: &str) -> Option<(Undo, Kind)> {
-    let b = w.as_bytes();
-    if b.len() < 3 {
-        return None;
-    }
-    let r = match (b[0], b[1], b[2]) {
-        (b'b', b'h', b'f') => (Undo::Prefix(2), Kind::Eclipsis),
-        (b'm', b'b', _) | (b'g', b'c', _) | (b'n', b'd', _) | (b'b', b'p', _) | (b'd', b't', _) => {
-            (Undo::Prefix(1), Kind::Eclipsis)
-        }
-        (b'n', b'g', _) => (Undo::Prefix(1), Kind::Eclipsis),
-        (b't', b's', _) => (Undo::Prefix(1), Kind::TS),
-        (b'h', v, _) if is_vowel(v) => (Undo::Prefix(1), Kind::HVowel),
-        (b't', v, _) if is_vowel(v) => (Undo::Prefix(1), Kind::TVowel),
-        (b'n', v, _) if is_vowel(v) => (Undo::Prefix(1), Kind::NVowel),
-        (b'b' | b'c' | b'd' | b'f' | b'g' | b'm' | b'p' | b's' | b't', b'h', _) => {
-            (Undo::SecondH, Kind::Lenition)
-        }
-        _ => return None,
-    };
-    if !b.iter().all(u8::is_ascii_lowercase) {
-        return None;
-    }
-    let kept = match r.0 {
-        Undo::Prefix(n) => b.len() - n,
-        Undo::SecondH => b.len() - 1,
-    };
-    (kept >= 2).then_some(r)
 }
 
 #[cfg(test)]
@@ -734,6 +675,16 @@ mod tests {
         }
         assert_eq!(l.dublin_district("dublin 06").map(|d| d.code()), Some("d6"));
         assert_eq!(l.dublin_district("D02").map(|d| d.code()), Some("d2"));
+        assert_eq!(
+            l.dublin_district("Baile Átha Chliath 1").map(|d| d.code()),
+            Some("d1")
+        );
+        assert_eq!(
+            l.dublin_district("bhaile atha chliath 22")
+                .map(|d| d.code()),
+            Some("d22")
+        );
+        assert_eq!(l.dublin_district("baile atha luain 1"), None);
         assert_eq!(l.dublin_district("dublin 19"), None);
         assert_eq!(l.dublin_district("d19"), None);
     }
@@ -758,5 +709,31 @@ mod tests {
         assert_eq!(l.demutate_after("na", "tuinne"), "tuinne");
         assert_eq!(l.demutate_after("an", "teach"), "teach");
         assert_eq!(l.demutate_after("an", "hill"), "hill");
+    }
+
+    #[test]
+    fn mutations_stripped_and_added_for_the_matcher() {
+        let l = lexicon();
+        let strip = |w| l.strip_mutation(w).map(|(s, p)| (s.into_owned(), p));
+        assert_eq!(strip("chliath"), Some(("cliath".into(), false)));
+        assert_eq!(strip("tinbhear"), Some(("inbhear".into(), true)));
+        assert_eq!(strip("gcearr"), Some(("cearr".into(), false)));
+        assert_eq!(strip("bhfear"), Some(("fear".into(), false)));
+        assert_eq!(strip("hiarmhi"), Some(("iarmhi".into(), true)));
+        assert_eq!(strip("main"), None);
+        let forms = |w: &str| {
+            let mut v = Vec::new();
+            l.for_each_mutated_form(w, |f| v.push(f.to_string()));
+            v
+        };
+        assert_eq!(forms("beigne"), ["bheigne", "mbeigne"]);
+        assert_eq!(forms("cearr"), ["chearr", "gcearr"]);
+        assert_eq!(forms("fear"), ["fhear", "bhfear"]);
+        assert_eq!(forms("sraid"), ["shraid", "tsraid"]);
+        assert!(forms("sceach").is_empty());
+        assert_eq!(forms("iarmhi"), ["hiarmhi", "tiarmhi", "niarmhi"]);
+        assert_eq!(forms("ladhar"), Vec::<String>::new());
+        assert!(forms("bhothar").is_empty());
+        assert!(forms("x").is_empty() && forms("BÓTHAR").is_empty());
     }
 }

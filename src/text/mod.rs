@@ -19,6 +19,7 @@ mod ascii;
 pub mod eircode;
 mod fold;
 pub mod lexicon;
+mod mutation;
 pub mod normalise;
 pub mod postcode;
 mod table;
