@@ -290,7 +290,22 @@ pub fn score_element(
     let mut buf = [0u32; MAX_NAME_TERMS];
     while let Some((tag, n)) = variants.next_into(&mut buf) {
         let terms = &buf[..n];
-        if !terms.iter().any(|&t| !hits.get(t).is_empty()) {
+        // Words the name's unambiguous terms hit: a term the query has twice (`an`, `na`,
+        // `cuirt` in `Cúirt Beaumont, Cúirt Choirnéil`) takes the occurrence nearest them, not
+        // the first, so two names with the same article do not both claim one word.
+        let (mut any, mut anchor, mut ambiguous) = (false, 0u64, false);
+        for &t in terms {
+            let c = hits.get(t);
+            if let Some(f) = c.first() {
+                any = true;
+                if c.iter().all(|h| h.mask == f.mask) {
+                    anchor |= f.mask;
+                } else {
+                    ambiguous = true;
+                }
+            }
+        }
+        if !any {
             continue;
         }
         let mut matched = 0.0f32;
@@ -303,10 +318,18 @@ pub fn score_element(
             // Every name word weighs by its rarity.
             let weight = weights.weight(index, t, cands.first().map(|h| h.df));
             total += weight;
-            // The cheapest hit whose words are still free (a split word may cover two terms).
-            let pick = cands
-                .iter()
-                .find(|h| h.mask & mask == 0 || h.how == How::Split);
+            // The cheapest hit whose words are still free (a split word may cover two
+            // terms); among equally cheap ones, the nearest to the name's other words.
+            let free = |h: &&TermHit| h.mask & mask == 0 || h.how == How::Split;
+            let pick = if ambiguous {
+                cands.iter().filter(free).min_by(|a, b| {
+                    a.cost
+                        .total_cmp(&b.cost)
+                        .then(distance(a.mask, anchor).cmp(&distance(b.mask, anchor)))
+                })
+            } else {
+                cands.iter().find(free)
+            };
             match pick {
                 Some(h) => {
                     matched += weight * (1.0 - h.cost);
@@ -341,6 +364,29 @@ pub fn score_element(
     let mut best = best?;
     best.kind = index.element(e)?.kind;
     Some(best)
+}
+
+/// How many word positions separate the first word of `mask` from the nearest word of
+/// `anchor` (0 without an anchor).
+#[inline]
+fn distance(mask: u64, anchor: u64) -> u32 {
+    if anchor == 0 || mask == 0 {
+        return 0;
+    }
+    let w = mask.trailing_zeros();
+    let below = anchor & ((1u64 << w) - 1);
+    let above = anchor & !((1u64 << w) - 1);
+    let d_below = if below == 0 {
+        u32::MAX
+    } else {
+        w - (63 - below.leading_zeros())
+    };
+    let d_above = if above == 0 {
+        u32::MAX
+    } else {
+        above.trailing_zeros() - w
+    };
+    d_below.min(d_above)
 }
 
 /// The index of element `e`'s match in matches sorted by element (the seeds).

@@ -102,6 +102,7 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
     tokenise_into(text, &mut scratch.tokens);
     let mut plan = Plan::from_tokens(&scratch.tokens);
     plan.read_trailing_eircode(text);
+    plan.reglue(index);
     let mut out = Search {
         plan,
         ..Search::default()

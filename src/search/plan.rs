@@ -56,6 +56,34 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// Re-reads a house number glued to a word (`42ADRUMLYNN`) as number + suffix letter
+    /// (`42a` `drumlynn`) when the index knows the rest of the word and not the whole.
+    pub fn reglue(&mut self, index: &crate::index::Index) {
+        for n in &mut self.numbers {
+            if n.unit || !n.text.bytes().all(|b| b.is_ascii_digit()) {
+                continue;
+            }
+            let Some(w) = self
+                .words
+                .iter_mut()
+                .find(|w| w.span.start == n.span.end && w.token == n.token + 1)
+            else {
+                continue;
+            };
+            let glued = w.text.len() >= 5
+                && w.text.as_bytes()[0].is_ascii_lowercase()
+                && index.term(&w.text).is_none()
+                && index.term(&w.text[1..]).is_some();
+            if glued {
+                let letter = w.text.remove(0);
+                n.text.push(letter);
+                n.span.end += 1;
+                w.span.start += 1;
+                w.typo_budget = typo_budget(w.text.chars().count());
+            }
+        }
+    }
+
     /// Sorts the tokens of `t` into a plan.
     pub fn from_tokens(t: &Tokenised) -> Plan {
         let mut plan = Plan {
