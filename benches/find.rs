@@ -21,7 +21,7 @@ use seoladh::search::{
     elements::{self, HitTerms, IdfCache, Memo, Verifier},
     places,
     plan::Plan,
-    search, terms, Mode, Stages,
+    search, terms, ElementMatch, Mode, Stages, TermHit,
 };
 
 fn engine() -> Engine {
@@ -107,15 +107,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             for p in &plans {
                 terms::expand(index, p, exact, &mut hits);
-                elements::seed_elements(
-                    index,
-                    &HitTerms::new(&hits),
-                    u64::MAX,
-                    MAX_SEED_VISITS,
-                    &mut weights,
-                    &mut visit,
-                    &mut matches,
-                );
+                seed(index, &hits, &mut weights, &mut visit, &mut matches);
                 places::candidates(index, &matches, false, &mut totals, &mut places_out);
                 black_box(places_out.len());
             }
@@ -127,15 +119,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             for p in &plans {
                 terms::expand(index, p, exact, &mut hits);
-                elements::seed_elements(
-                    index,
-                    &HitTerms::new(&hits),
-                    u64::MAX,
-                    MAX_SEED_VISITS,
-                    &mut weights,
-                    &mut visit,
-                    &mut matches,
-                );
+                seed(index, &hits, &mut weights, &mut visit, &mut matches);
                 places::pins(index, &matches, &mut pins);
                 places::candidates(index, &matches, false, &mut totals, &mut places_out);
                 let ww = vec![1.0f32; p.words.len()];
@@ -176,6 +160,26 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.finish();
+}
+
+/// A full search's seeds (every word, the whole budget).
+fn seed(
+    index: &seoladh::index::Index,
+    hits: &[TermHit],
+    weights: &mut IdfCache,
+    visit: &mut Vec<u32>,
+    matches: &mut Vec<ElementMatch>,
+) {
+    let hits = HitTerms::new(hits);
+    elements::seed_elements(
+        index,
+        &hits,
+        u64::MAX,
+        MAX_SEED_VISITS,
+        weights,
+        visit,
+        matches,
+    );
 }
 
 criterion_group! {

@@ -137,40 +137,15 @@ pub fn expand(index: &Index, plan: &Plan, stages: Stages, out: &mut Vec<TermHit>
         // These readings leave the word open to typo search (`gcove` may be `grove` mistyped).
         let rare = exact.map_or(true, |(_, df)| df < RARE_WORD_DF);
         if let Some((base, prothesis)) = lex.strip_mutation(&w.text) {
-            if !prothesis || rare {
-                if let Some((term, df)) = index.term(&base) {
-                    out.push(TermHit {
-                        term,
-                        df,
-                        mask: bit,
-                        how: How::Equivalent,
-                        cost: MUTATION_COST,
-                    });
-                    for eq in lex.equivalents(&base) {
-                        if let Some((term, df)) = index.term(eq) {
-                            out.push(TermHit {
-                                term,
-                                df,
-                                mask: bit,
-                                how: How::Equivalent,
-                                cost: MUTATION_COST + 0.1,
-                            });
-                        }
-                    }
+            if (!prothesis || rare) && push_equivalent(index, &base, bit, MUTATION_COST, out) {
+                for eq in lex.equivalents(&base) {
+                    push_equivalent(index, eq, bit, MUTATION_COST + 0.1, out);
                 }
             }
         }
         if rare {
             lex.for_each_mutated_form(&w.text, |form| {
-                if let Some((term, df)) = index.term(form) {
-                    out.push(TermHit {
-                        term,
-                        df,
-                        mask: bit,
-                        how: How::Equivalent,
-                        cost: MUTATION_COST,
-                    });
-                }
+                push_equivalent(index, form, bit, MUTATION_COST, out);
             });
         }
         // Two adjacent words of one section written as one term.
@@ -213,6 +188,22 @@ pub fn expand(index: &Index, plan: &Plan, stages: Stages, out: &mut Vec<TermHit>
             .then(a.cost.total_cmp(&b.cost))
             .then(a.mask.cmp(&b.mask))
     });
+}
+
+/// Adds the index term `text` (when there is one) as an equivalent reading of word `bit`;
+/// whether it was found.
+fn push_equivalent(index: &Index, text: &str, bit: u64, cost: f32, out: &mut Vec<TermHit>) -> bool {
+    let Some((term, df)) = index.term(text) else {
+        return false;
+    };
+    out.push(TermHit {
+        term,
+        df,
+        mask: bit,
+        how: How::Equivalent,
+        cost,
+    });
+    true
 }
 
 /// A word glued from two terms (`ballymote` → `bally`+`mote` when only the halves exist).
