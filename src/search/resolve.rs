@@ -42,11 +42,19 @@ fn number_fits_ref(index: &Index, r: u32, typed: &str) -> bool {
 /// Whether a stored house number answers a typed one (lower case, no spaces); a range or pair
 /// answers either end (`63` for `63-66`).
 fn number_fits(stored: &str, typed: &str) -> bool {
+    // A pair is written `13/14` or `13-14` (the tokeniser reads both as the range `13-14`).
+    let norm = |b: u8| {
+        if b == b'/' {
+            b'-'
+        } else {
+            b.to_ascii_lowercase()
+        }
+    };
     let same = |part: &str| {
         part.bytes()
             .filter(|b| *b != b' ')
-            .map(|b| b.to_ascii_lowercase())
-            .eq(typed.bytes())
+            .map(norm)
+            .eq(typed.bytes().map(norm))
     };
     same(stored) || (stored.contains(['-', '/']) && stored.split(['-', '/']).any(same))
 }
@@ -267,6 +275,9 @@ mod tests {
         assert!(number_fits("63/64", "64"));
         assert!(number_fits("63-66", "63-66"));
         assert!(!number_fits("163", "63"));
+        assert!(number_fits("13/14", "13-14"));
+        assert!(number_fits("13 / 14", "13-14"));
+        assert!(!number_fits("13/14", "14-15"));
     }
 
     #[test]

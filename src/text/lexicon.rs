@@ -492,6 +492,8 @@ impl Lexicon {
         }
         let prefix_len = match words {
             ["dublin" | "d" | "bac" | "dub", ..] => 1,
+            // `Dubiln 6W`, `Dulin 22`: one slip in `dublin` before a district number.
+            [w, ..] if (5..=7).contains(&w.len()) && strsim::osa_distance(w, "dublin") == 1 => 1,
             ["b", "a", "c", ..] => 3,
             // Any word of the three may come lenited (`Bhaile Átha Chliath`).
             [b, a, c, ..]
@@ -686,6 +688,16 @@ mod tests {
         );
         assert_eq!(l.dublin_district("baile atha luain 1"), None);
         assert_eq!(l.dublin_district("dublin 19"), None);
+        // One slip in `dublin` before a district number is still the district.
+        for t in ["Dubiln 6W", "DULIN 6W", "dublmin 6w", "dcblin 6w"] {
+            assert_eq!(l.dublin_district(t).map(|d| d.code()), Some("d6w"), "{t}");
+        }
+        assert_eq!(
+            l.dublin_district("dulbin 22").map(|d| d.code()),
+            Some("d22")
+        );
+        assert_eq!(l.dublin_district("dubliners 6"), None);
+        assert_eq!(l.dublin_district("doblan 6"), None);
         assert_eq!(l.dublin_district("d19"), None);
     }
 
