@@ -493,7 +493,7 @@ impl Lexicon {
         let prefix_len = match words {
             ["dublin" | "d" | "bac" | "dub", ..] => 1,
             // `Dubiln 6W`, `Dulin 22`: one slip in `dublin` before a district number.
-            [w, ..] if (5..=7).contains(&w.len()) && strsim::osa_distance(w, "dublin") == 1 => 1,
+            [w, ..] if one_slip(w.as_bytes(), b"dublin") => 1,
             ["b", "a", "c", ..] => 3,
             // Any word of the three may come lenited (`Bhaile Átha Chliath`).
             [b, a, c, ..]
@@ -610,6 +610,32 @@ fn county_key(words: &[&str], key: &mut String) {
     }
 }
 
+/// Whether `a` is `b` with exactly one substitution, insertion, deletion or swap of neighbours
+/// (without allocating: it runs on the first word of every input).
+fn one_slip(a: &[u8], b: &[u8]) -> bool {
+    let common = |x: &[u8], y: &[u8]| x.iter().zip(y).take_while(|(p, q)| p == q).count();
+    match a.len().cmp(&b.len()) {
+        std::cmp::Ordering::Equal => {
+            let i = common(a, b);
+            i < a.len()
+                && (a[i + 1..] == b[i + 1..]
+                    || (i + 1 < a.len()
+                        && a[i] == b[i + 1]
+                        && a[i + 1] == b[i]
+                        && a[i + 2..] == b[i + 2..]))
+        }
+        std::cmp::Ordering::Less if a.len() + 1 == b.len() => {
+            let i = common(a, b);
+            a[i..] == b[i + 1..]
+        }
+        std::cmp::Ordering::Greater if b.len() + 1 == a.len() => {
+            let i = common(a, b);
+            a[i + 1..] == b[i..]
+        }
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -698,6 +724,8 @@ mod tests {
         );
         assert_eq!(l.dublin_district("dubliners 6"), None);
         assert_eq!(l.dublin_district("doblan 6"), None);
+        assert!(one_slip(b"dubin", b"dublin") && one_slip(b"dublinn", b"dublin"));
+        assert!(!one_slip(b"dublin", b"dublin") && !one_slip(b"dbulni", b"dublin"));
         assert_eq!(l.dublin_district("d19"), None);
     }
 
