@@ -1,7 +1,8 @@
 //! FxHash (as in rustc): a fast, deterministic hash for short keys and ordinals, used by the
-//! lexicon's fixed tables and the matcher's per-query maps. Not DoS-resistant, which is fine:
-//! the lexicon's keys are our own data, and a query's maps hold at most a few thousand index
-//! ordinals under named limits.
+//! matcher's per-query maps and the index's prefix-completion table. Not DoS-resistant, which
+//! is fine: the completion keys are the index's own terms, and a query's maps hold at most a
+//! few thousand index ordinals under named limits. (The lexicon's exact-lookup table has its
+//! own fixed-cost hash: `text::table`.)
 
 use std::hash::{BuildHasherDefault, Hasher};
 

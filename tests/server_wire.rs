@@ -431,11 +431,16 @@ fn demo_page_is_served() {
 }
 
 fn set_index(path: &std::path::Path, text: &str, bump_secs: u64) {
-    std::fs::write(path, text).unwrap();
+    // Written beside it and renamed into place, as a deployment does: the server's poll sees
+    // one change (a write then a separate mtime bump could be seen as two reloads).
+    let tmp = path.with_extension("next");
+    std::fs::write(&tmp, text).unwrap();
     // Make the change visible even on file systems with coarse mtimes.
-    let f = std::fs::File::options().write(true).open(path).unwrap();
+    let f = std::fs::File::options().write(true).open(&tmp).unwrap();
     f.set_modified(SystemTime::now() + Duration::from_secs(bump_secs))
         .unwrap();
+    drop(f);
+    std::fs::rename(&tmp, path).unwrap();
 }
 
 fn generation_of(s: &TestServer) -> String {

@@ -400,7 +400,13 @@ struct Reading {
 impl Reading {
     fn of(index: &Index, search: &Search, c: &Candidate) -> Reading {
         let candidate = repeated_house_number(index, search, c).unwrap_or(*c);
-        let own = reconcile::own_terms(index, &candidate);
+        // The own words only read words left over (and the 550 rule needs leftovers too).
+        let all = search.plan.all_words();
+        let own = if candidate.place.mask & all == all {
+            Vec::new()
+        } else {
+            reconcile::own_terms(index, &candidate)
+        };
         let (reconciled, misspelt) = reconcile::reconcile(search, &candidate, &own);
         let unexplained = unexplained_words(search, &candidate, reconciled)
             .iter()
@@ -411,14 +417,16 @@ impl Reading {
             .and_then(|b| index.building(b))
             .and_then(|r| index.string(r.number))
             .map_or(true, |n| {
-                let n: String = n
-                    .chars()
-                    .filter(|c| *c != ' ')
-                    .map(|c| c.to_ascii_lowercase())
-                    .collect();
+                let stored = || {
+                    n.bytes()
+                        .filter(|b| *b != b' ')
+                        .map(|b| b.to_ascii_lowercase())
+                };
                 candidate.numbers_used == 0
                     || search.plan.numbers.iter().enumerate().any(|(i, q)| {
-                        i < 32 && candidate.numbers_used & (1 << i) != 0 && q.text == n
+                        i < 32
+                            && candidate.numbers_used & (1 << i) != 0
+                            && stored().eq(q.text.bytes())
                     })
             });
         Reading {
@@ -450,11 +458,8 @@ fn repeated_house_number(index: &Index, search: &Search, c: &Candidate) -> Optio
         return None;
     }
     let r = index.building(b)?;
-    let mut plain = (r.ap_start..r.ap_start + u32::from(r.ap_count)).filter(|&ap| {
-        index
-            .address_point(ap)
-            .is_some_and(|a| shared::is_plain(&a))
-    });
+    let mut plain = (r.ap_start..r.ap_start + u32::from(r.ap_count))
+        .filter(|&ap| index.address_point(ap).is_some_and(|a| a.is_plain()));
     let ap = match (plain.next(), plain.next()) {
         (Some(only), None) => only,
         _ => return None,

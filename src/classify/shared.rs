@@ -9,16 +9,11 @@
 //! specific matched element. Every one whose postal address the text names in full contributes
 //! its plain unnumbered points.
 
-use crate::index::{AddressPointRow, ElementKind, Index, NONE};
+use crate::index::{ElementKind, Index, NONE};
 use crate::limits::{MAX_OPTIONS, MAX_OWN_PLACE_SCAN};
 use crate::search::{Candidate, Search};
 
 use super::Target;
-
-/// A point with neither a unit name nor an organisation: its postal address is its building's.
-pub(super) fn is_plain(a: &AddressPointRow) -> bool {
-    a.sub_building == NONE && a.flags & AddressPointRow::HAS_ORGANISATION == 0
-}
 
 /// Plain points of a place's buildings that have neither number nor name, appended to `out`.
 fn place_points(index: &Index, place: u32, out: &mut Vec<u32>) {
@@ -35,7 +30,7 @@ fn place_points(index: &Index, place: u32, out: &mut Vec<u32>) {
                 // only plain points share the place's.
                 out.extend(
                     (r.ap_start..r.ap_start + u32::from(r.ap_count))
-                        .filter(|&ap| index.address_point(ap).is_some_and(|a| is_plain(&a))),
+                        .filter(|&ap| index.address_point(ap).is_some_and(|a| a.is_plain())),
                 );
             }
         }
@@ -52,7 +47,7 @@ pub(super) fn shared_points(index: &Index, target: &Target) -> Vec<u32> {
                 let range = r.ap_start..r.ap_start + u32::from(r.ap_count);
                 let all_plain = range
                     .clone()
-                    .all(|ap| index.address_point(ap).is_some_and(|a| is_plain(&a)));
+                    .all(|ap| index.address_point(ap).is_some_and(|a| a.is_plain()));
                 if all_plain {
                     out.extend(range);
                 }
@@ -221,7 +216,7 @@ pub(super) fn named_points(
 mod tests {
     use crate::api::FindResult;
     use crate::classify::{classify, EircodeCheck, OptionSet};
-    use crate::index::{Index, IndexBuilder, NoProgress};
+    use crate::index::Index;
     use crate::search::{search, Mode};
 
     /// ecad-mini with a second locality MILLFARM in post town DUNBOYNE holding one unnumbered
@@ -249,8 +244,7 @@ mod tests {
         ap.building_id = 1_400_000_009;
         ap.eircode = Some("A86W2Y9".into());
         ds.address_points.push(ap);
-        let built = IndexBuilder::new().build(&ds, &NoProgress).ok()?;
-        Index::from_bytes(built.to_bytes()).ok()
+        Some(crate::index::built_in_memory(&ds))
     }
 
     fn ids(index: &Index, set: &OptionSet) -> Vec<u64> {

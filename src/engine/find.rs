@@ -335,17 +335,12 @@ fn clean_result(input: &str, s: &Search, c: &Classification, output: &Address) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::index::{IndexBuilder, NoProgress};
     use crate::profile::ProfileSet;
 
     fn mini_engine() -> Engine {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/ecad-mini");
         let (ds, _) = crate::ecad::layout::read_dir(&dir).expect("ecad-mini reads");
-        let built = IndexBuilder::new()
-            .build(&ds, &NoProgress)
-            .expect("ecad-mini builds");
-        let index = Index::from_bytes(built.to_bytes()).expect("ecad-mini opens");
-        Engine::new(index, ProfileSet::builtin())
+        Engine::new(crate::index::built_in_memory(&ds), ProfileSet::builtin())
     }
 
     fn drill(engine: &Engine, id: u64) -> FindAddressResponse {

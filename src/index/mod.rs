@@ -90,6 +90,16 @@ pub fn natural_key(s: &str) -> (u32, &str) {
     (n, s)
 }
 
+/// An index over a dataset directory (`fixtures/ecad-mini`, `fixtures/data`), or over a
+/// dataset a test changed, built in memory: the unit tests' common fixture.
+#[cfg(test)]
+pub(crate) fn built_in_memory(ds: &crate::ecad::Dataset) -> Index {
+    let built = IndexBuilder::new()
+        .build(ds, &NoProgress)
+        .expect("test dataset builds");
+    Index::from_bytes(built.to_bytes()).expect("test index opens")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

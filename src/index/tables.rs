@@ -296,6 +296,11 @@ impl AddressPointRow {
     /// The building has usable coordinates (spatial accuracy other than 4).
     pub const HAS_COORDINATES: u16 = 8;
 
+    /// Neither a unit name nor an organisation: the point's postal address is its building's.
+    pub fn is_plain(&self) -> bool {
+        self.sub_building == NONE && self.flags & Self::HAS_ORGANISATION == 0
+    }
+
     pub(crate) fn encode(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.id_offset.to_le_bytes());
         out.extend_from_slice(&self.building.to_le_bytes());

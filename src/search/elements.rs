@@ -278,7 +278,7 @@ impl IdfCache {
 
 /// Scores element `e` against the hits: the best of its variants. A variant none of whose
 /// terms is hit is passed over before any weight is computed, so verifying an element the
-/// query does not name costs a few binary searches.
+/// query does not name costs one table probe per name word.
 pub fn score_element(
     index: &Index,
     e: u32,

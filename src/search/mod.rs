@@ -210,11 +210,12 @@ fn run(index: &Index, out: &mut Search, stages: Stages, scratch: &mut Scratch) {
 
 /// Whether a word the typo pass will expand has no hit at all.
 fn has_unknown_typo_word(plan: &Plan, hits: &[TermHit]) -> bool {
+    let covered = hits.iter().fold(0u64, |m, h| m | h.mask);
     plan.words
         .iter()
         .enumerate()
         .take(64)
-        .any(|(i, w)| w.typo_budget > 0 && !hits.iter().any(|h| h.mask & (1u64 << i) != 0))
+        .any(|(i, w)| w.typo_budget > 0 && covered & (1u64 << i) == 0)
 }
 
 /// The word whose hits name fewest elements (at most [`QUICK_SEED_VISITS`]), when every word

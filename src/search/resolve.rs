@@ -1,7 +1,7 @@
 //! Resolution inside a place: the house number picks the building, the unit number (or an
 //! organisation) the address point.
 
-use crate::index::{AddressPointRow, ElementKind, Index, NONE};
+use crate::index::{ElementKind, Index, NONE};
 use crate::limits::MAX_BUILDINGS_SCANNED;
 use crate::search::elements::ElementMatch;
 use crate::search::places::PlaceScore;
@@ -249,11 +249,8 @@ pub fn resolve(
             } else {
                 // No unit typed: the one unit without a sub-building name or organisation is
                 // the building's own address (a house with a flat added).
-                let mut plain = (r.ap_start..r.ap_start + u32::from(r.ap_count)).filter(|&ap| {
-                    index.address_point(ap).is_some_and(|a| {
-                        a.sub_building == NONE && a.flags & AddressPointRow::HAS_ORGANISATION == 0
-                    })
-                });
+                let mut plain = (r.ap_start..r.ap_start + u32::from(r.ap_count))
+                    .filter(|&ap| index.address_point(ap).is_some_and(|a| a.is_plain()));
                 if let (Some(only), None) = (plain.next(), plain.next()) {
                     c.address_point = Some(only);
                 }

@@ -459,10 +459,7 @@ mod tests {
         let ds = crate::ecad::layout::read_dir(&data)
             .expect("fixture data readable")
             .0;
-        let built = crate::index::IndexBuilder::new()
-            .build(&ds, &crate::index::NoProgress)
-            .expect("fixture index builds");
-        let index = Index::from_bytes(built.to_bytes()).expect("fixture index opens");
+        let index = crate::index::built_in_memory(&ds);
         let terms = all_terms(&index);
         let has = |t: &str| terms.iter().any(|x| x == t);
         assert!(
