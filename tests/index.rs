@@ -247,6 +247,51 @@ fn history_and_uk_round_trip() {
     assert_eq!(uk, expected);
 }
 
+/// The one-walk near-miss search finds exactly what looking up every one-edit variant finds.
+#[test]
+fn eircodes_near_agree_with_one_edit_lookups() {
+    let (ds, idx) = (dataset(), index());
+    let lookup = |code: &str| -> Vec<u32> {
+        let mut v: Vec<u32> = seoladh::text::eircode::near_misses(code)
+            .iter()
+            .filter_map(|e| match idx.eircode(e.as_str()) {
+                Some(EircodeHit::Current(ap)) => Some(ap),
+                _ => None,
+            })
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let mut found = 0usize;
+    for (n, ap) in ds.address_points.iter().step_by(7).take(400).enumerate() {
+        let Some(code) = ap.eircode.as_deref() else {
+            continue;
+        };
+        // The code itself, one character changed, two swapped, lower case, and a bad character.
+        let mut b = code.as_bytes().to_vec();
+        let pos = n % 7;
+        b[pos] = if b[pos] == b'X' { b'Y' } else { b'X' };
+        let changed = String::from_utf8(b).unwrap();
+        let mut s = code.as_bytes().to_vec();
+        s.swap(3, 4);
+        let swapped = String::from_utf8(s).unwrap();
+        for q in [
+            code.to_string(),
+            changed,
+            swapped,
+            code.to_lowercase(),
+            format!("{}O", &code[..6]),
+        ] {
+            let near = idx.eircodes_near(&q);
+            assert_eq!(near, lookup(&q), "{q}");
+            found += near.len();
+        }
+    }
+    assert!(found > 100, "the sample should find near misses ({found})");
+    assert!(idx.eircodes_near("A86").is_empty());
+}
+
 // ---- corruption --------------------------------------------------------------------------
 
 fn open_and_verify(bytes: Vec<u8>) -> Result<(), Error> {

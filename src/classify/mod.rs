@@ -58,18 +58,9 @@ impl EircodeCheck {
                 corrected: *corrections > 0,
             },
             Some(EircodeHit::History(h)) => EircodeCheck::History(h),
-            None => {
-                let mut near: Vec<u32> = crate::text::eircode::near_misses(code)
-                    .iter()
-                    .filter_map(|e| match index.eircode(e.as_str()) {
-                        Some(EircodeHit::Current(ap)) => Some(ap),
-                        _ => None,
-                    })
-                    .collect();
-                near.sort_unstable();
-                near.dedup();
-                EircodeCheck::Unknown { near }
-            }
+            None => EircodeCheck::Unknown {
+                near: index.eircodes_near(code),
+            },
         }
     }
 }
@@ -164,7 +155,7 @@ pub fn classify(
     }
     let best = best_answer(index, search);
     // 2b. A UK post town with no Irish twin ends the input, and the Irish reading is not whole.
-    if plan.eircode.is_none() && names_uk_town(index, search) {
+    if plan.eircode.is_none() && plan.names_uk_only_town(&index.meta().uk_only_towns) {
         let whole = best.as_ref().is_some_and(|b| b.complete && !b.tied);
         if !whole {
             return Classification::simple(FindResult::ForeignAddressDetected);
@@ -734,25 +725,4 @@ fn same_postal_address(index: &Index, ties: &[Target]) -> bool {
         }
     }
     ties.len() > 1
-}
-
-/// Whether the last section of the input (or its last one or two words) is a UK-only post town.
-fn names_uk_town(index: &Index, search: &Search) -> bool {
-    let towns = &index.meta().uk_only_towns;
-    let words = &search.plan.words;
-    let Some(last) = words.last() else {
-        return false;
-    };
-    let section: Vec<&str> = words
-        .iter()
-        .filter(|w| w.section == last.section)
-        .map(|w| w.text.as_str())
-        .collect();
-    let n = section.len();
-    let candidates = [
-        section.join(" "),
-        section[n.saturating_sub(2)..].join(" "),
-        section[n - 1..].join(" "),
-    ];
-    candidates.iter().any(|c| towns.binary_search(c).is_ok())
 }

@@ -569,6 +569,61 @@ impl Index {
         })
     }
 
+    /// The address points of current Eircodes one edit from `eircode` (7 characters, no space):
+    /// one character substituted or two neighbours swapped, sorted and without duplicates. Walks
+    /// the Eircode map once, sharing prefixes, instead of looking up each of the ~180 variants
+    /// (`text::eircode::near_misses`) on its own.
+    pub fn eircodes_near(&self, eircode: &str) -> Vec<u32> {
+        let mut key = [0u8; 7];
+        let b = eircode.as_bytes();
+        if b.len() != 7 {
+            return Vec::new();
+        }
+        for (k, c) in key.iter_mut().zip(b) {
+            *k = c.to_ascii_uppercase();
+        }
+        let fst = self.eircodes.as_fst();
+        let mut out = Vec::new();
+        let mut push = |v: u64| {
+            if v & HISTORY_FLAG == 0 {
+                out.push(v as u32);
+            }
+        };
+        // Substitutions: follow the key exactly to depth d, branch on every other byte there,
+        // then follow the rest exactly.
+        let mut node = fst.root();
+        let mut acc = fst::raw::Output::zero();
+        for d in 0..7 {
+            for t in node.transitions() {
+                if t.inp == key[d] {
+                    continue;
+                }
+                if let Some(v) = follow(fst, fst.node(t.addr), acc.cat(t.out), &key[d + 1..]) {
+                    push(v);
+                }
+            }
+            let Some(i) = node.find_input(key[d]) else {
+                break;
+            };
+            let t = node.transition(i);
+            acc = acc.cat(t.out);
+            node = fst.node(t.addr);
+        }
+        // Swaps of two different neighbours.
+        for d in 0..6 {
+            if key[d] != key[d + 1] {
+                let mut swapped = key;
+                swapped.swap(d, d + 1);
+                if let Some(v) = self.eircodes.get(swapped) {
+                    push(v);
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// The Eircode map, for prefix search (autocomplete).
     pub fn eircodes(&self) -> &fst::Map<impl AsRef<[u8]>> {
         &self.eircodes
@@ -623,4 +678,20 @@ impl Index {
     pub fn uk_len(&self) -> u32 {
         self.meta.counts.uk_addresses as u32
     }
+}
+
+/// The value of the key `rest` read from `node` on (with `acc` output so far), if it is a key.
+fn follow<'f, D: AsRef<[u8]>>(
+    fst: &'f fst::raw::Fst<D>,
+    mut node: fst::raw::Node<'f>,
+    mut acc: fst::raw::Output,
+    rest: &[u8],
+) -> Option<u64> {
+    for &b in rest {
+        let t = node.transition(node.find_input(b)?);
+        acc = acc.cat(t.out);
+        node = fst.node(t.addr);
+    }
+    node.is_final()
+        .then(|| acc.cat(node.final_output()).value())
 }

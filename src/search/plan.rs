@@ -212,6 +212,28 @@ impl Plan {
             && self.uk_postcode.is_none()
     }
 
+    /// Whether the last section of the input (or its last one or two words) is a UK post town
+    /// no Irish place shares (`uk_towns`: normalised, sorted; see `Meta::uk_only_towns`).
+    pub fn names_uk_only_town(&self, uk_towns: &[String]) -> bool {
+        let Some(last) = self.words.last() else {
+            return false;
+        };
+        let section: Vec<&str> = self
+            .words
+            .iter()
+            .filter(|w| w.section == last.section)
+            .map(|w| w.text.as_str())
+            .collect();
+        let n = section.len();
+        [
+            section.join(" "),
+            section[n.saturating_sub(2)..].join(" "),
+            section[n - 1..].join(" "),
+        ]
+        .iter()
+        .any(|c| uk_towns.binary_search(c).is_ok())
+    }
+
     /// Bit mask of every word.
     pub fn all_words(&self) -> u64 {
         if self.words.len() >= 64 {
