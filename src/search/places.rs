@@ -9,9 +9,6 @@
 //! explains cost their weight, so a place missing the town the user typed ranks below one that
 //! has it.
 
-use std::collections::HashMap;
-
-use crate::hash::FxBuildHasher;
 use crate::index::{ElementKind, Index, NONE};
 use crate::limits::{
     MAX_CANDIDATE_PLACES, MAX_PLACES_PER_SEED, MAX_SCORED_PLACES, MAX_TIED_PLACES,
@@ -82,7 +79,7 @@ pub fn candidates(
     out: &mut Vec<u32>,
 ) -> bool {
     out.clear();
-    totals.clear();
+    totals.clear(index.meta().counts.places);
     // Seeds best first: the budget goes to the words that say most, and each place adds a
     // seed only for words its better seeds left unexplained.
     let mut order: Vec<u32> = (0..seeds.len() as u32).collect();
@@ -104,17 +101,18 @@ pub fn candidates(
         }
         for p in index.element_places(seed.element) {
             pairs += 1;
-            let t = totals.entry(p).or_insert((0, 0.0));
-            if t.0 & seed.mask == 0 {
-                t.0 |= seed.mask;
-                t.1 += seed.score;
+            // A place past the index's count (a corrupt list) is no candidate.
+            let Some(t) = totals.entry(p) else { continue };
+            if t.1 & seed.mask == 0 {
+                t.1 |= seed.mask;
+                t.2 += seed.score;
             }
         }
-        if all_or_nothing && totals.len() > MAX_SCORED_PLACES {
+        if all_or_nothing && totals.touched.len() > MAX_SCORED_PLACES {
             return false;
         }
     }
-    if totals.is_empty() {
+    if totals.touched.is_empty() {
         // Every seed is large (a county, a city district): the best seed's first places.
         if let Some(&m) = order.first() {
             let e = seeds[m as usize].element;
@@ -122,7 +120,7 @@ pub fn candidates(
         }
         return false;
     }
-    let mut ranked: Vec<(f32, u32)> = totals.iter().map(|(&p, &(_, t))| (t, p)).collect();
+    let mut ranked: Vec<(f32, u32)> = totals.touched.iter().map(|&(p, _, t)| (t, p)).collect();
     let by_total = |a: &(f32, u32), b: &(f32, u32)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
     if ranked.len() > MAX_SCORED_PLACES {
         ranked.select_nth_unstable_by(MAX_SCORED_PLACES - 1, by_total);
@@ -145,8 +143,51 @@ pub fn candidates(
     complete
 }
 
-/// Per candidate place: the words its seeds explain and their total score.
-pub type PlaceTotals = HashMap<u32, (u64, f32), FxBuildHasher>;
+/// Per candidate place: the words its seeds explain and their total score. A slot per place of
+/// the index, stamped with the query it was last touched by, so neither hashing nor clearing
+/// costs anything per place.
+#[derive(Debug, Default)]
+pub struct PlaceTotals {
+    /// Per place: the stamp of the query that last touched it.
+    stamp: Vec<u32>,
+    /// Per place: its row in `touched` (valid when stamped with `epoch`).
+    slot: Vec<u32>,
+    /// The current query's stamp.
+    epoch: u32,
+    /// Places touched by the current query: (place, words explained, total score).
+    touched: Vec<(u32, u64, f32)>,
+}
+
+impl PlaceTotals {
+    /// Starts a query over an index of `places` places.
+    fn clear(&mut self, places: u64) {
+        let places = usize::try_from(places).unwrap_or(0);
+        if self.stamp.len() != places {
+            self.stamp = vec![0; places];
+            self.slot = vec![0; places];
+            self.epoch = 0;
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.fill(0);
+            self.epoch = 1;
+        }
+        self.touched.clear();
+    }
+
+    /// The totals of `place`, zero when the query has not touched it yet; `None` for a place
+    /// the index does not have.
+    #[inline]
+    fn entry(&mut self, place: u32) -> Option<&mut (u32, u64, f32)> {
+        let p = place as usize;
+        if *self.stamp.get(p)? != self.epoch {
+            self.stamp[p] = self.epoch;
+            self.slot[p] = self.touched.len() as u32;
+            self.touched.push((place, 0, 0.0));
+        }
+        self.touched.get_mut(self.slot[p] as usize)
+    }
+}
 
 /// Scores one place. `word_weights[i]` is what leaving word `i` unexplained costs.
 pub fn score_place(
