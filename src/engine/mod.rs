@@ -55,9 +55,10 @@ impl Engine {
 
     /// An engine over an opened index with the given profiles.
     pub fn new(index: Index, profiles: ProfileSet) -> Engine {
-        // Rank the prefix completions now (a few ms at full scale), not on the first keystroke
-        // a user types (and, on a hot reload, before the new index is swapped in).
+        // Rank the prefix completions and key the typo table now (a few ms each at full scale),
+        // not on the first request (and, on a hot reload, before the new index is swapped in).
         let _ = index.completions(&[]);
+        let _ = index.one_edit();
         Engine {
             index,
             profiles,

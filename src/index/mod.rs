@@ -20,6 +20,7 @@ pub mod completions;
 pub mod format;
 pub(crate) mod lists;
 pub mod meta;
+pub mod one_edit;
 mod reader;
 mod record_codec;
 mod render;

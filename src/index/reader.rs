@@ -11,6 +11,7 @@ use crate::index::completions::{Completion, Completions};
 use crate::index::format::{self, Header, SectionId};
 use crate::index::lists::{Lists, SortedIter};
 use crate::index::meta::{EntityKind, Meta};
+use crate::index::one_edit::OneEdit;
 use crate::index::record_codec;
 use crate::index::store::{self, StoredRecord};
 use crate::index::tables::*;
@@ -97,6 +98,7 @@ pub struct Index {
     ids: fst::Map<SectionBytes>,
     history: OnceLock<Vec<History>>,
     completions: OnceLock<Completions>,
+    one_edit: OnceLock<OneEdit>,
 }
 
 impl std::fmt::Debug for Index {
@@ -193,6 +195,7 @@ impl Index {
             meta,
             history: OnceLock::new(),
             completions: OnceLock::new(),
+            one_edit: OnceLock::new(),
         };
         index.check_shapes()?;
         Ok(index)
@@ -410,6 +413,11 @@ impl Index {
         self.completions
             .get_or_init(|| Completions::build(&self.terms))
             .get(prefix)
+    }
+
+    /// The deletion table for one-edit typo search (see [`OneEdit`]), built at first use.
+    pub fn one_edit(&self) -> &OneEdit {
+        self.one_edit.get_or_init(|| OneEdit::build(&self.terms))
     }
 
     /// A term's id and document frequency (number of elements whose names contain it).

@@ -10,7 +10,6 @@
 
 use std::sync::OnceLock;
 
-use fst::raw::{Fst, Node, Output};
 use fst::{Automaton, IntoStreamer, Streamer};
 use levenshtein_automata::{Distance, LevenshteinAutomatonBuilder};
 
@@ -228,7 +227,7 @@ fn split(index: &Index, word: &str, bit: u64, out: &mut Vec<TermHit>) {
 fn typos(index: &Index, word: &str, budget: u8, chars: usize, bit: u64, out: &mut Vec<TermHit>) {
     let mut found: Vec<(u8, u32, u32)> = Vec::new();
     if word.is_ascii() {
-        edits1(index, word.as_bytes(), &mut found);
+        index.one_edit().neighbours(word.as_bytes(), &mut found);
     }
     // Two edits only when one finds nothing: the automaton walks far more of the dictionary.
     if (budget >= 2 && found.is_empty()) || !word.is_ascii() {
@@ -259,87 +258,6 @@ fn typos(index: &Index, word: &str, budget: u8, chars: usize, bit: u64, out: &mu
             cost: typo_cost(d, chars),
         });
     }
-}
-
-/// Every term one edit from `word` (deletion, transposition, substitution, insertion), found
-/// by walking the term fst from the node each edit starts at: substitutions and insertions try
-/// only the bytes the dictionary continues with there, so the whole neighbourhood costs a few
-/// hundred node steps instead of an automaton over the dictionary.
-fn edits1(index: &Index, word: &[u8], found: &mut Vec<(u8, u32, u32)>) {
-    let fst = index.terms().as_fst();
-    // The node after each prefix of the word, with the output gathered on the way.
-    let mut path: Vec<(Node<'_>, Output)> = Vec::with_capacity(word.len() + 1);
-    let (mut node, mut out) = (fst.root(), Output::zero());
-    path.push((node, out));
-    for &b in word {
-        let Some(i) = node.find_input(b) else { break };
-        let t = node.transition(i);
-        out = out.cat(t.out);
-        node = fst.node(t.addr);
-        path.push((node, out));
-    }
-    let mut emit = |end: Option<(Node<'_>, Output)>| {
-        if let Some((n, o)) = end {
-            if n.is_final() {
-                let (term, df) = unpack_term(o.cat(n.final_output()).value());
-                found.push((1, term, df));
-            }
-        }
-    };
-    for (i, &(node, out)) in path.iter().enumerate() {
-        let rest = &word[i..];
-        if let Some((&first, after)) = rest.split_first() {
-            // Deletion of word[i].
-            emit(walk(fst, node, out, after));
-            // Transposition of word[i] and word[i + 1].
-            if let Some((&second, tail)) = after.split_first() {
-                if first != second {
-                    let swapped = step(fst, node, out, second)
-                        .and_then(|(n, o)| step(fst, n, o, first))
-                        .and_then(|(n, o)| walk(fst, n, o, tail));
-                    emit(swapped);
-                }
-            }
-        }
-        for t in node.transitions() {
-            let (next, next_out) = (fst.node(t.addr), out.cat(t.out));
-            // Insertion of t.inp before word[i].
-            emit(walk(fst, next, next_out, rest));
-            // Substitution of word[i] by t.inp.
-            if let Some((&first, after)) = rest.split_first() {
-                if t.inp != first {
-                    emit(walk(fst, next, next_out, after));
-                }
-            }
-        }
-    }
-    found.sort_unstable();
-    found.dedup();
-}
-
-/// Follows one byte from `node`.
-#[inline]
-fn step<'f, D: AsRef<[u8]>>(
-    fst: &'f Fst<D>,
-    node: Node<'f>,
-    out: Output,
-    b: u8,
-) -> Option<(Node<'f>, Output)> {
-    let t = node.transition(node.find_input(b)?);
-    Some((fst.node(t.addr), out.cat(t.out)))
-}
-
-/// Follows `bytes` from `node`.
-fn walk<'f, D: AsRef<[u8]>>(
-    fst: &'f Fst<D>,
-    mut node: Node<'f>,
-    mut out: Output,
-    bytes: &[u8],
-) -> Option<(Node<'f>, Output)> {
-    for &b in bytes {
-        (node, out) = step(fst, node, out, b)?;
-    }
-    Some((node, out))
 }
 
 fn prefix(index: &Index, word: &str, bit: u64, typos: bool, out: &mut Vec<TermHit>) {
@@ -490,9 +408,10 @@ mod tests {
         );
     }
 
-    /// The one-edit neighbourhood by fst walk is exactly what the Levenshtein automaton finds.
+    /// The one-edit neighbourhood from the deletion table is exactly what the Levenshtein
+    /// automaton finds.
     #[test]
-    fn edits1_matches_the_automaton() {
+    fn one_edit_table_matches_the_automaton() {
         let index = frozen();
         let terms = all_terms(&index);
         assert!(terms.len() > 20, "the frozen index has a dictionary");
@@ -512,7 +431,7 @@ mod tests {
         let mut with_neighbours = 0;
         for w in words.iter().filter(|w| w.is_ascii()) {
             let mut walked = Vec::new();
-            edits1(&index, w.as_bytes(), &mut walked);
+            index.one_edit().neighbours(w.as_bytes(), &mut walked);
             let dfa = builders()[0].build_dfa(w);
             let mut stream = index.terms().search(&dfa).into_stream();
             let mut automaton = Vec::new();

@@ -1,0 +1,207 @@
+//! Terms one edit from a word, found through a table of the dictionary's deletions.
+//!
+//! Find Address reads a word the index barely knows with one edit: a letter dropped, added or
+//! changed, or two neighbours swapped. Walking the term fst for every such edit costs tens of
+//! thousands of instructions per word. Instead every ASCII term, and every term with one letter
+//! deleted, is keyed by hash once (at first use: about eight keys per term). Two words one edit
+//! apart share a key (the word, or a deletion of it, is the term or one of the term's
+//! deletions), so a word's neighbourhood is the terms behind its own few keys, each checked
+//! exactly.
+
+use fst::Streamer;
+
+use crate::hash::FxHasher;
+use crate::index::unpack_term;
+
+/// The deletion table of a term dictionary.
+#[derive(Debug, Default)]
+pub struct OneEdit {
+    /// `(key hash, term slot)`, sorted.
+    keys: Vec<(u64, u32)>,
+    /// Per term slot: packed fst value, start of its text in `text`, length.
+    terms: Vec<(u64, u32, u32)>,
+    /// The ASCII terms, back to back.
+    text: Vec<u8>,
+}
+
+impl OneEdit {
+    /// Keys every ASCII term of `terms` and each of its one-letter deletions.
+    pub fn build<D: AsRef<[u8]>>(terms: &fst::Map<D>) -> OneEdit {
+        let mut t = OneEdit::default();
+        let mut del = Vec::new();
+        let mut stream = terms.stream();
+        while let Some((key, v)) = stream.next() {
+            if !key.is_ascii() {
+                continue;
+            }
+            let (Ok(slot), Ok(start), Ok(len)) = (
+                u32::try_from(t.terms.len()),
+                u32::try_from(t.text.len()),
+                u32::try_from(key.len()),
+            ) else {
+                break;
+            };
+            t.terms.push((v, start, len));
+            t.text.extend_from_slice(key);
+            t.keys.push((hash(key), slot));
+            for i in 0..key.len() {
+                // Deleting either of two equal neighbours gives the same string.
+                if i > 0 && key[i] == key[i - 1] {
+                    continue;
+                }
+                deletion(key, i, &mut del);
+                t.keys.push((hash(&del), slot));
+            }
+        }
+        t.keys.sort_unstable();
+        t.keys.dedup();
+        t
+    }
+
+    /// Appends `(1, term id, df)` for every term exactly one edit (optimal string alignment:
+    /// deletion, insertion, substitution, adjacent transposition) from `word`, then sorts and
+    /// removes duplicates. `word` must be ASCII (other words find nothing here).
+    pub fn neighbours(&self, word: &[u8], out: &mut Vec<(u8, u32, u32)>) {
+        if !word.is_ascii() {
+            return;
+        }
+        self.probe(word, hash(word), out);
+        let mut del = Vec::with_capacity(word.len());
+        for i in 0..word.len() {
+            if i > 0 && word[i] == word[i - 1] {
+                continue;
+            }
+            deletion(word, i, &mut del);
+            self.probe(word, hash(&del), out);
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    fn probe(&self, word: &[u8], h: u64, out: &mut Vec<(u8, u32, u32)>) {
+        let start = self.keys.partition_point(|k| k.0 < h);
+        for &(_, slot) in self.keys[start..].iter().take_while(|k| k.0 == h) {
+            let Some(&(v, from, len)) = self.terms.get(slot as usize) else {
+                continue;
+            };
+            let (from, len) = (from as usize, len as usize);
+            let Some(term) = self.text.get(from..from + len) else {
+                continue;
+            };
+            if one_edit_apart(word, term) {
+                let (id, df) = unpack_term(v);
+                out.push((1, id, df));
+            }
+        }
+    }
+}
+
+fn hash(bytes: &[u8]) -> u64 {
+    use std::hash::Hasher;
+    let mut h = FxHasher::default();
+    h.write(bytes);
+    h.write_u32(bytes.len() as u32);
+    h.finish()
+}
+
+/// `word` without its byte `i`, into `out`.
+fn deletion(word: &[u8], i: usize, out: &mut Vec<u8>) {
+    out.clear();
+    out.extend_from_slice(&word[..i]);
+    out.extend_from_slice(&word[i + 1..]);
+}
+
+/// Whether `a` and `b` are exactly one edit apart (see [`OneEdit::neighbours`]).
+pub fn one_edit_apart(a: &[u8], b: &[u8]) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    let i = short
+        .iter()
+        .zip(long)
+        .position(|(x, y)| x != y)
+        .unwrap_or(short.len());
+    match long.len() - short.len() {
+        0 if i == short.len() => false,
+        // One changed byte, or two neighbours swapped.
+        0 => {
+            short[i + 1..] == long[i + 1..]
+                || (i + 1 < short.len()
+                    && short[i] == long[i + 1]
+                    && short[i + 1] == long[i]
+                    && short[i + 2..] == long[i + 2..])
+        }
+        // One byte more in the longer word, at the first difference.
+        1 => short[i..] == long[i + 1..],
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every term at edit distance one by brute force (optimal string alignment distance).
+    fn osa(a: &[u8], b: &[u8]) -> usize {
+        let (n, m) = (a.len(), b.len());
+        let mut d = vec![vec![0usize; m + 1]; n + 1];
+        for (i, row) in d.iter_mut().enumerate() {
+            row[0] = i;
+        }
+        for j in 0..=m {
+            d[0][j] = j;
+        }
+        for i in 1..=n {
+            for j in 1..=m {
+                let cost = usize::from(a[i - 1] != b[j - 1]);
+                d[i][j] = (d[i - 1][j] + 1)
+                    .min(d[i][j - 1] + 1)
+                    .min(d[i - 1][j - 1] + cost);
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        d[n][m]
+    }
+
+    #[test]
+    fn neighbours_are_exactly_the_terms_one_edit_away() {
+        let words = [
+            "ashgrove", "ashgrave", "asgrove", "road", "raod", "rod", "broad", "abbey", "abey",
+            "abbeyy", "kells", "kels", "eels", "sells", "dublin", "dubiln", "dublinn", "a", "ab",
+            "ba", "aab", "aba", "baa", "street", "stret", "tsreet", "lane", "laen", "lana",
+        ];
+        let mut sorted: Vec<&str> = words.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let map = fst::Map::from_iter(
+            sorted
+                .iter()
+                .enumerate()
+                .map(|(i, w)| (*w, (7u64 << 32) | i as u64)),
+        )
+        .unwrap();
+        let table = OneEdit::build(&map);
+        let queries = [
+            "ashgroe", "road", "rd", "kels", "dubln", "aab", "ab", "x", "lnae", "strete",
+        ];
+        for q in queries.iter().chain(sorted.iter()) {
+            let mut got = Vec::new();
+            table.neighbours(q.as_bytes(), &mut got);
+            let mut want: Vec<(u8, u32, u32)> = sorted
+                .iter()
+                .enumerate()
+                .filter(|(_, w)| osa(q.as_bytes(), w.as_bytes()) == 1)
+                .map(|(i, _)| (1, i as u32, 7))
+                .collect();
+            want.sort_unstable();
+            assert_eq!(got, want, "{q}");
+            for w in &sorted {
+                assert_eq!(
+                    one_edit_apart(q.as_bytes(), w.as_bytes()),
+                    osa(q.as_bytes(), w.as_bytes()) == 1,
+                    "{q} {w}"
+                );
+            }
+        }
+    }
+}
