@@ -101,12 +101,7 @@ pub fn candidates(
         }
         for p in index.element_places(seed.element) {
             pairs += 1;
-            // A place past the index's count (a corrupt list) is no candidate.
-            let Some(t) = totals.entry(p) else { continue };
-            if t.1 & seed.mask == 0 {
-                t.1 |= seed.mask;
-                t.2 += seed.score;
-            }
+            totals.add(p, seed.mask, seed.score);
         }
         if all_or_nothing && totals.touched.len() > MAX_SCORED_PLACES {
             return false;
@@ -120,7 +115,11 @@ pub fn candidates(
         }
         return false;
     }
-    let mut ranked: Vec<(f32, u32)> = totals.touched.iter().map(|&(p, _, t)| (t, p)).collect();
+    let mut ranked: Vec<(f32, u32)> = totals
+        .touched
+        .iter()
+        .map(|&p| (totals.total(p), p))
+        .collect();
     let by_total = |a: &(f32, u32), b: &(f32, u32)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
     if ranked.len() > MAX_SCORED_PLACES {
         ranked.select_nth_unstable_by(MAX_SCORED_PLACES - 1, by_total);
@@ -144,48 +143,70 @@ pub fn candidates(
 }
 
 /// Per candidate place: the words its seeds explain and their total score. A slot per place of
-/// the index, stamped with the query it was last touched by, so neither hashing nor clearing
+/// the index, stamped with the query that last touched it, so neither hashing nor clearing
 /// costs anything per place.
 #[derive(Debug, Default)]
 pub struct PlaceTotals {
-    /// Per place: the stamp of the query that last touched it.
-    stamp: Vec<u32>,
-    /// Per place: its row in `touched` (valid when stamped with `epoch`).
-    slot: Vec<u32>,
+    /// Per place.
+    slots: Vec<PlaceTotal>,
     /// The current query's stamp.
     epoch: u32,
-    /// Places touched by the current query: (place, words explained, total score).
-    touched: Vec<(u32, u64, f32)>,
+    /// Places touched by the current query, in the order first touched.
+    touched: Vec<u32>,
+}
+
+#[derive(Debug, Default, Clone, Copy)]
+struct PlaceTotal {
+    /// The query that last touched the place; the other fields are stale otherwise.
+    epoch: u32,
+    /// Total score of its seeds.
+    total: f32,
+    /// Words its seeds explain.
+    mask: u64,
 }
 
 impl PlaceTotals {
     /// Starts a query over an index of `places` places.
     fn clear(&mut self, places: u64) {
         let places = usize::try_from(places).unwrap_or(0);
-        if self.stamp.len() != places {
-            self.stamp = vec![0; places];
-            self.slot = vec![0; places];
+        if self.slots.len() != places {
+            self.slots = vec![PlaceTotal::default(); places];
             self.epoch = 0;
         }
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
-            self.stamp.fill(0);
+            self.slots.fill(PlaceTotal::default());
             self.epoch = 1;
         }
         self.touched.clear();
     }
 
-    /// The totals of `place`, zero when the query has not touched it yet; `None` for a place
-    /// the index does not have.
+    /// Adds a seed explaining `mask` with `score` to `place`, unless a better seed of the place
+    /// explained one of those words already. A place the index does not have (a corrupt list)
+    /// is no candidate.
     #[inline]
-    fn entry(&mut self, place: u32) -> Option<&mut (u32, u64, f32)> {
-        let p = place as usize;
-        if *self.stamp.get(p)? != self.epoch {
-            self.stamp[p] = self.epoch;
-            self.slot[p] = self.touched.len() as u32;
-            self.touched.push((place, 0, 0.0));
+    fn add(&mut self, place: u32, mask: u64, score: f32) {
+        let Some(t) = self.slots.get_mut(place as usize) else {
+            return;
+        };
+        if t.epoch != self.epoch {
+            *t = PlaceTotal {
+                epoch: self.epoch,
+                total: 0.0,
+                mask: 0,
+            };
+            self.touched.push(place);
         }
-        self.touched.get_mut(self.slot[p] as usize)
+        if t.mask & mask == 0 {
+            t.mask |= mask;
+            t.total += score;
+        }
+    }
+
+    /// The total of a touched place.
+    #[inline]
+    fn total(&self, place: u32) -> f32 {
+        self.slots.get(place as usize).map_or(0.0, |t| t.total)
     }
 }
 
