@@ -65,21 +65,20 @@ pub(crate) async fn operation(
     let base = base_url(&state, &headers);
     let loaded = state.current();
     let engine = Arc::clone(&loaded.engine);
-    let work = match Prepared::parse(op, &q, &engine.profile_names(), &base) {
+    let profiles = api::dispatch::profiles_for(&q, &*engine);
+    let work = match Prepared::parse(op, &q, &profiles, &base) {
         Ok(work) => work,
         Err(e) => return error_response(op.name(), &e, cb, None),
     };
     let timeout = state.config().timeout;
-    let job = tokio::task::spawn_blocking(move || work.run(&*engine));
-    let outcome = match tokio::time::timeout(timeout, job).await {
-        Ok(Ok(outcome)) => outcome,
-        Ok(Err(join)) => Err(ApiError::new(
-            ErrorCode::InternalServerError,
-            format!("the engine failed on this request ({join}); please report it with the request's txn"),
-        )),
+    let outcome = match tokio::time::timeout(timeout, compute(&state, work, engine)).await {
+        Ok(outcome) => outcome,
         Err(_) => Err(ApiError::new(
             ErrorCode::InternalServerError,
-            format!("the engine took longer than {} ms; try a more specific address", timeout.as_millis()),
+            format!(
+                "the engine took longer than {} ms; try a more specific address",
+                timeout.as_millis()
+            ),
         )),
     };
     match outcome {
@@ -93,6 +92,39 @@ pub(crate) async fn operation(
             },
         ),
         Err(e) => error_response(op.name(), &e, cb, None),
+    }
+}
+
+/// Runs the engine off the async workers: on the compute threads (first come, first served,
+/// as many at once as there are threads), or on tokio's blocking pool when there are none. A
+/// panic in the engine becomes error 500000, never a lost connection.
+async fn compute(
+    state: &AppState,
+    work: Prepared,
+    engine: Arc<dyn api::Engine>,
+) -> Result<api::Answer, ApiError> {
+    let failed = |why: String| {
+        ApiError::new(
+            ErrorCode::InternalServerError,
+            format!("the engine failed on this request ({why}); please report it with the request's txn"),
+        )
+    };
+    match &state.inner.compute {
+        Some(pool) => {
+            let (tx, rx) = tokio::sync::oneshot::channel();
+            pool.spawn(move || {
+                let run = std::panic::AssertUnwindSafe(|| work.run(&*engine));
+                let outcome = std::panic::catch_unwind(run)
+                    .unwrap_or_else(|_| Err(failed("the engine panicked".into())));
+                // The receiver is gone when the request timed out: nothing to tell.
+                let _ = tx.send(outcome);
+            });
+            rx.await
+                .unwrap_or_else(|_| Err(failed("the compute thread stopped".into())))
+        }
+        None => tokio::task::spawn_blocking(move || work.run(&*engine))
+            .await
+            .unwrap_or_else(|join| Err(failed(join.to_string()))),
     }
 }
 
