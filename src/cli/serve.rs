@@ -30,10 +30,6 @@ pub struct ServeArgs {
     /// Time the engine gets per request, in milliseconds.
     #[arg(long, default_value_t = seoladh::limits::DEFAULT_REQUEST_TIMEOUT_MS)]
     timeout_ms: u64,
-    /// Threads that run the engine, first come first served (default: one per core); 0 gives
-    /// each request in flight its own thread instead.
-    #[arg(long)]
-    compute_threads: Option<usize>,
 }
 
 /// Runs the server until SIGINT/SIGTERM.
@@ -59,9 +55,6 @@ pub fn run(args: ServeArgs) -> ExitCode {
     config.base_url = args.base_url.map(|b| b.trim_end_matches('/').to_owned());
     config.rate_limit = args.rate_limit;
     config.timeout = Duration::from_millis(args.timeout_ms);
-    if let Some(n) = args.compute_threads {
-        config.compute_threads = n;
-    }
     match server::serve(config, loader) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -4,7 +4,6 @@
 //! A thin layer: it parses with [`crate::api`], calls the engine, writes bytes. Tests bind
 //! `127.0.0.1:0` and call [`run`] with their own engine loader; the binary calls [`serve`].
 
-mod compute;
 mod guard;
 mod handlers;
 pub mod keys;
@@ -45,10 +44,6 @@ pub struct ServerConfig {
     pub timeout: Duration,
     /// How often the index file is checked for changes.
     pub reload_poll: Duration,
-    /// `--compute-threads`: threads that run the engine, answering requests first come first
-    /// served; `0` runs each request on its own thread of tokio's blocking pool instead (as
-    /// many threads as requests in flight, time-sliced by the OS). Default: one per core.
-    pub compute_threads: usize,
 }
 
 impl ServerConfig {
@@ -62,7 +57,6 @@ impl ServerConfig {
             rate_limit: None,
             timeout: Duration::from_millis(limits::DEFAULT_REQUEST_TIMEOUT_MS),
             reload_poll: Duration::from_millis(limits::RELOAD_POLL_MS),
-            compute_threads: std::thread::available_parallelism().map_or(2, usize::from),
         }
     }
 

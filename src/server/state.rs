@@ -61,8 +61,6 @@ pub(crate) struct Inner {
     pub(crate) served: AtomicU64,
     /// The address actually bound (differs from the config with port 0).
     pub(crate) bound: OnceLock<SocketAddr>,
-    /// The threads that run the engine (`None`: tokio's blocking pool).
-    pub(crate) compute: Option<super::compute::ComputePool>,
 }
 
 impl AppState {
@@ -78,15 +76,6 @@ impl AppState {
         let seen = stamp(&config.index);
         let engine = loader(&config.index)?;
         let limiter = config.rate_limit.map(RateLimiter::new);
-        let compute = match config.compute_threads {
-            0 => None,
-            n => Some(
-                super::compute::ComputePool::new(n).map_err(|e| Error::InvalidConfig {
-                    setting: "--compute-threads".into(),
-                    problem: format!("cannot start {n} threads ({e}); try fewer"),
-                })?,
-            ),
-        };
         Ok(AppState {
             inner: Arc::new(Inner {
                 config,
@@ -103,7 +92,6 @@ impl AppState {
                 last_reload_error: Mutex::new(None),
                 served: AtomicU64::new(0),
                 bound: OnceLock::new(),
-                compute,
             }),
         })
     }
