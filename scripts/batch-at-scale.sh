@@ -10,7 +10,7 @@
 #   DIR=/tmp/load (all files written here)  KILL_AT_LINES=ROWS/2 (run 1 gets SIGKILL once its
 #   output holds this many lines; a partial last line is likely and must be cut on resume)
 #   BIN=target/release/seoladh  CHECK=target/release/examples/batch_check
-# Builds the release binary and the checker first (cargo build --release).
+# Builds the release binary and the checker first (cargo build --release) unless SKIP_BUILD=1.
 # Prints the figures as `key: value` lines at the end (for the README).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,7 +23,7 @@ KILL_AT_LINES=${KILL_AT_LINES:-$((ROWS / 2))}
 BIN=${BIN:-target/release/seoladh}
 CHECK=${CHECK:-target/release/examples/batch_check}
 
-cargo build --release --quiet --bin seoladh --example batch_check
+[[ -n ${SKIP_BUILD:-} ]] || cargo build --release --quiet --bin seoladh --example batch_check
 mkdir -p "$DIR"
 IN="$DIR/batch-$ROWS.csv"
 OUT="$DIR/batch-$ROWS.jsonl"

@@ -8,8 +8,10 @@
 # Environment (defaults): INDEX=/tmp/full.idx (read only; copied to DIR/served.idx, which the
 #   server serves and the reload replaces)  QUERIES=/tmp/q10k.tsv  DIR=/tmp/load  PORT=18080
 #   DURATION=20 (seconds)  RELOAD_AT=8  CONCURRENCY=16  AUTOCOMPLETE=0 (percent)
-#   CLIENT_THREADS=1  BIN=target/release/seoladh
+#   CLIENT_THREADS=1  BIN=target/release/seoladh  SERVE_ARGS= (more `seoladh serve` flags, e.g.
+#   "--compute-threads 0")
 # The server logs at warn level (one info line per request would be part of what is measured).
+# SKIP_BUILD=1 uses BIN as it is (e.g. to compare two builds).
 # Prints the load report, then `key: value` lines for the README. Exit status 1 when any request
 # failed or the reload did not take effect.
 set -euo pipefail
@@ -25,13 +27,15 @@ CONCURRENCY=${CONCURRENCY:-16}
 AUTOCOMPLETE=${AUTOCOMPLETE:-0}
 CLIENT_THREADS=${CLIENT_THREADS:-1}
 BIN=${BIN:-target/release/seoladh}
+SERVE_ARGS=${SERVE_ARGS:-}
 URL="http://127.0.0.1:$PORT"
 
-cargo build --release --quiet --bin seoladh
+[[ -n ${SKIP_BUILD:-} ]] || cargo build --release --quiet --bin seoladh
 mkdir -p "$DIR"
 cp "$INDEX" "$DIR/served.idx"
 
-RUST_LOG=warn "$BIN" serve --index "$DIR/served.idx" --listen "127.0.0.1:$PORT" 2> "$DIR/serve.log" &
+# shellcheck disable=SC2086 # SERVE_ARGS is a list of flags
+RUST_LOG=warn "$BIN" serve --index "$DIR/served.idx" --listen "127.0.0.1:$PORT" $SERVE_ARGS 2> "$DIR/serve.log" &
 server=$!
 trap 'kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true' EXIT
 

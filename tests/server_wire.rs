@@ -355,6 +355,19 @@ fn engine_errors_are_500000() {
     assert_eq!((r.status, r.error_code()), (500, 500000));
 }
 
+/// The connection gets a 500000 body, and the server keeps answering.
+#[test]
+fn an_engine_panic_is_500000_and_the_server_lives() {
+    let s = server();
+    for _ in 0..3 {
+        let r = s.get("/2.0/FindAddress?key=demo&address=panic");
+        assert_eq!((r.status, r.error_code()), (500, 500000));
+    }
+    let r = s.get("/2.0/FindAddress?key=demo&address=nomatch");
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["result"]["code"], 550);
+}
+
 #[test]
 fn slow_engine_times_out_with_500000() {
     let s = TestServer::start(|c, _| c.timeout = Duration::from_millis(100));

@@ -101,7 +101,20 @@ impl Prepared {
     /// # Errors
     /// The engine's error, or 500000 if the response cannot be serialised.
     pub fn run(self, engine: &dyn Engine) -> Result<Answer, ApiError> {
-        let (json, result) = match self {
+        let mut json = Vec::with_capacity(RESPONSE_CAPACITY);
+        let result = self.run_into(engine, &mut json)?;
+        Ok(Answer { json, result })
+    }
+
+    /// [`Prepared::run`] appending the JSON to `out` (a reused buffer, or a batch line after
+    /// its id) instead of a new `Vec`; returns the `result` code. On an error nothing is left
+    /// appended.
+    ///
+    /// # Errors
+    /// As [`Prepared::run`].
+    pub fn run_into(self, engine: &dyn Engine, out: &mut Vec<u8>) -> Result<Option<u32>, ApiError> {
+        let start = out.len();
+        let (written, result) = match self {
             Prepared::FindAddress(req, ctx) => {
                 let mut r = engine.find_address(&req, &ctx)?;
                 ensure_links(
@@ -111,7 +124,7 @@ impl Prepared {
                     &FindCarry::from(&req),
                     &ctx,
                 );
-                (serde_json::to_vec(&r), Some(r.result.code()))
+                (serde_json::to_writer(&mut *out, &r), Some(r.result.code()))
             }
             Prepared::GetEcadData(req, ctx) => {
                 let mut r = engine.get_ecad_data(&req, &ctx)?;
@@ -122,7 +135,7 @@ impl Prepared {
                     &FindCarry::default(),
                     &ctx,
                 );
-                (serde_json::to_vec(&r), Some(r.result.code()))
+                (serde_json::to_writer(&mut *out, &r), Some(r.result.code()))
             }
             Prepared::AutoComplete(req, ctx) => {
                 let mut r = engine.autocomplete(&req, &ctx)?;
@@ -133,18 +146,23 @@ impl Prepared {
                     &FindCarry::from(&req),
                     &ctx,
                 );
-                (serde_json::to_vec(&r), None)
+                (serde_json::to_writer(&mut *out, &r), None)
             }
         };
-        let json = json.map_err(|e| {
+        written.map_err(|e| {
+            out.truncate(start);
             ApiError::new(
                 ErrorCode::InternalServerError,
                 format!("cannot write the response as JSON: {e}"),
             )
         })?;
-        Ok(Answer { json, result })
+        Ok(result)
     }
 }
+
+/// Bytes reserved for one response: a FindAddress answer without options is ~1.3 KB, so the
+/// buffer is not regrown four times from serde_json's 128 bytes.
+const RESPONSE_CAPACITY: usize = 2048;
 
 /// The .NET SDK throws when a response lacks `links` or an option lacks its `next` link
 /// (wire-compat.md §3), so whatever the engine returns, each gets one here.
@@ -177,8 +195,35 @@ pub fn answer(
     raw_query: &str,
     base_url: &str,
 ) -> Result<Answer, ApiError> {
+    let mut json = Vec::with_capacity(RESPONSE_CAPACITY);
+    let result = answer_into(engine, op, raw_query, base_url, &mut json)?;
+    Ok(Answer { json, result })
+}
+
+/// [`answer`] appending the JSON to `out` (see [`Prepared::run_into`]); returns the `result`
+/// code.
+///
+/// # Errors
+/// As [`answer`].
+pub fn answer_into(
+    engine: &dyn Engine,
+    op: Operation,
+    raw_query: &str,
+    base_url: &str,
+    out: &mut Vec<u8>,
+) -> Result<Option<u32>, ApiError> {
     let q = RawQuery::parse(raw_query);
-    Prepared::parse(op, &q, &engine.profile_names(), base_url)?.run(engine)
+    Prepared::parse(op, &q, &profiles_for(&q, engine), base_url)?.run_into(engine, out)
+}
+
+/// The engine's profile names when the query names a profile (the only time they are read),
+/// else none: listing them allocates a `String` each, on every request.
+pub fn profiles_for(q: &RawQuery<'_>, engine: &dyn Engine) -> Vec<String> {
+    if q.raw("addressProfileName").is_some() {
+        engine.profile_names()
+    } else {
+        Vec::new()
+    }
 }
 
 #[cfg(test)]

@@ -111,6 +111,10 @@ pub fn router(state: AppState) -> Router {
 
 /// Logs op, status, latency and result code; never the query (it holds the key).
 async fn log_request(req: Request, next: Next) -> Response {
+    // Off (e.g. RUST_LOG=warn): not even the path is copied.
+    if !tracing::enabled!(target: "seoladh::request", tracing::Level::INFO) {
+        return next.run(req).await;
+    }
     let start = Instant::now();
     let method = req.method().clone();
     let path = req.uri().path().to_owned();

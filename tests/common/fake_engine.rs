@@ -1,7 +1,7 @@
 //! A test-only engine with canned answers, and a loader that reads its "index" file.
 //!
 //! The index file holds `generation N`; FindAddress reports N in `vanityAddress` (and the
-//! health counts carry it), so hot-reload tests can see which engine answered. Special addresses: `slow` sleeps 400 ms, `boom` fails with 500000, `nomatch` is 550.
+//! health counts carry it), so hot-reload tests can see which engine answered. Special addresses: `slow` sleeps 400 ms, `boom` fails with 500000, `panic` panics, `nomatch` is 550.
 
 use seoladh::api::*;
 use std::collections::BTreeMap;
@@ -55,6 +55,7 @@ impl Engine for FakeEngine {
     ) -> Result<FindAddressResponse, ApiError> {
         match req.address.as_str() {
             "slow" => std::thread::sleep(Duration::from_millis(400)),
+            "panic" => panic!("the fake engine panics on purpose"),
             "boom" => {
                 return Err(ApiError::new(
                     ErrorCode::InternalServerError,
