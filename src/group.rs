@@ -9,7 +9,7 @@
 use crate::api::OptionType;
 use crate::classify::{OptionSet, Target};
 use crate::ecad::address::{postal_address, Language};
-use crate::index::{AddressPointRow, Index, PlaceLevel, NONE};
+use crate::index::{AddressPointRow, Index, PartsCache, PlaceLevel, NONE};
 use crate::limits::{MAX_OPTIONS, MAX_OPTION_PLACES};
 
 /// Up to this many address points are listed flat even with grouping on.
@@ -79,10 +79,11 @@ fn flat_points(
     if total > bound {
         return (total, Vec::new());
     }
+    let mut cache = PartsCache::default();
     let items = aps
         .iter()
         .filter_map(|&ap| {
-            let mut item = point_item(index, ap, lang)?;
+            let mut item = point_item_cached(index, ap, lang, &mut cache)?;
             if with_eircode {
                 if let Some(pc) = &item.postcode {
                     let display = crate::ecad::address::eircode_display(pc);
@@ -97,8 +98,18 @@ fn flat_points(
 
 /// An address point as a standard option.
 pub fn point_item(index: &Index, ap: u32, lang: Language) -> Option<OptionItem> {
+    point_item_cached(index, ap, lang, &mut PartsCache::default())
+}
+
+/// [`point_item`] reusing the parts of the place rendered last (a list of one street's houses).
+fn point_item_cached(
+    index: &Index,
+    ap: u32,
+    lang: Language,
+    cache: &mut PartsCache,
+) -> Option<OptionItem> {
     let row = index.address_point(ap)?;
-    let parts = index.address_point_parts(ap)?;
+    let parts = index.address_point_parts_cached(ap, cache)?;
     Some(OptionItem {
         option_type: OptionType::Standard,
         display_name: postal_address(&parts, lang).display_name(),

@@ -20,6 +20,13 @@ pub enum PlaceLevel {
     County,
 }
 
+/// The parts of the last place rendered, for rendering many addresses of one place (options).
+#[derive(Debug, Default, Clone)]
+pub struct PartsCache {
+    /// (first building, end of its buildings, the place's parts).
+    place: Option<(u32, u32, AddressParts)>,
+}
+
 impl ElementType {
     /// The element type of a wire code (`Unknown` for an unassigned one).
     pub fn from_code(code: u16) -> ElementType {
@@ -107,9 +114,24 @@ impl Index {
 
     /// Every building-level slot of building `b`.
     pub fn building_parts(&self, b: u32) -> Option<AddressParts> {
+        self.building_parts_cached(b, &mut PartsCache::default())
+    }
+
+    /// [`Index::building_parts`], reusing the place's parts from `cache` when the last building
+    /// asked about was in the same place (an option list of one street's houses).
+    pub fn building_parts_cached(&self, b: u32, cache: &mut PartsCache) -> Option<AddressParts> {
         let row = self.building(b)?;
-        let place = self.place_of_building(b)?;
-        let mut parts = self.place_parts(place, PlaceLevel::BuildingGroup)?;
+        let mut parts = match &cache.place {
+            Some((first, last, parts)) if (*first..*last).contains(&b) => parts.clone(),
+            _ => {
+                let place = self.place_of_building(b)?;
+                let prow = self.place(place)?;
+                let parts = self.place_parts(place, PlaceLevel::BuildingGroup)?;
+                let end = prow.building_start.saturating_add(prow.building_count);
+                cache.place = Some((prow.building_start, end, parts.clone()));
+                parts
+            }
+        };
         parts.building_id = self.building_id(b)?;
         parts.building_number = self.string(row.number).map(str::to_string);
         if row.name != NONE {
@@ -120,8 +142,17 @@ impl Index {
 
     /// Every slot of address point `ap`'s address, with the organisation of lowest id there.
     pub fn address_point_parts(&self, ap: u32) -> Option<AddressParts> {
+        self.address_point_parts_cached(ap, &mut PartsCache::default())
+    }
+
+    /// [`Index::address_point_parts`] through a [`PartsCache`].
+    pub fn address_point_parts_cached(
+        &self,
+        ap: u32,
+        cache: &mut PartsCache,
+    ) -> Option<AddressParts> {
         let row = self.address_point(ap)?;
-        let mut parts = self.building_parts(row.building)?;
+        let mut parts = self.building_parts_cached(row.building, cache)?;
         parts.address_point_id = self.address_point_id(ap)?;
         parts.eircode = self.address_point_eircode(ap);
         if let Some(sub) = self.string(row.sub_building) {
