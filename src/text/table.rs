@@ -1,8 +1,8 @@
 //! The lexicon's exact-lookup table: short keys (words, county forms) to packed `u64` values.
 //!
 //! The tokeniser asks it about every word of every address, and most words are in no table, so
-//! a lookup must be a handful of instructions: a (first byte, length) bitset turns most misses
-//! away before hashing; the hash reads at most two 8-byte words of the key (not a byte loop);
+//! a lookup must be a handful of instructions: a (first byte, last byte, length) bitset turns
+//! most misses away before hashing; the hash reads at most two 8-byte words of the key (not a byte loop);
 //! the table is open-addressed at most a quarter full, each slot holding a 32-bit tag of the
 //! hash so a probe compares keys only when the tags agree.
 
@@ -15,8 +15,9 @@ pub(super) struct Index {
     mask: usize,
     keys: Vec<Box<[u8]>>,
     values: Vec<u64>,
-    /// Bit `min(len, 31)` of row `first byte` is set when some key has that first byte and length.
-    shapes: [u32; 256],
+    /// Bit `min(len, 31)` of row [`Index::shape`] is set when some key has that first and last
+    /// byte (their low 5 bits: letters are told apart) and length.
+    shapes: Box<[u32; 1024]>,
 }
 
 fn le8(b: &[u8]) -> u64 {
@@ -59,7 +60,7 @@ impl Index {
             mask,
             keys: Vec::with_capacity(entries.len()),
             values: Vec::with_capacity(entries.len()),
-            shapes: [0; 256],
+            shapes: Box::new([0; 1024]),
         };
         for (k, v) in entries {
             let (row, bit) = Index::shape(k.as_bytes());
@@ -85,7 +86,9 @@ impl Index {
     /// Row and bit of a key (the empty key has row 0, bit 0).
     fn shape(key: &[u8]) -> (usize, u32) {
         let first = key.first().copied().unwrap_or(0);
-        (usize::from(first), 1u32 << key.len().min(31))
+        let last = key.last().copied().unwrap_or(0);
+        let row = usize::from(first & 31) << 5 | usize::from(last & 31);
+        (row, 1u32 << key.len().min(31))
     }
 
     /// The value of `key`, if it is in the table.
