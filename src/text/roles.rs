@@ -1,15 +1,17 @@
 //! The roles table behind [`Lexicon::roles`]: one lookup per word answers every question the
 //! tokeniser asks of it (see [`Roles`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::lexicon::{County, Lexicon, WordInfo};
+use super::mutation::strip_any;
 
 /// [`WordInfo`] keeps its bits below this; the roles table adds the ones after.
 const INFO_BITS: u64 = (1 << 40) - 1;
 const COUNTY_SHIFT: u32 = 40;
 const COUNTY_ID_MASK: u64 = 0x3F;
 const DEMUTATES: u64 = 1 << 46;
+const COUNTY_PART: u64 = 1 << 47;
 
 /// Everything the tokeniser asks about one word, from one lookup in the roles table: its
 /// [`WordInfo`], the county it names on its own ([`Lexicon::county_word`]) and whether
@@ -40,6 +42,13 @@ impl Roles {
     pub(crate) fn demutates(self) -> bool {
         self.0 & DEMUTATES != 0
     }
+
+    /// Whether the word, mutation removed as county keys are built, is a word of some county
+    /// form (`dhun`, `gall`, `atha`): a county name in several words is made only of these and
+    /// the articles `an`, `na`.
+    pub(crate) fn county_part(self) -> bool {
+        self.0 & COUNTY_PART != 0
+    }
 }
 
 /// The entries of the roles table: every word, and every form of a word that a mutation
@@ -52,7 +61,9 @@ pub(super) fn entries(
     counties: &BTreeMap<String, u64>,
 ) -> BTreeMap<String, u64> {
     let mut roles = words.clone();
+    let parts = county_key_words(counties.keys());
     let mut bases: Vec<&str> = counties.keys().map(String::as_str).collect();
+    bases.extend(parts.iter().map(String::as_str));
     bases.extend(
         words
             .iter()
@@ -73,12 +84,23 @@ pub(super) fn entries(
             if lex.demutate(&form) != form {
                 bits |= DEMUTATES;
             }
+            if parts.contains(strip_any(&form).as_ref()) {
+                bits |= COUNTY_PART;
+            }
             if bits != 0 {
                 *roles.entry(form).or_insert(0) |= bits;
             }
         }
     }
     roles
+}
+
+/// The words of the county keys (`dun gall` → `dun`, `gall`).
+fn county_key_words<'a>(keys: impl Iterator<Item = &'a String>) -> BTreeSet<String> {
+    keys.flat_map(|k| k.split(' '))
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect()
 }
 
 #[cfg(test)]
@@ -92,6 +114,17 @@ mod tests {
         assert_eq!(r.info(), l.info(w), "{w}");
         assert_eq!(r.county(), l.county_word_by_rule(w), "{w}");
         assert_eq!(r.demutates(), l.demutate(w) != w, "{w}");
+        let mut keys = Vec::new();
+        let mut stream = l.counties_fst().stream();
+        while let Some((k, _)) = fst::Streamer::next(&mut stream) {
+            keys.push(String::from_utf8_lossy(k).into_owned());
+        }
+        let parts = county_key_words(keys.iter());
+        assert_eq!(
+            r.county_part(),
+            parts.contains(strip_any(w).as_ref()),
+            "{w}"
+        );
     }
 
     #[test]
@@ -118,6 +151,9 @@ mod tests {
             }
         }
         assert!(n > 3000, "{n}");
+        assert!(keys
+            .iter()
+            .all(|k| !k.starts_with(|c: char| c.is_ascii_digit())));
         for w in [
             "chorcai", "bhothar", "gcloch", "tsraid", "mhi", "cork", "an", "na", "silver",
         ] {

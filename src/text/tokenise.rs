@@ -315,18 +315,20 @@ impl Builder<'_> {
     fn one(&mut self, i: usize, ws: &[&str], rs: &[Roles]) -> usize {
         let section = self.scan.pieces[i].section;
         let w0 = ws[0];
-        // Every code (Eircode, postcode, district number, routing key) has a digit in its first
-        // word, but for an Eircode typed as three look-alike letters and four characters
-        // (`dog 1234`: corrected codes need three digits) and the `gir` postcode: a word without
-        // digits skips those parsers.
-        let digit = w0.bytes().any(|b| b.is_ascii_digit());
+        // Shapes first, parsers only when they fit. An Eircode is one 7-character word or 3 + 4;
+        // every other code has a digit second or third (`bt11`, `d6w`, `a86`, `d15`), but for
+        // the `gir` postcode; a number starts with one.
+        let b = w0.as_bytes();
+        let digit = |k: usize| b.get(k).is_some_and(u8::is_ascii_digit);
+        let code_shape = digit(1) || digit(2);
         // Eircode (not a routing key followed by an address word: `D15 Park`). The normaliser
         // may already have parsed a routing key + unique identifier pair.
         let pair = match self.scan.eircode_pair {
             Some((k, p)) if k == i + 1 && ws.len() > 1 => Some((p, 2)),
             _ => None,
         };
-        let maybe_eircode = digit || (w0.len() == 3 && ws.get(1).is_some_and(|w| w.len() == 4));
+        let maybe_eircode =
+            w0.len() == 7 || (w0.len() == 3 && ws.get(1).is_some_and(|w| w.len() == 4));
         if let Some((e, n)) = pair
             .or_else(|| maybe_eircode.then(|| eircode_at(ws)).flatten())
             .filter(|(_, n)| *n == 1 || !is_address_word(ws[1], rs[1]))
@@ -341,7 +343,7 @@ impl Builder<'_> {
             return n;
         }
         // UK postcode.
-        if let Some((pc, n)) = (digit || w0.starts_with("gir"))
+        if let Some((pc, n)) = (code_shape || w0.starts_with("gir"))
             .then(|| postcode_at(ws))
             .flatten()
         {
@@ -356,9 +358,9 @@ impl Builder<'_> {
             return n;
         }
         // Dublin district: every form starts with `d` (`d6w`, `dublin`), `b` (`bac`, `baile`) or
-        // `m` (`mbaile`), and has a digit in its first word or a number after it.
-        let first = w0.as_bytes().first().copied().unwrap_or(b' ');
-        if let Some((d, n)) = (matches!(first, b'd' | b'b' | b'm') && (digit || ws.len() > 1))
+        // `m` (`mbaile`), and is one word `d` + number or has a number after it.
+        let first = b.first().copied().unwrap_or(b' ');
+        if let Some((d, n)) = (matches!(first, b'd' | b'b' | b'm') && (digit(1) || ws.len() > 1))
             .then(|| self.lex.match_district(ws))
             .flatten()
         {
@@ -391,8 +393,8 @@ impl Builder<'_> {
             }
             return 1;
         }
-        // Numbers, then a routing key alone: both have digits.
-        if digit {
+        // Numbers, then a routing key alone (a letter and two digits, or `d6w`).
+        if first.is_ascii_digit() || code_shape {
             if first.is_ascii_digit() {
                 let (kind, t) = number_kind(w0);
                 let span = self.span(i, 1);
@@ -419,7 +421,9 @@ impl Builder<'_> {
         if info0.is_county_marker() && ws.len() > 1 {
             let found = match ws {
                 [_, _] => rs[1].county().map(|c| (c, 1)),
-                _ => self.lex.match_county(&ws[1..], self.key),
+                _ => self
+                    .lex
+                    .match_county(&ws[1..1 + county_run(&ws[1..], &rs[1..])], self.key),
             };
             if let Some((c, n)) = found {
                 return Some((c, n + 1));
@@ -433,14 +437,16 @@ impl Builder<'_> {
         // Bare: only when nothing but a code follows in the section (checked cheaply first).
         let section_ends = i + ws.len() >= self.scan.pieces.len()
             || self.scan.pieces[i + ws.len()].section != self.scan.pieces[i].section;
-        if !section_ends
-            || !(info0.starts_county() || info0.is_particle() || self.lex.mutated(ws[0]))
-        {
+        if !section_ends {
             return None;
         }
         let (c, n) = match ws {
+            // A word that names a county passes the test below.
             [_] => (rs[0].county()?, 1),
-            _ => self.lex.match_county(ws, self.key)?,
+            _ if info0.starts_county() || info0.is_particle() || self.lex.mutated(ws[0]) => {
+                self.lex.match_county(&ws[..county_run(ws, rs)], self.key)?
+            }
+            _ => return None,
         };
         if c.name() == "down" {
             return None;
@@ -510,6 +516,15 @@ impl Builder<'_> {
             Cow::Owned(b) => self.push(TokenKind::Word, span, section, &b, 0),
         }
     }
+}
+
+/// How many of the words `ws` (roles `rs`) a county name could span: it holds only articles and
+/// words of county forms, so `match_county` need not try beyond the first other word.
+fn county_run(ws: &[&str], rs: &[Roles]) -> usize {
+    ws.iter()
+        .zip(rs)
+        .take_while(|(w, r)| r.county_part() || matches!(**w, "an" | "na"))
+        .count()
 }
 
 /// Whether an all-letter word is one the lexicon knows (`park`, `road`, `lane`): such a word
