@@ -53,8 +53,8 @@ impl Roles {
 
 /// The entries of the roles table: every word, and every form of a word that a mutation
 /// rule reads as a county or a known Irish word, with the answer of the rule itself.
-/// A mutation rule undoes at most a one-letter prefix, `bh` (`bhf`) or a second-place `h`,
-/// so the forms tried here cover every word the rules could answer for.
+/// A mutation rule undoes at most a one-letter prefix (one of `bdghmnt`), `bh` (`bhf`) or a
+/// second-place `h`, so the forms tried here cover every word the rules could answer for.
 pub(super) fn entries(
     lex: &Lexicon,
     words: &BTreeMap<String, u64>,
@@ -72,7 +72,9 @@ pub(super) fn entries(
     );
     for base in bases.into_iter().filter(|b| !b.is_empty()) {
         let mut forms = vec![base.to_owned(), format!("bh{base}")];
-        forms.extend((b'a'..=b'z').map(|x| format!("{}{base}", char::from(x))));
+        // The letters a one-letter prefix of a mutation can be (`mb`, `gc`, `nd`, `bp`, `dt`, `ng`,
+        // `ts`, `h`/`t`/`n` before a vowel).
+        forms.extend(b"bdghmnt".map(|x| format!("{}{base}", char::from(x))));
         if let (Some(first), Some(rest)) = (base.get(..1), base.get(1..)) {
             forms.push(format!("{first}h{rest}"));
         }

@@ -102,6 +102,7 @@ impl Index {
     }
 
     /// The value of `key`, if it is in the table.
+    #[inline]
     pub(super) fn get(&self, key: &str) -> Option<u64> {
         let k = key.as_bytes();
         let (row, bit) = Index::shape(k);

@@ -245,22 +245,6 @@ impl Builder<'_> {
         ps[i].orig_start..ps[i + n - 1].orig_end
     }
 
-    /// [`Builder::push`] of `text` in lower case (codes are stored upper case).
-    fn push_lower(
-        &mut self,
-        kind: TokenKind,
-        span: Range<u32>,
-        section: u16,
-        text: &str,
-        corr: u8,
-    ) {
-        let s = self.text.len();
-        self.push(kind, span, section, text, corr);
-        if let Some(t) = self.text.get_mut(s..) {
-            t.make_ascii_lowercase();
-        }
-    }
-
     fn push(&mut self, kind: TokenKind, span: Range<u32>, section: u16, text: &str, corr: u8) {
         let s = self.text.len() as u32;
         self.text.push_str(text);
@@ -333,11 +317,16 @@ impl Builder<'_> {
             .or_else(|| maybe_eircode.then(|| eircode_at(ws)).flatten())
             .filter(|(_, n)| *n == 1 || !is_address_word(ws[1], rs[1]))
         {
-            self.push_lower(
+            let s = self.text.len() as u32;
+            let code = e.eircode.as_bytes();
+            self.text
+                .extend(code.iter().map(|b| char::from(b.to_ascii_lowercase())));
+            let range = (s, self.text.len() as u32);
+            self.push_range(
                 TokenKind::Eircode,
                 self.span(i, n),
                 section,
-                e.eircode.as_str(),
+                range,
                 e.corrections,
             );
             return n;
