@@ -6,8 +6,9 @@
 //! in with `include_str!` and loaded once into `fst` maps ([`Lexicon::words_fst`],
 //! [`Lexicon::counties_fst`]: sorted, searchable with prefix or Levenshtein automata by the
 //! matcher). Exact lookups on the hot path go through a small hash index built from the same
-//! entries (an `fst` walk costs ~10× more per short word, measured in `benches/text.rs`): one
-//! lookup per word answers every question the tokeniser asks about it.
+//! entries (an `fst` walk costs ~10× more per short word, measured in `benches/text.rs`). The
+//! tokeniser's one lookup per word goes to the roles table (`roles.rs`), which adds to
+//! each word's [`WordInfo`] what the county and mutation rules say of it.
 //!
 //! # Irish initial mutations
 //! Irish words change their first letters after articles and particles: séimhiú (`bhóthar`),
