@@ -6,8 +6,9 @@
 //! in with `include_str!` and loaded once into `fst` maps ([`Lexicon::words_fst`],
 //! [`Lexicon::counties_fst`]: sorted, searchable with prefix or Levenshtein automata by the
 //! matcher). Exact lookups on the hot path go through a small hash index built from the same
-//! entries (an `fst` walk costs ~10× more per short word, measured in `benches/text.rs`): one
-//! lookup per word answers every question the tokeniser asks about it.
+//! entries (an `fst` walk costs ~10× more per short word, measured in `benches/text.rs`). The
+//! tokeniser's one lookup per word goes to the roles table (`roles.rs`), which adds to
+//! each word's [`WordInfo`] what the county and mutation rules say of it.
 //!
 //! # Irish initial mutations
 //! Irish words change their first letters after articles and particles: séimhiú (`bhóthar`),
@@ -35,6 +36,7 @@ use std::sync::OnceLock;
 use fst::{Map, MapBuilder};
 
 use super::mutation::{mutated_forms, mutation, strip_any, Kind, Undo};
+use super::roles::Roles;
 use super::table::Index;
 
 const STREET_TYPES_EN: &str = include_str!("data/street_types_en.txt");
@@ -79,6 +81,11 @@ pub enum WordClass {
 }
 
 impl WordInfo {
+    /// The info of packed bits (the roles table keeps them in its low bits).
+    pub(super) fn from_bits(bits: u64) -> WordInfo {
+        WordInfo(bits)
+    }
+
     fn class_bits(self) -> u64 {
         (self.0 >> CLASS_SHIFT) & CLASS_MASK
     }
@@ -125,6 +132,11 @@ impl WordInfo {
 pub struct County(u8);
 
 impl County {
+    /// The county of an id from the data (`0` is none).
+    pub(super) fn from_id(id: u8) -> Option<County> {
+        (id != 0).then_some(County(id))
+    }
+
     /// The id, 1–32.
     pub fn id(self) -> u8 {
         self.0
@@ -213,6 +225,7 @@ pub struct Lexicon {
     counties: Map<Vec<u8>>,
     word_index: Index,
     county_index: Index,
+    roles: Index,
     canon: Vec<&'static str>,
     equiv: Vec<Vec<&'static str>>,
     county_names: Vec<&'static str>,
@@ -328,15 +341,27 @@ impl Lexicon {
                 }
             }
         }
-        Lexicon {
+        let mut lex = Lexicon {
             words: build_map(&words),
             counties: build_map(&counties),
             word_index: Index::new(&words),
             county_index: Index::new(&counties),
+            roles: Index::new(&BTreeMap::new()),
             canon,
             equiv,
             county_names,
+        };
+        lex.roles = Index::new(&super::roles::entries(&lex, &words, &counties));
+        lex
+    }
+
+    /// What the roles table knows of `word`, in one lookup (see [`Roles`]).
+    pub(crate) fn roles(&self, word: &str) -> Roles {
+        // No key starts with a digit (tested): numbers skip the lookup.
+        if word.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+            return Roles::default();
         }
+        Roles::from_bits(self.roles.get(word).unwrap_or(0))
     }
 
     /// Everything known about one (normalised) word, in one lookup.
@@ -444,6 +469,11 @@ impl Lexicon {
     /// [`Lexicon::match_county`] of one word, without building a key: the county one of whose
     /// forms is this single word (`cork`, `chorcai`, `mi`).
     pub(crate) fn county_word(&self, word: &str) -> Option<County> {
+        self.roles(word).county()
+    }
+
+    /// [`Lexicon::county_word`] by its rule (the roles table is built from this).
+    pub(super) fn county_word_by_rule(&self, word: &str) -> Option<County> {
         if is_article(word) {
             return None;
         }
@@ -644,6 +674,7 @@ mod tests {
     fn lexicon_loads_everything() {
         let l = lexicon();
         assert_eq!(l.words.len(), l.word_index.len());
+        assert!(l.roles.len() > l.word_index.len());
         assert_eq!(l.counties.len(), l.county_index.len());
         assert_eq!(l.counties_fst().get("corcaigh"), Some(4));
         assert!(l.words.len() > 300, "{}", l.words.len());

@@ -22,6 +22,7 @@ pub mod lexicon;
 mod mutation;
 pub mod normalise;
 pub mod postcode;
+mod roles;
 mod table;
 pub mod tokenise;
 mod words;

@@ -1,10 +1,11 @@
 //! The lexicon's exact-lookup table: short keys (words, county forms) to packed `u64` values.
 //!
 //! The tokeniser asks it about every word of every address, and most words are in no table, so
-//! a lookup must be a handful of instructions: a (first byte, length) bitset turns most misses
-//! away before hashing; the hash reads at most two 8-byte words of the key (not a byte loop);
+//! a lookup must be a handful of instructions: a (first byte, last byte, length) bitset turns
+//! most misses away before hashing; the hash reads at most two 8-byte words of the key (not a byte loop);
 //! the table is open-addressed at most a quarter full, each slot holding a 32-bit tag of the
-//! hash so a probe compares keys only when the tags agree.
+//! hash so a probe compares keys only when the tags agree, and then compares the two words the
+//! hash read (they are the whole key up to 16 bytes) rather than calling `memcmp`.
 
 use std::collections::BTreeMap;
 
@@ -14,9 +15,11 @@ pub(super) struct Index {
     slots: Vec<(u32, u32)>,
     mask: usize,
     keys: Vec<Box<[u8]>>,
-    values: Vec<u64>,
-    /// Bit `min(len, 31)` of row `first byte` is set when some key has that first byte and length.
-    shapes: [u32; 256],
+    /// Per entry: the key's [`words`] and length, then its value.
+    entries: Vec<(u64, u64, usize, u64)>,
+    /// Bit `min(len, 31)` of row [`Index::shape`] is set when some key has that first and last
+    /// byte (their low 5 bits: letters are told apart) and length.
+    shapes: Box<[u32; 1024]>,
 }
 
 fn le8(b: &[u8]) -> u64 {
@@ -31,11 +34,14 @@ fn le4(b: &[u8]) -> u64 {
     u64::from(u32::from_le_bytes(w))
 }
 
-/// Hash of a key: its first and last 8 (or 4) bytes and its length, so every byte of a key of
-/// up to 16 bytes counts, in a fixed number of instructions.
-fn hash(k: &[u8]) -> u64 {
+/// Keys of at most this many bytes are told apart by their [`words`] and length alone.
+const SHORT: usize = 16;
+
+/// Two words of a key: its first and last 8 (or 4) bytes, or for a key under 4 bytes all of
+/// them; with the length they determine a key of up to [`SHORT`] bytes.
+fn words(k: &[u8]) -> (u64, u64) {
     let n = k.len();
-    let (a, b) = if n >= 8 {
+    if n >= 8 {
         (le8(k), le8(&k[n - 8..]))
     } else if n >= 4 {
         (le4(k), le4(&k[n - 4..]))
@@ -44,7 +50,11 @@ fn hash(k: &[u8]) -> u64 {
         (a, 0)
     } else {
         (0, 0)
-    };
+    }
+}
+
+/// Hash of a key from its [`words`] and length, in a fixed number of instructions.
+fn hash((a, b): (u64, u64), n: usize) -> u64 {
     let x = (a ^ (n as u64) << 58).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b;
     x.wrapping_mul(0xD6E8_FEB8_6659_FD93)
 }
@@ -58,19 +68,20 @@ impl Index {
             slots: vec![(0, 0); size],
             mask,
             keys: Vec::with_capacity(entries.len()),
-            values: Vec::with_capacity(entries.len()),
-            shapes: [0; 256],
+            entries: Vec::with_capacity(entries.len()),
+            shapes: Box::new([0; 1024]),
         };
         for (k, v) in entries {
             let (row, bit) = Index::shape(k.as_bytes());
             index.shapes[row] |= bit;
-            let h = hash(k.as_bytes());
+            let kw = words(k.as_bytes());
+            let h = hash(kw, k.len());
             let mut i = (h >> 40) as usize & mask;
             while index.slots[i].0 != 0 {
                 i = (i + 1) & mask;
             }
             index.keys.push(k.as_bytes().into());
-            index.values.push(*v);
+            index.entries.push((kw.0, kw.1, k.len(), *v));
             index.slots[i] = (index.keys.len() as u32, (h >> 32) as u32);
         }
         index
@@ -85,17 +96,21 @@ impl Index {
     /// Row and bit of a key (the empty key has row 0, bit 0).
     fn shape(key: &[u8]) -> (usize, u32) {
         let first = key.first().copied().unwrap_or(0);
-        (usize::from(first), 1u32 << key.len().min(31))
+        let last = key.last().copied().unwrap_or(0);
+        let row = usize::from(first & 31) << 5 | usize::from(last & 31);
+        (row, 1u32 << key.len().min(31))
     }
 
     /// The value of `key`, if it is in the table.
+    #[inline]
     pub(super) fn get(&self, key: &str) -> Option<u64> {
         let k = key.as_bytes();
         let (row, bit) = Index::shape(k);
         if self.shapes[row] & bit == 0 {
             return None;
         }
-        let h = hash(k);
+        let kw = words(k);
+        let h = hash(kw, k.len());
         let tag = (h >> 32) as u32;
         let mut i = (h >> 40) as usize & self.mask;
         // At most a quarter full, so an empty slot always ends the probe.
@@ -106,8 +121,11 @@ impl Index {
             }
             if t == tag {
                 let e = e as usize - 1;
-                if self.keys.get(e).is_some_and(|s| **s == *k) {
-                    return self.values.get(e).copied();
+                let &(a, b, n, v) = self.entries.get(e)?;
+                if (a, b, n) == (kw.0, kw.1, k.len())
+                    && (n <= SHORT || self.keys.get(e).is_some_and(|s| **s == *k))
+                {
+                    return Some(v);
                 }
             }
             i = (i + 1) & self.mask;
@@ -131,6 +149,8 @@ mod tests {
             "bothar",
             "baile atha cliath",
             "avenue",
+            "abcdefghijklmnop",
+            "abcdefghijklmnopq",
         ]
         .iter()
         .enumerate()
@@ -153,6 +173,9 @@ mod tests {
             "baile atha cliatH",
             "w500x",
             "w1",
+            "abcdefghXjklmnop",
+            "abcdefghXjklmnopq",
+            "abcdefghijklmnopqr",
         ] {
             assert_eq!(t.get(k), None, "{k:?}");
         }

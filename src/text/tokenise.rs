@@ -10,10 +10,12 @@
 //! [`super::lexicon`]). Commas (and `;`, `|`, line breaks) separate sections and give a
 //! [`TokenKind::Separator`] token.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use super::lexicon::{lexicon, Lexicon, WordClass, WordInfo};
 use super::normalise::{scan_into, Scan};
+use super::roles::Roles;
 use super::{eircode, postcode};
 use crate::limits::{MAX_QUERY_CHARS, MAX_QUERY_TOKENS};
 
@@ -56,15 +58,27 @@ pub struct Token {
     pub section: u16,
     /// Look-alike characters corrected (Eircode tokens); 0 otherwise.
     pub corrections: u8,
+    /// Byte range of the text in `Tokenised::text`, or in the normaliser's buffer when the
+    /// start has [`IN_SCAN`] set (a word kept as the normaliser wrote it is not copied).
     text: (u32, u32),
+}
+
+/// Marks a token text range as one in the normaliser's buffer.
+const IN_SCAN: u32 = 1 << 31;
+
+/// The text of a token range (see [`Token`]'s `text`).
+fn text_of<'a>(text: &'a str, scan: &'a Scan, (s, e): (u32, u32)) -> &'a str {
+    let (buf, s) = match s & IN_SCAN {
+        0 => (text, s),
+        _ => (scan.buf.as_str(), s & !IN_SCAN),
+    };
+    buf.get(s as usize..e as usize).unwrap_or("")
 }
 
 impl Token {
     /// The token's normalised text, stored in `t`.
     pub fn text<'a>(&self, t: &'a Tokenised) -> &'a str {
-        t.text
-            .get(self.text.0 as usize..self.text.1 as usize)
-            .unwrap_or("")
+        text_of(&t.text, &t.scan, self.text)
     }
 }
 
@@ -188,8 +202,10 @@ impl Builder<'_> {
         let pieces = &scan.pieces;
         let mut i = 0;
         let mut section = 0u16;
-        // The window slides: texts still in it after a step are kept, not looked up again.
+        // The window slides: texts still in it after a step are kept, not looked up again. Each
+        // word's roles come from one lookup as it enters the window.
         let mut ws = [""; WINDOW];
+        let mut rs = [Roles::default(); WINDOW];
         let mut k = 0;
         while i < pieces.len() {
             let p = pieces[i];
@@ -208,12 +224,14 @@ impl Builder<'_> {
             }
             while k < WINDOW && i + k < pieces.len() && pieces[i + k].section == section {
                 ws[k] = scan.text(&pieces[i + k]);
+                rs[k] = self.lex.roles(ws[k]);
                 k += 1;
             }
-            let used = self.one(i, &ws[..k]).max(1);
+            let used = self.one(i, &ws[..k], &rs[..k]).max(1);
             i += used;
             if used < k {
                 ws.copy_within(used..k, 0);
+                rs.copy_within(used..k, 0);
                 k -= used;
             } else {
                 k = 0;
@@ -230,44 +248,94 @@ impl Builder<'_> {
     fn push(&mut self, kind: TokenKind, span: Range<u32>, section: u16, text: &str, corr: u8) {
         let s = self.text.len() as u32;
         self.text.push_str(text);
+        let range = (s, self.text.len() as u32);
+        self.push_range(kind, span, section, range, corr);
+    }
+
+    /// Pushes a token whose text is piece `i`'s as the normaliser wrote it, less its first
+    /// `skip` bytes (leading zeros, a mutation prefix): no copy.
+    fn push_piece(
+        &mut self,
+        kind: TokenKind,
+        span: Range<u32>,
+        section: u16,
+        i: usize,
+        skip: usize,
+    ) {
+        let p = self.scan.pieces[i];
+        let scan = self.scan;
+        match p.alt {
+            // Offsets of the buffer fit below IN_SCAN: inputs are cut at MAX_QUERY_CHARS.
+            None if p.end < IN_SCAN => {
+                let range = ((p.start + skip as u32) | IN_SCAN, p.end);
+                self.push_range(kind, span, section, range, 0);
+            }
+            _ => {
+                let t = scan.text(&p).get(skip..).unwrap_or("");
+                self.push(kind, span, section, t, 0);
+            }
+        }
+    }
+
+    fn push_range(
+        &mut self,
+        kind: TokenKind,
+        span: Range<u32>,
+        section: u16,
+        text: (u32, u32),
+        corr: u8,
+    ) {
         self.tokens.push(Token {
             kind,
             span: span.start as usize..span.end as usize,
             section,
             corrections: corr,
-            text: (s, self.text.len() as u32),
+            text,
         });
     }
 
-    /// Emits the token(s) starting at piece `i`; returns how many pieces were used.
-    fn one(&mut self, i: usize, ws: &[&str]) -> usize {
+    /// Emits the token(s) starting at piece `i`; returns how many pieces were used. `rs` holds
+    /// the roles of the words `ws`.
+    fn one(&mut self, i: usize, ws: &[&str], rs: &[Roles]) -> usize {
         let section = self.scan.pieces[i].section;
         let w0 = ws[0];
+        // Shapes first, parsers only when they fit. An Eircode is one 7-character word or 3 + 4;
+        // every other code has a digit second or third (`bt11`, `d6w`, `a86`, `d15`), but for
+        // the `gir` postcode; a number starts with one.
+        let b = w0.as_bytes();
+        let digit = |k: usize| b.get(k).is_some_and(u8::is_ascii_digit);
+        let code_shape = digit(1) || digit(2);
         // Eircode (not a routing key followed by an address word: `D15 Park`). The normaliser
         // may already have parsed a routing key + unique identifier pair.
         let pair = match self.scan.eircode_pair {
             Some((k, p)) if k == i + 1 && ws.len() > 1 => Some((p, 2)),
             _ => None,
         };
+        let maybe_eircode =
+            w0.len() == 7 || (w0.len() == 3 && ws.get(1).is_some_and(|w| w.len() == 4));
         if let Some((e, n)) = pair
-            .or_else(|| eircode_at(ws))
-            .filter(|(_, n)| *n == 1 || !self.is_address_word(ws[1]))
+            .or_else(|| maybe_eircode.then(|| eircode_at(ws)).flatten())
+            .filter(|(_, n)| *n == 1 || !is_address_word(ws[1], rs[1]))
         {
-            let mut t = [0u8; 7];
-            t.copy_from_slice(e.eircode.as_str().as_bytes());
-            t.make_ascii_lowercase();
-            let t = std::str::from_utf8(&t).unwrap_or("");
-            self.push(
+            let s = self.text.len() as u32;
+            let code = e.eircode.as_bytes();
+            self.text
+                .extend(code.iter().map(|b| char::from(b.to_ascii_lowercase())));
+            let range = (s, self.text.len() as u32);
+            self.push_range(
                 TokenKind::Eircode,
                 self.span(i, n),
                 section,
-                t,
+                range,
                 e.corrections,
             );
             return n;
         }
         // UK postcode.
-        if let Some((pc, n)) = postcode_at(ws) {
+        if let Some((pc, n)) = (code_shape || w0.starts_with("gir"))
+            .then(|| postcode_at(ws))
+            .flatten()
+        {
             let mut buf = [0u8; 8];
             let mut len = 0;
             for c in pc.as_str().bytes().filter(|c| *c != b' ') {
@@ -279,9 +347,9 @@ impl Builder<'_> {
             return n;
         }
         // Dublin district: every form starts with `d` (`d6w`, `dublin`), `b` (`bac`, `baile`) or
-        // `m` (`mbaile`).
-        let first = w0.as_bytes().first().copied().unwrap_or(b' ');
-        if let Some((d, n)) = matches!(first, b'd' | b'b' | b'm')
+        // `m` (`mbaile`), and is one word `d` + number or has a number after it.
+        let first = b.first().copied().unwrap_or(b' ');
+        if let Some((d, n)) = (matches!(first, b'd' | b'b' | b'm') && (digit(1) || ws.len() > 1))
             .then(|| self.lex.match_district(ws))
             .flatten()
         {
@@ -295,8 +363,8 @@ impl Builder<'_> {
             return n;
         }
         // County.
-        let info = self.lex.info(w0);
-        if let Some((c, n)) = self.county_at(i, ws, info) {
+        let info = rs[0].info();
+        if let Some((c, n)) = self.county_at(i, ws, rs) {
             self.push(TokenKind::County, self.span(i, n), section, c.name(), 0);
             return n;
         }
@@ -314,25 +382,21 @@ impl Builder<'_> {
             }
             return 1;
         }
-        // Numbers.
-        if first.is_ascii_digit() {
-            let (kind, t) = number_kind(w0);
-            self.push(kind, self.span(i, 1), section, t, 0);
-            return 1;
+        // Numbers, then a routing key alone (a letter and two digits, or `d6w`).
+        if first.is_ascii_digit() || code_shape {
+            if first.is_ascii_digit() {
+                let (kind, t) = number_kind(w0);
+                let span = self.span(i, 1);
+                self.push_piece(kind, span, section, i, w0.len() - t.len());
+                return 1;
+            }
+            if w0.len() == 3 && eircode::is_routing_key(w0) {
+                self.push(TokenKind::RoutingKey, self.span(i, 1), section, w0, 0);
+                return 1;
+            }
         }
-        // A routing key alone.
-        if w0.len() == 3 && eircode::is_routing_key(w0) {
-            self.push(TokenKind::RoutingKey, self.span(i, 1), section, w0, 0);
-            return 1;
-        }
-        self.word(i, ws, section, info);
+        self.word(i, ws, section, rs[0]);
         1
-    }
-
-    /// Whether an all-letter word is one the lexicon knows (`park`, `road`, `lane`): such a word
-    /// after a routing key is not the unique identifier of an Eircode.
-    fn is_address_word(&self, w: &str) -> bool {
-        w.bytes().all(|b| b.is_ascii_lowercase()) && self.lex.info(w) != WordInfo::default()
     }
 
     /// A county at piece `i`: after a marker, glued to one, or bare at the end of its section.
@@ -340,12 +404,15 @@ impl Builder<'_> {
         &mut self,
         i: usize,
         ws: &[&str],
-        info0: WordInfo,
+        rs: &[Roles],
     ) -> Option<(super::lexicon::County, usize)> {
+        let info0 = rs[0].info();
         if info0.is_county_marker() && ws.len() > 1 {
             let found = match ws {
-                [_, w] => self.lex.county_word(w).map(|c| (c, 1)),
-                _ => self.lex.match_county(&ws[1..], self.key),
+                [_, _] => rs[1].county().map(|c| (c, 1)),
+                _ => self
+                    .lex
+                    .match_county(&ws[1..1 + county_run(&ws[1..], &rs[1..])], self.key),
             };
             if let Some((c, n)) = found {
                 return Some((c, n + 1));
@@ -359,14 +426,16 @@ impl Builder<'_> {
         // Bare: only when nothing but a code follows in the section (checked cheaply first).
         let section_ends = i + ws.len() >= self.scan.pieces.len()
             || self.scan.pieces[i + ws.len()].section != self.scan.pieces[i].section;
-        if !section_ends
-            || !(info0.starts_county() || info0.is_particle() || self.lex.mutated(ws[0]))
-        {
+        if !section_ends {
             return None;
         }
         let (c, n) = match ws {
-            [w] => (self.lex.county_word(w)?, 1),
-            _ => self.lex.match_county(ws, self.key)?,
+            // A word that names a county passes the test below.
+            [_] => (rs[0].county()?, 1),
+            _ if info0.starts_county() || info0.is_particle() || self.lex.mutated(ws[0]) => {
+                self.lex.match_county(&ws[..county_run(ws, rs)], self.key)?
+            }
+            _ => return None,
         };
         if c.name() == "down" {
             return None;
@@ -380,15 +449,16 @@ impl Builder<'_> {
     }
 
     /// A plain word: abbreviation expansion, `st`/`dr` by position, mutation removal.
-    fn word(&mut self, i: usize, ws: &[&str], section: u16, info: WordInfo) {
+    fn word(&mut self, i: usize, ws: &[&str], section: u16, roles: Roles) {
         let w0 = ws[0];
+        let info = roles.info();
         let span = self.span(i, 1);
         let prev = self
             .tokens
             .last()
             .filter(|t| t.section == section && t.kind == TokenKind::Word)
-            .map(|t| (t.text.0 as usize, t.text.1 as usize));
-        let prev_text = prev.map(|(s, e)| &self.text[s..e]);
+            .map(|t| t.text);
+        let prev_text = prev.map(|r| text_of(self.text, self.scan, r));
         let cached = self
             .last_info
             .filter(|(t, _)| prev.is_some() && *t + 1 == self.tokens.len())
@@ -421,14 +491,35 @@ impl Builder<'_> {
         // Particles are short words: skip the lookup for anything longer.
         let base = match prev_text.filter(|p| p.len() <= 4 && prev_info(p).is_particle()) {
             Some(particle) => self.lex.demutate_after(particle, w0),
-            None => self.lex.demutate(w0),
+            None if roles.demutates() => self.lex.demutate(w0),
+            None => Cow::Borrowed(w0),
         };
-        let plain = base == w0;
-        self.push(TokenKind::Word, span, section, &base, 0);
-        if plain {
-            self.last_info = Some((self.tokens.len() - 1, info));
+        match base {
+            // `w0` itself, or `w0` less a mutation prefix (`gcloch` → `cloch`).
+            Cow::Borrowed(b) => {
+                self.push_piece(TokenKind::Word, span, section, i, w0.len() - b.len());
+                if b.len() == w0.len() {
+                    self.last_info = Some((self.tokens.len() - 1, info));
+                }
+            }
+            Cow::Owned(b) => self.push(TokenKind::Word, span, section, &b, 0),
         }
     }
+}
+
+/// How many of the words `ws` (roles `rs`) a county name could span: it holds only articles and
+/// words of county forms, so `match_county` need not try beyond the first other word.
+fn county_run(ws: &[&str], rs: &[Roles]) -> usize {
+    ws.iter()
+        .zip(rs)
+        .take_while(|(w, r)| r.county_part() || matches!(**w, "an" | "na"))
+        .count()
+}
+
+/// Whether an all-letter word is one the lexicon knows (`park`, `road`, `lane`): such a word
+/// after a routing key is not the unique identifier of an Eircode.
+fn is_address_word(w: &str, roles: Roles) -> bool {
+    w.bytes().all(|b| b.is_ascii_lowercase()) && roles.info() != WordInfo::default()
 }
 
 /// Number, number with a letter, range or ordinal, with leading zeros removed.
