@@ -9,7 +9,7 @@
 //! elements naming all of them seed too.
 
 use crate::index::Index;
-use crate::limits::{MAX_JOINT_SEEDS, MAX_JOINT_WORD_ELEMENTS};
+use crate::limits::{MAX_JOINT_SEEDS, MAX_JOINT_WORD_ELEMENTS, MAX_SEED_VISITS};
 use crate::search::elements::{find, score_element, ElementMatch, HitTerms, IdfCache};
 
 /// Adds to `seeds` (sorted by element, kept sorted) the elements named by a run of adjacent
@@ -23,7 +23,9 @@ pub fn add_joint_seeds(
     seeds: &mut Vec<ElementMatch>,
 ) {
     let words = words.min(64);
-    if words < 2 {
+    // Every hit within the seed budget: the seeds already hold every element a run could name.
+    let read: usize = hits.all().iter().map(|h| h.df as usize).sum();
+    if words < 2 || read <= MAX_SEED_VISITS {
         return;
     }
     let sets: Vec<Option<Vec<u32>>> = (0..words).map(|i| word_elements(index, hits, i)).collect();
