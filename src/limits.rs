@@ -38,7 +38,7 @@ pub const MAX_JOINT_SEEDS: usize = 128;
 /// A query word naming more elements than this (`road`, `street`) is not intersected with its
 /// neighbours for autocomplete's joint seeds: reading its postings would cost more than it
 /// narrows.
-pub const MAX_JOINT_WORD_ELEMENTS: usize = 20_000;
+pub const MAX_JOINT_WORD_ELEMENTS: usize = 8_000;
 
 /// Most elements the narrowest query word may name for Find Address to try a quick pass seeded
 /// from that word alone (see `search::run`).

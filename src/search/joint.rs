@@ -23,12 +23,22 @@ pub fn add_joint_seeds(
     seeds: &mut Vec<ElementMatch>,
 ) {
     let words = words.min(64);
-    // Every hit within the seed budget: the seeds already hold every element a run could name.
-    let read: usize = hits.all().iter().map(|h| h.df as usize).sum();
-    if words < 2 || read <= MAX_SEED_VISITS {
+    // A word every hit of which the seed stage read already seeded every element naming it,
+    // so no run through it can add one: runs stop at such words (and their postings are never
+    // read here, which keeps this stage cheap when the words are rare).
+    let covered = seeded_words(hits);
+    if words < 2 || (0..words).all(|i| covered & (1u64 << i) != 0) {
         return;
     }
-    let sets: Vec<Option<Vec<u32>>> = (0..words).map(|i| word_elements(index, hits, i)).collect();
+    let sets: Vec<Option<Vec<u32>>> = (0..words)
+        .map(|i| {
+            if covered & (1u64 << i) != 0 {
+                None
+            } else {
+                word_elements(index, hits, i)
+            }
+        })
+        .collect();
     let mut found: Vec<u32> = Vec::new();
     for start in 0..words - 1 {
         let Some(first) = &sets[start] else { continue };
@@ -61,6 +71,30 @@ pub fn add_joint_seeds(
     if seeds.len() > before {
         seeds.sort_unstable_by_key(|m| m.element);
     }
+}
+
+/// The words whose every hit the seed stage reads in full (rarest first within
+/// [`MAX_SEED_VISITS`] postings, as `elements::seed_elements` does).
+fn seeded_words(hits: &HitTerms<'_>) -> u64 {
+    let all = hits.all();
+    let mut order: Vec<usize> = (0..all.len()).collect();
+    order.sort_unstable_by(|&a, &b| {
+        all[a]
+            .df
+            .cmp(&all[b].df)
+            .then(all[a].cost.total_cmp(&all[b].cost))
+            .then(all[a].term.cmp(&all[b].term))
+            .then(a.cmp(&b))
+    });
+    let mut read = 0usize;
+    let mut unread = 0u64;
+    for &h in &order {
+        read += all[h].df as usize;
+        if read > MAX_SEED_VISITS {
+            unread |= all[h].mask;
+        }
+    }
+    !unread
 }
 
 /// Every element a hit on word `i` names, ascending; `None` when that is more than
