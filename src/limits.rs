@@ -31,6 +31,15 @@ pub const MAX_TYPO_WORD_CHARS: usize = 24;
 /// common words (`road`, `park`) seed nothing: they only verify the places rare words found.
 pub const MAX_SEED_VISITS: usize = 1_000;
 
+/// Most elements a run of adjacent query words may name together to seed autocomplete
+/// candidates (see `search::joint`): more, and a longer run is tried.
+pub const MAX_JOINT_SEEDS: usize = 128;
+
+/// A query word naming more elements than this (`road`, `street`) is not intersected with its
+/// neighbours for autocomplete's joint seeds: reading its postings would cost more than it
+/// narrows.
+pub const MAX_JOINT_WORD_ELEMENTS: usize = 8_000;
+
 /// Most elements the narrowest query word may name for Find Address to try a quick pass seeded
 /// from that word alone (see `search::run`).
 pub const QUICK_SEED_VISITS: usize = 200;
@@ -102,6 +111,10 @@ pub const MAX_OPTION_PLACES: usize = 2_000;
 
 /// Suggestions one Autocomplete call returns.
 pub const MAX_SUGGESTIONS: usize = 10;
+
+/// Candidates Autocomplete renders when two or more words are typed, to show first those whose
+/// address begins with the typed words (`engine::autocomplete`).
+pub const MAX_SUGGESTION_POOL: usize = 20;
 
 /// Autocomplete answers kept for keystrokes that add nothing to search for (a trailing space or
 /// comma): the last this many, shared by all sessions (`engine::recent`).

@@ -17,7 +17,7 @@ use crate::engine::recent::Key;
 use crate::engine::Engine;
 use crate::group::{self, OptionItem};
 use crate::index::{EircodeHit, Index};
-use crate::limits::MAX_SUGGESTIONS;
+use crate::limits::{MAX_SUGGESTIONS, MAX_SUGGESTION_POOL};
 use crate::search::{search, Candidate, Mode, Search};
 
 /// Answers Autocomplete.
@@ -115,10 +115,21 @@ fn text_suggestions(
     lang: crate::ecad::address::Language,
 ) -> Vec<OptionItem> {
     let s = search(index, text, Mode::Autocomplete);
+    let typed = crate::text::normalise(text);
+    let typed: Vec<&str> = typed.split(' ').filter(|w| !w.is_empty()).collect();
+    // With two words or more typed, read past the options shown for those that begin with
+    // them: the address the user is spelling out ranks below look-alikes that hold the same
+    // words elsewhere (`28 Old School` is `28 Old School House Road`, not `Apartment 28, Old
+    // School Lodge`). One word begins too many addresses to be worth the extra rendering.
+    let pool = if typed.len() >= 2 {
+        MAX_SUGGESTION_POOL
+    } else {
+        MAX_SUGGESTIONS
+    };
     let mut seen: Vec<Target> = Vec::new();
-    let mut out = Vec::new();
+    let mut out: Vec<(OptionItem, Target)> = Vec::new();
     for c in &s.candidates {
-        if out.len() >= MAX_SUGGESTIONS {
+        if out.len() >= pool {
             break;
         }
         let target = suggestion_target(index, &s, c);
@@ -131,10 +142,67 @@ fn text_suggestions(
         }
         seen.push(target);
         if let Some(item) = item_for(index, &target, lang) {
-            out.push(item);
+            out.push((item, target));
         }
     }
-    out
+    if pool > MAX_SUGGESTIONS {
+        let mut begins: Vec<bool> = out
+            .iter()
+            .map(|(item, _)| begins_with(&item.display_name, &typed))
+            .collect();
+        // Irish words typed for an English answer: the Irish names may be what is spelt out
+        // (`44 Cúirt Harbour`), so read those too, only when no English name fits.
+        let other = match lang {
+            crate::ecad::address::Language::English => crate::ecad::address::Language::Irish,
+            _ => crate::ecad::address::Language::English,
+        };
+        if !begins.contains(&true) && (other == lang || looks_irish(&typed)) {
+            for ((_, target), b) in out.iter().zip(begins.iter_mut()) {
+                *b = item_for(index, target, other)
+                    .is_some_and(|item| begins_with(&item.display_name, &typed));
+            }
+        }
+        // Stable: within each side the matcher's order stands.
+        let mut order: Vec<usize> = (0..out.len()).collect();
+        order.sort_by_key(|&i| (!begins[i], i));
+        let mut items: Vec<Option<OptionItem>> = out.into_iter().map(|(i, _)| Some(i)).collect();
+        return order
+            .into_iter()
+            .filter_map(|i| items.get_mut(i).and_then(Option::take))
+            .take(MAX_SUGGESTIONS)
+            .collect();
+    }
+    out.into_iter().map(|(item, _)| item).collect()
+}
+
+/// Whether a typed word is an Irish word or particle (`cuirt`, `an`, `bothar`).
+fn looks_irish(typed: &[&str]) -> bool {
+    let lex = crate::text::lexicon::lexicon();
+    typed.iter().any(|w| {
+        let info = lex.info(w);
+        info.is_irish_stem() || info.is_particle()
+    })
+}
+
+/// Whether `name`, normalised, begins with the `typed` words in order, the last one as a
+/// prefix (it may be half typed).
+fn begins_with(name: &str, typed: &[&str]) -> bool {
+    let Some((last, whole)) = typed.split_last() else {
+        return false;
+    };
+    let name = crate::text::normalise(name);
+    let mut words = name.split(' ');
+    // One whole word of five letters or more may be one slip off (`Apartent`).
+    let mut slips = 0;
+    whole.iter().all(|w| {
+        words.next().is_some_and(|n| {
+            n == *w
+                || (slips == 0 && w.len() >= 5 && strsim::damerau_levenshtein(n, w) == 1 && {
+                    slips += 1;
+                    true
+                })
+        })
+    }) && words.next().is_some_and(|w| w.starts_with(last))
 }
 
 /// What a candidate suggests: its address point, its building, or its deepest element.
@@ -197,5 +265,24 @@ mod tests {
         assert_eq!(eircode_prefix("main"), None);
         assert_eq!(eircode_prefix("a86 vc04 x"), None);
         assert_eq!(eircode_prefix("12"), None);
+    }
+
+    #[test]
+    fn begins_with_reads_the_last_word_as_a_prefix() {
+        let name = "1 MELITTA ROAD, BOSTONCOMMON, KILDARE";
+        assert!(begins_with(name, &["1", "melitta", "ro"]));
+        assert!(begins_with(name, &["1", "melitta", "road"]));
+        assert!(!begins_with(name, &["1", "melitta", "park"]));
+        assert!(!begins_with(name, &["melitta", "road"]));
+        assert!(!begins_with("APARTMENT 1, MELITTA ROAD", &["1", "melitta"]));
+        assert!(begins_with(
+            "ST. JOSEPH'S PARK, TUAM",
+            &["st", "josephs", "p"]
+        ));
+        assert!(!begins_with(name, &[]));
+        // One slip in a whole word of five letters or more, not two, not in a short word.
+        assert!(begins_with(name, &["1", "melita", "road"]));
+        assert!(!begins_with(name, &["1", "melita", "raod", "b"]));
+        assert!(!begins_with("12 MAIN ST", &["12", "mian", "s"]));
     }
 }

@@ -15,6 +15,7 @@
 //! number unmatched, which keeps clean queries cheap.
 
 pub mod elements;
+pub mod joint;
 pub mod places;
 pub mod plan;
 pub mod resolve;
@@ -265,6 +266,15 @@ fn place_stage(
         &mut scratch.visit,
         &mut out.matches,
     );
+    if stages.prefix_last {
+        joint::add_joint_seeds(
+            index,
+            hits,
+            plan.words.len(),
+            &mut scratch.weights,
+            &mut out.matches,
+        );
+    }
     places::pins(index, &out.matches, &mut scratch.pins);
     let quick = words != u64::MAX;
     let all = places::candidates(
