@@ -114,7 +114,7 @@ pub const MAX_SUGGESTIONS: usize = 10;
 
 /// Candidates Autocomplete renders when two or more words are typed, to show first those whose
 /// address begins with the typed words (`engine::autocomplete`).
-pub const MAX_SUGGESTION_POOL: usize = 20;
+pub const MAX_SUGGESTION_POOL: usize = 15;
 
 /// Autocomplete answers kept for keystrokes that add nothing to search for (a trailing space or
 /// comma): the last this many, shared by all sessions (`engine::recent`).

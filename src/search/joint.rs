@@ -30,12 +30,15 @@ pub fn add_joint_seeds(
     if words < 2 || (0..words).all(|i| covered & (1u64 << i) != 0) {
         return;
     }
+    // A word's elements are read only when a neighbour is unseeded too: runs need two words.
+    let unseeded = |i: usize| covered & (1u64 << i) == 0;
     let sets: Vec<Option<Vec<u32>>> = (0..words)
         .map(|i| {
-            if covered & (1u64 << i) != 0 {
-                None
-            } else {
+            let paired = (i > 0 && unseeded(i - 1)) || (i + 1 < words && unseeded(i + 1));
+            if unseeded(i) && paired {
                 word_elements(index, hits, i)
+            } else {
+                None
             }
         })
         .collect();
@@ -108,15 +111,20 @@ fn word_elements(index: &Index, hits: &HitTerms<'_>, i: usize) -> Option<Vec<u32
     }
     let mut out: Vec<u32> = Vec::with_capacity(total);
     let mut last = u32::MAX;
+    let mut terms = 0;
     for h in mine() {
         // The hits are sorted by term: a term hit twice (exact and equivalent) is read once.
         if h.term != last {
             out.extend(index.term_elements(h.term));
             last = h.term;
+            terms += 1;
         }
     }
-    out.sort_unstable();
-    out.dedup();
+    // One term's postings are sorted and unique already.
+    if terms > 1 {
+        out.sort_unstable();
+        out.dedup();
+    }
     Some(out)
 }
 
