@@ -3,36 +3,13 @@
 
 use std::io::Cursor;
 use std::path::Path;
-use std::sync::OnceLock;
 
 use seoladh::batch::{self, BatchOptions, Input, InputFormat, OutputFormat};
-use seoladh::ecad::{layout, Dataset};
-use seoladh::engine::Engine;
-use seoladh::index::{Index, IndexBuilder, NoProgress};
-use seoladh::profile::ProfileSet;
 use serde_json::Value;
 
-fn dataset() -> &'static Dataset {
-    static DS: OnceLock<Dataset> = OnceLock::new();
-    DS.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
-        layout::read_dir(&dir).expect("fixture dataset readable").0
-    })
-}
-
-fn engine() -> &'static Engine {
-    static ENGINE: OnceLock<Engine> = OnceLock::new();
-    ENGINE.get_or_init(|| {
-        let bytes = IndexBuilder::new()
-            .build(dataset(), &NoProgress)
-            .expect("fixture builds")
-            .to_bytes();
-        Engine::new(
-            Index::from_bytes(bytes).expect("opens"),
-            ProfileSet::builtin(),
-        )
-    })
-}
+#[path = "common/fixture.rs"]
+mod fixture;
+use fixture::{dataset, engine};
 
 /// A CSV input of `n` rows: postal lines of fixture address points, every 10th with an id, and
 /// one malformed row (too many fields) at row 7 and one row with an invalid limit at row 9.

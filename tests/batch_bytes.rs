@@ -9,38 +9,15 @@
 
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use seoladh::api::{self, Operation};
 use seoladh::batch::{self, BatchOptions, Input, InputFormat, OutputFormat};
-use seoladh::ecad::{layout, Dataset};
-use seoladh::engine::Engine;
-use seoladh::index::{Index, IndexBuilder, NoProgress};
-use seoladh::profile::ProfileSet;
 
 const TXN: &str = "0f8fad5b-d9cb-469f-a165-70867728950e";
 
-fn dataset() -> &'static Dataset {
-    static DS: OnceLock<Dataset> = OnceLock::new();
-    DS.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
-        layout::read_dir(&dir).expect("fixture dataset readable").0
-    })
-}
-
-fn engine() -> &'static Engine {
-    static ENGINE: OnceLock<Engine> = OnceLock::new();
-    ENGINE.get_or_init(|| {
-        let bytes = IndexBuilder::new()
-            .build(dataset(), &NoProgress)
-            .expect("fixture builds")
-            .to_bytes();
-        Engine::new(
-            Index::from_bytes(bytes).expect("opens"),
-            ProfileSet::builtin(),
-        )
-    })
-}
+#[path = "common/fixture.rs"]
+mod fixture;
+use fixture::{dataset, engine};
 
 fn golden(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -3,37 +3,14 @@
 //! Irish lines, history (wire-compat.md §7) and unknown ids.
 
 use std::collections::HashMap;
-use std::path::Path;
-use std::sync::OnceLock;
 
 use seoladh::api::{self, Operation};
-use seoladh::ecad::{layout, Dataset, HistoryStatus};
-use seoladh::engine::Engine;
-use seoladh::index::{Index, IndexBuilder, NoProgress};
-use seoladh::profile::ProfileSet;
+use seoladh::ecad::HistoryStatus;
 use serde_json::Value;
 
-fn dataset() -> &'static Dataset {
-    static DS: OnceLock<Dataset> = OnceLock::new();
-    DS.get_or_init(|| {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
-        layout::read_dir(&dir).expect("fixture dataset readable").0
-    })
-}
-
-fn engine() -> &'static Engine {
-    static ENGINE: OnceLock<Engine> = OnceLock::new();
-    ENGINE.get_or_init(|| {
-        let bytes = IndexBuilder::new()
-            .build(dataset(), &NoProgress)
-            .expect("fixture builds")
-            .to_bytes();
-        Engine::new(
-            Index::from_bytes(bytes).expect("opens"),
-            ProfileSet::builtin(),
-        )
-    })
-}
+#[path = "common/fixture.rs"]
+mod fixture;
+use fixture::{dataset, engine};
 
 fn get(query: &str) -> Value {
     let a = api::answer(engine(), Operation::GetEcadData, query, "http://h").expect("answers");

@@ -143,17 +143,7 @@ pub fn seed_elements(
     visit.clear();
     weights.reset(index.meta().counts.elements.max(1));
     let all = hits.all();
-    let mut order: Vec<usize> = (0..all.len())
-        .filter(|&h| all[h].mask & words != 0)
-        .collect();
-    order.sort_unstable_by(|&a, &b| {
-        all[a]
-            .df
-            .cmp(&all[b].df)
-            .then(all[a].cost.total_cmp(&all[b].cost))
-            .then(all[a].term.cmp(&all[b].term))
-            .then(a.cmp(&b))
-    });
+    let order = rarest_first(all, words);
     for (i, &h) in order.iter().enumerate() {
         let hit = &all[h];
         let df = hit.df as usize;
@@ -173,6 +163,23 @@ pub fn seed_elements(
             out.push(m);
         }
     }
+}
+
+/// The indices of the hits on `words`, in the order seeding reads them: rarest first, then
+/// cheapest, then by term.
+pub fn rarest_first(all: &[TermHit], words: u64) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..all.len())
+        .filter(|&h| all[h].mask & words != 0)
+        .collect();
+    order.sort_unstable_by(|&a, &b| {
+        all[a]
+            .df
+            .cmp(&all[b].df)
+            .then(all[a].cost.total_cmp(&all[b].cost))
+            .then(all[a].term.cmp(&all[b].term))
+            .then(a.cmp(&b))
+    });
+    order
 }
 
 /// Element → index into the matches, or [`NO_MATCH`]: the verifier's memory.

@@ -10,7 +10,9 @@
 
 use crate::index::Index;
 use crate::limits::{MAX_JOINT_SEEDS, MAX_JOINT_WORD_ELEMENTS, MAX_SEED_VISITS};
-use crate::search::elements::{find, score_element, ElementMatch, HitTerms, IdfCache};
+use crate::search::elements::{
+    find, rarest_first, score_element, ElementMatch, HitTerms, IdfCache,
+};
 
 /// Adds to `seeds` (sorted by element, kept sorted) the elements named by a run of adjacent
 /// words of the `words` query words together: from each word, the shortest run whose
@@ -80,15 +82,7 @@ pub fn add_joint_seeds(
 /// [`MAX_SEED_VISITS`] postings, as `elements::seed_elements` does).
 fn seeded_words(hits: &HitTerms<'_>) -> u64 {
     let all = hits.all();
-    let mut order: Vec<usize> = (0..all.len()).collect();
-    order.sort_unstable_by(|&a, &b| {
-        all[a]
-            .df
-            .cmp(&all[b].df)
-            .then(all[a].cost.total_cmp(&all[b].cost))
-            .then(all[a].term.cmp(&all[b].term))
-            .then(a.cmp(&b))
-    });
+    let order = rarest_first(all, u64::MAX);
     let mut read = 0usize;
     let mut unread = 0u64;
     for &h in &order {
