@@ -126,8 +126,8 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
     // An input ending in a UK-only post town is a foreign address unless the exact pass reads
     // it whole as an Irish one; typos elsewhere in it are not worth reading.
     let foreign =
-        out.plan.eircode.is_none() && out.plan.names_uk_only_town(&index.meta().uk_only_towns);
-    if mode == Mode::Find && !settled(&out) && !foreign {
+        || out.plan.eircode.is_none() && out.plan.names_uk_only_town(&index.meta().uk_only_towns);
+    if mode == Mode::Find && !settled(&out) && !foreign() {
         let mut second = Search {
             plan: out.plan.clone(),
             ..Search::default()
