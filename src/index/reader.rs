@@ -561,14 +561,7 @@ impl Index {
 
     /// Resolves an Eircode (7 characters, no space, any case).
     pub fn eircode(&self, eircode: &str) -> Option<EircodeHit> {
-        let mut key = [0u8; 7];
-        let b = eircode.as_bytes();
-        if b.len() != 7 {
-            return None;
-        }
-        for (k, c) in key.iter_mut().zip(b) {
-            *k = c.to_ascii_uppercase();
-        }
+        let key = eircode_key(eircode)?;
         let v = self.eircodes.get(key)?;
         Some(if v & HISTORY_FLAG != 0 {
             EircodeHit::History((v & !HISTORY_FLAG) as u32)
@@ -582,14 +575,9 @@ impl Index {
     /// the Eircode map once, sharing prefixes, instead of looking up each of the ~180 variants
     /// (`text::eircode::near_misses`) on its own.
     pub fn eircodes_near(&self, eircode: &str) -> Vec<u32> {
-        let mut key = [0u8; 7];
-        let b = eircode.as_bytes();
-        if b.len() != 7 {
+        let Some(key) = eircode_key(eircode) else {
             return Vec::new();
-        }
-        for (k, c) in key.iter_mut().zip(b) {
-            *k = c.to_ascii_uppercase();
-        }
+        };
         let fst = self.eircodes.as_fst();
         let mut out = Vec::new();
         let mut push = |v: u64| {
@@ -686,6 +674,12 @@ impl Index {
     pub fn uk_len(&self) -> u32 {
         self.meta.counts.uk_addresses as u32
     }
+}
+
+/// The Eircode map's key for a 7-character code without a space: upper case.
+fn eircode_key(eircode: &str) -> Option<[u8; 7]> {
+    let b: [u8; 7] = eircode.as_bytes().try_into().ok()?;
+    Some(b.map(|c| c.to_ascii_uppercase()))
 }
 
 /// The value of the key `rest` read from `node` on (with `acc` output so far), if it is a key.

@@ -570,10 +570,11 @@ fn try_word(text: &str, (s, e): (usize, usize)) -> Option<Found> {
     })
 }
 
-/// Valid Eircodes one edit away from `text` (one substituted character, or two neighbours swapped),
-/// sorted and without duplicates, for the matcher to test against the index when the code as
-/// typed does not exist. `text` may hold a space and any case; an invalid character is a position
-/// to substitute. Returns nothing unless `text` has exactly 7 letters and digits.
+/// Valid Eircodes one edit away from `text` (one substituted character, or two neighbours
+/// swapped), sorted and without duplicates. `text` may hold a space and any case; an invalid
+/// character is a position to substitute. Returns nothing unless `text` has exactly 7 letters
+/// and digits. (The matcher finds the stored ones in one walk, `Index::eircodes_near`; this list
+/// is its reference in tests.)
 pub fn near_misses(text: &str) -> Vec<Eircode> {
     let mut raw = [0u8; 7];
     let mut n = 0;
