@@ -197,10 +197,13 @@ fn begins_with(name: &str, typed: &[&str]) -> bool {
     whole.iter().all(|w| {
         words.next().is_some_and(|n| {
             n == *w
-                || (slips == 0 && w.len() >= 5 && strsim::damerau_levenshtein(n, w) == 1 && {
-                    slips += 1;
-                    true
-                })
+                || (slips == 0
+                    && w.len() >= 5
+                    && crate::text::lexicon::one_slip(n.as_bytes(), w.as_bytes())
+                    && {
+                        slips += 1;
+                        true
+                    })
         })
     }) && words.next().is_some_and(|w| w.starts_with(last))
 }

@@ -12,6 +12,7 @@ use fst::Streamer;
 
 use crate::hash::FxHasher;
 use crate::index::unpack_term;
+use crate::text::lexicon::one_slip;
 
 /// The deletion table of a term dictionary.
 #[derive(Debug, Default)]
@@ -88,7 +89,7 @@ impl OneEdit {
             let Some(term) = self.text.get(from..from + len) else {
                 continue;
             };
-            if one_edit_apart(word, term) {
+            if one_slip(word, term) {
                 let (id, df) = unpack_term(v);
                 out.push((1, id, df));
             }
@@ -109,30 +110,6 @@ fn deletion(word: &[u8], i: usize, out: &mut Vec<u8>) {
     out.clear();
     out.extend_from_slice(&word[..i]);
     out.extend_from_slice(&word[i + 1..]);
-}
-
-/// Whether `a` and `b` are exactly one edit apart (see [`OneEdit::neighbours`]).
-pub fn one_edit_apart(a: &[u8], b: &[u8]) -> bool {
-    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-    let i = short
-        .iter()
-        .zip(long)
-        .position(|(x, y)| x != y)
-        .unwrap_or(short.len());
-    match long.len() - short.len() {
-        0 if i == short.len() => false,
-        // One changed byte, or two neighbours swapped.
-        0 => {
-            short[i + 1..] == long[i + 1..]
-                || (i + 1 < short.len()
-                    && short[i] == long[i + 1]
-                    && short[i + 1] == long[i]
-                    && short[i + 2..] == long[i + 2..])
-        }
-        // One byte more in the longer word, at the first difference.
-        1 => short[i..] == long[i + 1..],
-        _ => false,
-    }
 }
 
 #[cfg(test)]
@@ -197,7 +174,7 @@ mod tests {
             assert_eq!(got, want, "{q}");
             for w in &sorted {
                 assert_eq!(
-                    one_edit_apart(q.as_bytes(), w.as_bytes()),
+                    one_slip(q.as_bytes(), w.as_bytes()),
                     osa(q.as_bytes(), w.as_bytes()) == 1,
                     "{q} {w}"
                 );

@@ -641,8 +641,8 @@ fn county_key(words: &[&str], key: &mut String) {
 }
 
 /// Whether `a` is `b` with exactly one substitution, insertion, deletion or swap of neighbours
-/// (without allocating: it runs on the first word of every input).
-fn one_slip(a: &[u8], b: &[u8]) -> bool {
+/// (without allocating: it runs on the first word of every input, and on typo candidates).
+pub fn one_slip(a: &[u8], b: &[u8]) -> bool {
     let common = |x: &[u8], y: &[u8]| x.iter().zip(y).take_while(|(p, q)| p == q).count();
     match a.len().cmp(&b.len()) {
         std::cmp::Ordering::Equal => {
