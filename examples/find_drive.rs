@@ -1,7 +1,8 @@
 //! Instruction-count driver for the whole Find Address (or Autocomplete) request:
 //! `valgrind --tool=callgrind target/release/examples/find_drive INDEX Q.tsv PASSES [auto]`.
 //! Runs every query (last TSV column) once to warm up, then PASSES more times. With `PRINT=1`
-//! it prints each answer of the warm-up pass (result code, id, options) to compare builds.
+//! it prints each answer of the warm-up pass (result code, id, options) to compare builds; with
+//! `TIME=1` the fastest timed pass's mean per query (the least disturbed on a shared machine).
 use seoladh::api::{AutocompleteRequest, Engine as _, FindAddressRequest, LinkContext};
 use seoladh::engine::Engine;
 
@@ -20,8 +21,11 @@ fn main() {
     let queries: Vec<&str> = text.lines().filter_map(|l| l.rsplit('\t').next()).collect();
     let links = LinkContext::new("http://127.0.0.1", "demo", None);
     let print = std::env::var_os("PRINT").is_some();
+    let time = std::env::var_os("TIME").is_some();
+    let mut fastest = f64::MAX;
     let mut n = 0usize;
     for pass in 0..=passes {
+        let started = std::time::Instant::now();
         for q in &queries {
             if auto {
                 let req = AutocompleteRequest {
@@ -55,6 +59,13 @@ fn main() {
                 n += r.map_or(0, |r| r.options.len());
             }
         }
+        if pass > 0 {
+            fastest = fastest.min(started.elapsed().as_secs_f64());
+        }
+    }
+    if time && passes > 0 {
+        let per = fastest * 1e6 / queries.len().max(1) as f64;
+        eprintln!("fastest pass: {per:.1} µs per query");
     }
     println!("{n}");
 }

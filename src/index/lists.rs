@@ -4,6 +4,8 @@
 //! name variants and the record store. Sorted `u32` lists are delta-encoded LEB128 varints, which
 //! takes 1–2 bytes per entry for the dense ordinals the builder assigns.
 
+use crate::index::prefetch::prefetch;
+
 /// Builds one list section pair: `(offsets, data)`.
 #[derive(Debug)]
 pub(crate) struct ListsWriter {
@@ -90,6 +92,21 @@ impl<'a> Lists<'a> {
     fn offset(&self, i: usize) -> Option<usize> {
         let b = self.index.get(i * 4..i * 4 + 4)?;
         Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+    }
+
+    /// Hints that list `i`'s offset will be read soon.
+    #[inline]
+    pub(crate) fn prefetch_offset(&self, i: usize) {
+        prefetch(self.index, i * 4);
+    }
+
+    /// Hints that list `i`'s bytes will be read soon. Reads the offset: hint it first
+    /// ([`Lists::prefetch_offset`]) some iterations earlier.
+    #[inline]
+    pub(crate) fn prefetch_list(&self, i: usize) {
+        if let Some(start) = self.offset(i) {
+            prefetch(self.data, start);
+        }
     }
 
     /// The raw bytes of list `i`.

@@ -21,6 +21,7 @@ pub mod format;
 pub(crate) mod lists;
 pub mod meta;
 pub mod one_edit;
+pub(crate) mod prefetch;
 mod reader;
 mod record_codec;
 mod render;

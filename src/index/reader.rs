@@ -12,6 +12,7 @@ use crate::index::format::{self, Header, SectionId};
 use crate::index::lists::{Lists, SortedIter};
 use crate::index::meta::{EntityKind, Meta};
 use crate::index::one_edit::OneEdit;
+use crate::index::prefetch::prefetch;
 use crate::index::record_codec;
 use crate::index::store::{self, StoredRecord};
 use crate::index::tables::*;
@@ -445,6 +446,58 @@ impl Index {
     /// Element row `ord`.
     pub fn element(&self, ord: u32) -> Option<ElementRow> {
         Elements::new(self.section(SectionId::Elements)).get(ord)
+    }
+
+    /// Hints that element `ord` will be scored soon: loads its row and where its variants
+    /// are. Follow with [`Index::prefetch_element_variants`] a few elements later.
+    #[inline]
+    pub fn prefetch_element(&self, ord: u32) {
+        prefetch(
+            self.section(SectionId::Elements),
+            ord as usize * Elements::WIDTH,
+        );
+        self.lists(
+            SectionId::ElementVariantsIndex,
+            SectionId::ElementVariantsData,
+        )
+        .prefetch_offset(ord as usize);
+    }
+
+    /// Hints that element `ord`'s variants will be read soon (see [`Index::prefetch_element`]).
+    #[inline]
+    pub fn prefetch_element_variants(&self, ord: u32) {
+        self.lists(
+            SectionId::ElementVariantsIndex,
+            SectionId::ElementVariantsData,
+        )
+        .prefetch_list(ord as usize);
+    }
+
+    /// Hints that term `term`'s frequency will be read soon.
+    #[inline]
+    pub fn prefetch_term_frequency(&self, term: u32) {
+        prefetch(self.section(SectionId::TermFrequencies), term as usize * 4);
+    }
+
+    /// Hints that element `ord`'s places will be read soon: `offset_only` asks for where the
+    /// list is; otherwise its start is asked for (reading the offset: hint that earlier).
+    #[inline]
+    pub fn prefetch_element_places(&self, ord: u32, offset_only: bool) {
+        let lists = self.lists(SectionId::ElementPlacesIndex, SectionId::ElementPlacesData);
+        if offset_only {
+            lists.prefetch_offset(ord as usize);
+        } else {
+            lists.prefetch_list(ord as usize);
+        }
+    }
+
+    /// Hints that place `ord`'s row will be read soon.
+    #[inline]
+    pub fn prefetch_place(&self, ord: u32) {
+        prefetch(
+            self.section(SectionId::Places),
+            ord as usize * Places::WIDTH,
+        );
     }
 
     /// Name variants of element `ord` (English first, then Irish, then aliases).

@@ -158,7 +158,15 @@ pub fn seed_elements(
     }
     visit.sort_unstable();
     visit.dedup();
-    for &e in visit.iter() {
+    for (i, &e) in visit.iter().enumerate() {
+        // Seeds are scattered over the index: ask for the rows a few seeds ahead so their
+        // memory arrives while this one is scored.
+        if let Some(&next) = visit.get(i + 4) {
+            index.prefetch_element(next);
+        }
+        if let Some(&next) = visit.get(i + 2) {
+            index.prefetch_element_variants(next);
+        }
         if let Some(m) = score_element(index, e, hits, weights) {
             out.push(m);
         }
@@ -270,6 +278,15 @@ impl IdfCache {
         }
     }
 
+    /// Hints that the weight of term `t` will be needed: a term not remembered reads its
+    /// frequency from the index.
+    #[inline]
+    fn prefetch(&self, index: &Index, t: u32) {
+        if self.slots[t as usize & 1023].0 != t {
+            index.prefetch_term_frequency(t);
+        }
+    }
+
     /// The weight of term `t`, found in `df` elements when known (from a hit).
     #[inline]
     fn weight(&mut self, index: &Index, t: u32, df: Option<u32>) -> f32 {
@@ -303,6 +320,7 @@ pub fn score_element(
         let (mut any, mut anchor, mut ambiguous) = (false, 0u64, false);
         for &t in terms {
             let c = hits.get(t);
+            weights.prefetch(index, t);
             if let Some(f) = c.first() {
                 any = true;
                 if c.iter().all(|h| h.mask == f.mask) {

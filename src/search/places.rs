@@ -9,6 +9,7 @@
 //! explains cost their weight, so a place missing the town the user typed ranks below one that
 //! has it.
 
+use crate::index::prefetch::prefetch_item;
 use crate::index::{ElementKind, Index, NONE};
 use crate::limits::{
     MAX_CANDIDATE_PLACES, MAX_PLACES_PER_SEED, MAX_SCORED_PLACES, MAX_TIED_PLACES,
@@ -89,7 +90,12 @@ pub fn candidates(
     });
     let mut pairs = 0usize;
     let mut complete = true;
-    for &m in &order {
+    for (k, &m) in order.iter().enumerate() {
+        for (ahead, offset_only) in [(2, true), (1, false)] {
+            if let Some(&next) = order.get(k + ahead) {
+                index.prefetch_element_places(seeds[next as usize].element, offset_only);
+            }
+        }
         let seed = &seeds[m as usize];
         let bound = index.element_places_bound(seed.element);
         if bound > MAX_PLACES_PER_SEED || pairs + bound > MAX_CANDIDATE_PLACES {
@@ -99,9 +105,24 @@ pub fn candidates(
             complete = false;
             continue;
         }
-        for p in index.element_places(seed.element) {
-            pairs += 1;
-            totals.add(p, seed.mask, seed.score);
+        // In batches, each slot asked for before any is touched: the slots are scattered over
+        // a table of every place.
+        let mut places = index.element_places(seed.element);
+        let mut batch = [0u32; 32];
+        loop {
+            let mut n = 0;
+            for p in places.by_ref().take(batch.len()) {
+                totals.prefetch(p);
+                batch[n] = p;
+                n += 1;
+            }
+            if n == 0 {
+                break;
+            }
+            for &p in &batch[..n] {
+                totals.add(p, seed.mask, seed.score);
+            }
+            pairs += n;
         }
         if all_or_nothing && totals.touched.len() > MAX_SCORED_PLACES {
             return false;
@@ -179,6 +200,12 @@ impl PlaceTotals {
             self.epoch = 1;
         }
         self.touched.clear();
+    }
+
+    /// Hints that `place`'s slot will be touched soon.
+    #[inline]
+    fn prefetch(&self, place: u32) {
+        prefetch_item(&self.slots, place as usize);
     }
 
     /// Adds a seed explaining `mask` with `score` to `place`, unless a better seed of the place
