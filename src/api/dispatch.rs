@@ -176,10 +176,11 @@ fn ensure_links(
     if !links.iter().any(|l| l.rel == "self") {
         links.insert(0, self_link());
     }
+    let mut next = None;
     for o in options {
         if !o.links.iter().any(|l| l.rel == "next") {
-            o.links
-                .push(ctx.next_link_for_option(carry, &o.display_name, o.address_id));
+            let next = next.get_or_insert_with(|| ctx.option_links(carry));
+            o.links.push(next.next(&o.display_name, o.address_id));
         }
     }
 }

@@ -140,13 +140,17 @@ impl LinkContext {
         address_id: Option<u64>,
         carry: &FindCarry,
     ) -> String {
-        let mut h = Href::new(self, "FindAddress");
-        h.param("address", address);
-        if let Some(id) = address_id {
-            h.param("addressId", &id.to_string());
+        self.option_links(carry).href(address, address_id)
+    }
+
+    /// The `next` links of one response's options: what they share is encoded once.
+    pub fn option_links(&self, carry: &FindCarry) -> OptionLinks {
+        let mut suffix = Href { url: String::new() };
+        suffix.carry(carry);
+        OptionLinks {
+            prefix: Href::new(self, "FindAddress").url,
+            suffix: suffix.url,
         }
-        h.carry(carry);
-        h.url
     }
 
     /// The `self` link of a FindAddress response: re-requesting it gives the same answer.
@@ -203,9 +207,40 @@ impl LinkContext {
         address: &str,
         address_id: Option<u64>,
     ) -> Link {
+        self.option_links(carry).next(address, address_id)
+    }
+}
+
+/// FindAddress links that differ only in `address` and `addressId` (the options of one
+/// response): the key, txn and carried parameters are encoded once, not per option.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionLinks {
+    /// `base/2.0/FindAddress?key=…&txn=…`.
+    prefix: String,
+    /// `&limit=…` and the other carried parameters.
+    suffix: String,
+}
+
+impl OptionLinks {
+    /// The href for `address` and `address_id`.
+    pub fn href(&self, address: &str, address_id: Option<u64>) -> String {
+        let mut h = Href {
+            url: String::with_capacity(self.prefix.len() + self.suffix.len() + address.len() * 2 + 40),
+        };
+        h.url.push_str(&self.prefix);
+        h.param("address", address);
+        if let Some(id) = address_id {
+            h.param("addressId", itoa::Buffer::new().format(id));
+        }
+        h.url.push_str(&self.suffix);
+        h.url
+    }
+
+    /// An option's `next` link (see [`LinkContext::next_link_for_option`]).
+    pub fn next(&self, address: &str, address_id: Option<u64>) -> Link {
         Link {
             rel: "next".into(),
-            href: self.find_address_href(address, address_id, carry),
+            href: self.href(address, address_id),
         }
     }
 }

@@ -31,7 +31,7 @@ pub use dispatch::{answer, answer_into, Answer, Operation, Prepared};
 pub use ecad_data::*;
 pub use enums::*;
 pub use error::{ApiError, ErrorBody, ErrorEntry};
-pub use links::{FindCarry, LinkContext};
+pub use links::{FindCarry, LinkContext, OptionLinks};
 pub use query::RawQuery;
 pub use request::{
     check_profile, AdministrativeRelease, AutocompleteRequest, Country, FindAddressRequest,

@@ -122,16 +122,26 @@ pub fn percent_encode(input: &str) -> String {
 /// [`percent_encode`] appending to `out`: links are built without a String per parameter.
 pub fn percent_encode_into(input: &str, out: &mut String) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    out.reserve(input.len());
+    // Encoded bytes are ASCII: they go through a small buffer and into `out` a chunk at a
+    // time, which costs less than a `String::push` per byte.
+    let mut buf = [0u8; 128];
+    let mut n = 0;
     for &b in input.as_bytes() {
+        if n + 3 > buf.len() {
+            out.push_str(std::str::from_utf8(&buf[..n]).unwrap_or(""));
+            n = 0;
+        }
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
-            out.push(char::from(b));
+            buf[n] = b;
+            n += 1;
         } else {
-            out.push('%');
-            out.push(char::from(HEX[usize::from(b >> 4)]));
-            out.push(char::from(HEX[usize::from(b & 0xF)]));
+            buf[n] = b'%';
+            buf[n + 1] = HEX[usize::from(b >> 4)];
+            buf[n + 2] = HEX[usize::from(b & 0xF)];
+            n += 3;
         }
     }
+    out.push_str(std::str::from_utf8(&buf[..n]).unwrap_or(""));
 }
 
 #[cfg(test)]
@@ -145,6 +155,22 @@ mod tests {
         assert_eq!(q.raw("txn"), Some("1"));
         assert_eq!(q.raw("ecadId"), Some("5"));
         assert_eq!(q.len(), 5);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn encoding_is_byte_by_byte_and_round_trips(s in "\\PC{0,300}") {
+            let mut expected = String::new();
+            for &b in s.as_bytes() {
+                if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                    expected.push(char::from(b));
+                } else {
+                    expected.push_str(&format!("%{b:02X}"));
+                }
+            }
+            proptest::prop_assert_eq!(&percent_encode(&s), &expected);
+            proptest::prop_assert_eq!(percent_decode(&expected).unwrap(), s);
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Find Address: search, classify, render, list options.
 
 use crate::api::{
+    OptionLinks,
     self, AddressOption, AddressType, CleanResult, Country, FindAddressRequest,
     FindAddressResponse, FindCarry, FindResult, LinkContext, MatchLevel, ReformattedAddressResult,
     WireEnum,
@@ -232,18 +233,25 @@ fn respond(
     }
     let nua = matches!(c.result, FindResult::NonUniqueAddress);
     let (total, items) = group::options(index, &c.options, req.limit, lang, nua);
-    let carry = FindCarry::from(req);
     resp.total_options = total;
-    resp.options = items
-        .into_iter()
-        .map(|item| option(links, &carry, item))
-        .collect();
+    if !items.is_empty() {
+        let next = links.option_links(&FindCarry::from(req));
+        resp.options = items
+            .into_iter()
+            .map(|item| option_with(&next, item))
+            .collect();
+    }
     resp
 }
 
 /// An option on the wire, with its drill-down link.
 pub(crate) fn option(links: &LinkContext, carry: &FindCarry, item: OptionItem) -> AddressOption {
-    let next = links.next_link_for_option(carry, &item.display_name, Some(item.address_id));
+    option_with(&links.option_links(carry), item)
+}
+
+/// [`option`] with the response's shared link parts already encoded.
+pub(crate) fn option_with(links: &OptionLinks, item: OptionItem) -> AddressOption {
+    let next = links.next(&item.display_name, Some(item.address_id));
     AddressOption {
         option_type: Some(item.option_type),
         display_name: item.display_name,

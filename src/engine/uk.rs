@@ -184,7 +184,7 @@ pub(crate) fn find(
     }
     let mut resp = FindAddressResponse::new(FindResult::IncompleteAddressEntered, req, links);
     resp.match_level = Some(MatchLevel::Thoroughfare);
-    let carry = FindCarry::from(req);
+    let next = links.option_links(&FindCarry::from(req));
     let options: Vec<AddressOption> = scored
         .iter()
         .map(|(_, _, a)| {
@@ -192,7 +192,7 @@ pub(crate) fn find(
             let display = lines[..lines.len() - 1].join(", ");
             AddressOption {
                 option_type: Some(OptionType::Standard),
-                links: vec![links.next_link_for_option(&carry, &display, Some(a.id))],
+                links: vec![next.next(&display, Some(a.id))],
                 display_name: display,
                 postcode: Some(a.postcode.clone()),
                 address_id: Some(a.id),

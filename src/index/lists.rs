@@ -178,6 +178,20 @@ impl Iterator for SortedIter<'_> {
     }
 }
 
+impl SortedIter<'_> {
+    /// Decodes up to `out.len()` ordinals into `out`; how many (0 at the end).
+    #[inline]
+    pub fn next_chunk(&mut self, out: &mut [u32]) -> usize {
+        let mut n = 0;
+        while n < out.len() {
+            let Some(v) = self.next() else { break };
+            out[n] = v;
+            n += 1;
+        }
+        n
+    }
+}
+
 /// Appends `v` as an LEB128 varint.
 #[inline]
 pub(crate) fn write_varint(out: &mut Vec<u8>, mut v: u64) {
@@ -191,11 +205,17 @@ pub(crate) fn write_varint(out: &mut Vec<u8>, mut v: u64) {
 /// Reads an LEB128 varint: `(value, bytes used)`, or `None` when the input ends or overflows.
 #[inline]
 pub(crate) fn read_varint(bytes: &[u8]) -> Option<(u64, usize)> {
-    // Most values (deltas, small ids, lengths) fit one byte.
-    if let Some(&b) = bytes.first() {
-        if b < 0x80 {
-            return Some((u64::from(b), 1));
+    // Most values (deltas, small ids, lengths) fit one byte; term ids two or three.
+    match *bytes {
+        [b0, ..] if b0 < 0x80 => return Some((u64::from(b0), 1)),
+        [b0, b1, ..] if b1 < 0x80 => {
+            return Some((u64::from(b0 & 0x7f) | u64::from(b1) << 7, 2));
         }
+        [b0, b1, b2, ..] if b2 < 0x80 => {
+            let v = u64::from(b0 & 0x7f) | u64::from(b1 & 0x7f) << 7 | u64::from(b2) << 14;
+            return Some((v, 3));
+        }
+        _ => {}
     }
     let mut v = 0u64;
     for (i, &b) in bytes.iter().enumerate().take(10) {

@@ -448,56 +448,19 @@ impl Index {
         Elements::new(self.section(SectionId::Elements)).get(ord)
     }
 
-    /// Hints that element `ord` will be scored soon: loads its row and where its variants
-    /// are. Follow with [`Index::prefetch_element_variants`] a few elements later.
+    /// Prefetch hints over this index's sections (see [`Prefetcher`]).
     #[inline]
-    pub fn prefetch_element(&self, ord: u32) {
-        prefetch(
-            self.section(SectionId::Elements),
-            ord as usize * Elements::WIDTH,
-        );
-        self.lists(
-            SectionId::ElementVariantsIndex,
-            SectionId::ElementVariantsData,
-        )
-        .prefetch_offset(ord as usize);
-    }
-
-    /// Hints that element `ord`'s variants will be read soon (see [`Index::prefetch_element`]).
-    #[inline]
-    pub fn prefetch_element_variants(&self, ord: u32) {
-        self.lists(
-            SectionId::ElementVariantsIndex,
-            SectionId::ElementVariantsData,
-        )
-        .prefetch_list(ord as usize);
-    }
-
-    /// Hints that term `term`'s frequency will be read soon.
-    #[inline]
-    pub fn prefetch_term_frequency(&self, term: u32) {
-        prefetch(self.section(SectionId::TermFrequencies), term as usize * 4);
-    }
-
-    /// Hints that element `ord`'s places will be read soon: `offset_only` asks for where the
-    /// list is; otherwise its start is asked for (reading the offset: hint that earlier).
-    #[inline]
-    pub fn prefetch_element_places(&self, ord: u32, offset_only: bool) {
-        let lists = self.lists(SectionId::ElementPlacesIndex, SectionId::ElementPlacesData);
-        if offset_only {
-            lists.prefetch_offset(ord as usize);
-        } else {
-            lists.prefetch_list(ord as usize);
+    pub fn prefetcher(&self) -> Prefetcher<'_> {
+        Prefetcher {
+            elements: self.section(SectionId::Elements),
+            variants: self.lists(
+                SectionId::ElementVariantsIndex,
+                SectionId::ElementVariantsData,
+            ),
+            term_frequencies: self.section(SectionId::TermFrequencies),
+            places: self.section(SectionId::Places),
+            element_places: self.lists(SectionId::ElementPlacesIndex, SectionId::ElementPlacesData),
         }
-    }
-
-    /// Hints that place `ord`'s row will be read soon.
-    #[inline]
-    pub fn prefetch_place(&self, ord: u32) {
-        prefetch(
-            self.section(SectionId::Places),
-            ord as usize * Places::WIDTH,
-        );
     }
 
     /// Name variants of element `ord` (English first, then Irish, then aliases).
@@ -749,4 +712,55 @@ fn follow<'f, D: AsRef<[u8]>>(
     }
     node.is_final()
         .then(|| acc.cat(node.final_output()).value())
+}
+
+/// Cache prefetch hints for the matcher's scattered reads, with the sections looked up once.
+/// A hint changes when memory arrives, never what is read; list data is two hops away (offset,
+/// then bytes), so its offset is hinted some iterations before the bytes.
+#[derive(Clone, Copy)]
+pub struct Prefetcher<'a> {
+    elements: &'a [u8],
+    variants: Lists<'a>,
+    term_frequencies: &'a [u8],
+    places: &'a [u8],
+    element_places: Lists<'a>,
+}
+
+impl Prefetcher<'_> {
+    /// Element `ord`'s row and where its variants are.
+    #[inline]
+    pub fn element(&self, ord: u32) {
+        prefetch(self.elements, ord as usize * Elements::WIDTH);
+        self.variants.prefetch_offset(ord as usize);
+    }
+
+    /// Element `ord`'s variants (after [`Prefetcher::element`]).
+    #[inline]
+    pub fn element_variants(&self, ord: u32) {
+        self.variants.prefetch_list(ord as usize);
+    }
+
+    /// Term `term`'s frequency.
+    #[inline]
+    pub fn term_frequency(&self, term: u32) {
+        prefetch(self.term_frequencies, term as usize * 4);
+    }
+
+    /// Place `ord`'s row.
+    #[inline]
+    pub fn place(&self, ord: u32) {
+        prefetch(self.places, ord as usize * Places::WIDTH);
+    }
+
+    /// Where element `ord`'s places are.
+    #[inline]
+    pub fn element_places_offset(&self, ord: u32) {
+        self.element_places.prefetch_offset(ord as usize);
+    }
+
+    /// Element `ord`'s places (after [`Prefetcher::element_places_offset`]).
+    #[inline]
+    pub fn element_places(&self, ord: u32) {
+        self.element_places.prefetch_list(ord as usize);
+    }
 }

@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 
 use crate::hash::FxBuildHasher;
-use crate::index::{ElementKind, Index, VariantTag};
+use crate::index::{ElementKind, Index, Prefetcher, VariantTag};
 use crate::search::terms::{hits_for, How, TermHit};
 
 /// How well one element matches the query.
@@ -158,16 +158,17 @@ pub fn seed_elements(
     }
     visit.sort_unstable();
     visit.dedup();
+    let ahead = index.prefetcher();
     for (i, &e) in visit.iter().enumerate() {
         // Seeds are scattered over the index: ask for the rows a few seeds ahead so their
         // memory arrives while this one is scored.
         if let Some(&next) = visit.get(i + 4) {
-            index.prefetch_element(next);
+            ahead.element(next);
         }
         if let Some(&next) = visit.get(i + 2) {
-            index.prefetch_element_variants(next);
+            ahead.element_variants(next);
         }
-        if let Some(m) = score_element(index, e, hits, weights) {
+        if let Some(m) = score_with(index, &ahead, e, hits, weights) {
             out.push(m);
         }
     }
@@ -200,6 +201,7 @@ pub const NO_MATCH: u32 = u32::MAX;
 /// `matches`) are found by binary search, the rest are scored and appended.
 pub struct Verifier<'a> {
     index: &'a Index,
+    ahead: Prefetcher<'a>,
     hits: &'a HitTerms<'a>,
     weights: &'a mut IdfCache,
     seeds: usize,
@@ -220,6 +222,7 @@ impl<'a> Verifier<'a> {
         memo.clear();
         Verifier {
             index,
+            ahead: index.prefetcher(),
             hits,
             weights,
             seeds: matches.len(),
@@ -240,7 +243,7 @@ impl<'a> Verifier<'a> {
             return Some(i as u32);
         }
         let i = *self.memo.entry(e).or_insert_with(|| {
-            match score_element(self.index, e, self.hits, self.weights) {
+            match score_with(self.index, &self.ahead, e, self.hits, self.weights) {
                 Some(m) => {
                     self.matches.push(m);
                     (self.matches.len() - 1) as u32
@@ -281,9 +284,9 @@ impl IdfCache {
     /// Hints that the weight of term `t` will be needed: a term not remembered reads its
     /// frequency from the index.
     #[inline]
-    fn prefetch(&self, index: &Index, t: u32) {
+    fn prefetch(&self, ahead: &Prefetcher<'_>, t: u32) {
         if self.slots[t as usize & 1023].0 != t {
-            index.prefetch_term_frequency(t);
+            ahead.term_frequency(t);
         }
     }
 
@@ -309,18 +312,33 @@ pub fn score_element(
     hits: &HitTerms<'_>,
     weights: &mut IdfCache,
 ) -> Option<ElementMatch> {
+    score_with(index, &index.prefetcher(), e, hits, weights)
+}
+
+/// [`score_element`] with the index's prefetch hints already at hand (the hot loops).
+#[inline]
+fn score_with(
+    index: &Index,
+    ahead: &Prefetcher<'_>,
+    e: u32,
+    hits: &HitTerms<'_>,
+    weights: &mut IdfCache,
+) -> Option<ElementMatch> {
     let mut best: Option<ElementMatch> = None;
     let mut variants = index.variant_terms(e);
     let mut buf = [0u32; MAX_NAME_TERMS];
+    // Each term's hits, looked up once per variant.
+    let mut found: [&[TermHit]; MAX_NAME_TERMS] = [&[]; MAX_NAME_TERMS];
     while let Some((tag, n)) = variants.next_into(&mut buf) {
         let terms = &buf[..n];
         // Words the name's unambiguous terms hit: a term the query has twice (`an`, `na`,
         // `cuirt` in `Cúirt Beaumont, Cúirt Choirnéil`) takes the occurrence nearest them, not
         // the first, so two names with the same article do not both claim one word.
         let (mut any, mut anchor, mut ambiguous) = (false, 0u64, false);
-        for &t in terms {
+        for (&t, slot) in terms.iter().zip(found.iter_mut()) {
             let c = hits.get(t);
-            weights.prefetch(index, t);
+            *slot = c;
+            weights.prefetch(ahead, t);
             if let Some(f) = c.first() {
                 any = true;
                 if c.iter().all(|h| h.mask == f.mask) {
@@ -338,8 +356,7 @@ pub fn score_element(
         let mut missing = 0.0f32;
         let mut mask = 0u64;
         let mut typos = 0u8;
-        for &t in terms {
-            let cands = hits.get(t);
+        for (&t, &cands) in terms.iter().zip(found.iter()) {
             // Every name word weighs by its rarity.
             let weight = weights.weight(index, t, cands.first().map(|h| h.df));
             total += weight;

@@ -296,9 +296,10 @@ fn place_stage(
         &mut scratch.memo,
         &mut scratch.weights,
     );
+    let ahead = index.prefetcher();
     for (i, &p) in scratch.places.iter().enumerate() {
         if let Some(&next) = scratch.places.get(i + 2) {
-            index.prefetch_place(next);
+            ahead.place(next);
         }
         if let Some(s) =
             places::score_place(index, p, &mut verifier, &scratch.pins, &out.word_weights)

@@ -90,11 +90,13 @@ pub fn candidates(
     });
     let mut pairs = 0usize;
     let mut complete = true;
+    let ahead = index.prefetcher();
     for (k, &m) in order.iter().enumerate() {
-        for (ahead, offset_only) in [(2, true), (1, false)] {
-            if let Some(&next) = order.get(k + ahead) {
-                index.prefetch_element_places(seeds[next as usize].element, offset_only);
-            }
+        if let Some(&next) = order.get(k + 2) {
+            ahead.element_places_offset(seeds[next as usize].element);
+        }
+        if let Some(&next) = order.get(k + 1) {
+            ahead.element_places(seeds[next as usize].element);
         }
         let seed = &seeds[m as usize];
         let bound = index.element_places_bound(seed.element);
@@ -110,14 +112,12 @@ pub fn candidates(
         let mut places = index.element_places(seed.element);
         let mut batch = [0u32; 32];
         loop {
-            let mut n = 0;
-            for p in places.by_ref().take(batch.len()) {
-                totals.prefetch(p);
-                batch[n] = p;
-                n += 1;
-            }
+            let n = places.next_chunk(&mut batch);
             if n == 0 {
                 break;
+            }
+            for &p in &batch[..n] {
+                totals.prefetch(p);
             }
             for &p in &batch[..n] {
                 totals.add(p, seed.mask, seed.score);
