@@ -104,8 +104,12 @@ impl<'a> Lists<'a> {
     /// ([`Lists::prefetch_offset`]) some iterations earlier.
     #[inline]
     pub(crate) fn prefetch_list(&self, i: usize) {
-        if let Some(start) = self.offset(i) {
+        if let (Some(start), Some(end)) = (self.offset(i), self.offset(i + 1)) {
             prefetch(self.data, start);
+            // A list of more than a line (a name with its Irish form and aliases) spans two.
+            if end > start + 64 {
+                prefetch(self.data, start + 64);
+            }
         }
     }
 
