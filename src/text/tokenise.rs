@@ -14,7 +14,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use super::lexicon::{lexicon, Lexicon, WordClass, WordInfo};
-use super::normalise::{scan_into, Scan};
+use super::normalise::{scan_into, Scan, Shape};
 use super::roles::Roles;
 use super::{eircode, postcode};
 use crate::limits::{MAX_QUERY_CHARS, MAX_QUERY_TOKENS};
@@ -222,12 +222,32 @@ impl Builder<'_> {
             if self.tokens.len() >= MAX_QUERY_TOKENS {
                 return true;
             }
+            // A piece not yet in the window is first offered to `plain` alone: most are decided
+            // there, without filling the window.
+            let fresh = k == 0;
+            if fresh {
+                ws[0] = scan.text(&p);
+                rs[0] = match p.shape {
+                    // No key starts with a digit (what `roles` would check).
+                    Shape::Digits => Roles::default(),
+                    _ => self.lex.roles(ws[0]),
+                };
+                if p.shape != Shape::Other && self.plain(i, ws[0], rs[0]) {
+                    i += 1;
+                    continue;
+                }
+                k = 1;
+            }
             while k < WINDOW && i + k < pieces.len() && pieces[i + k].section == section {
                 ws[k] = scan.text(&pieces[i + k]);
                 rs[k] = self.lex.roles(ws[k]);
                 k += 1;
             }
-            let used = self.one(i, &ws[..k], &rs[..k]).max(1);
+            let used = if !fresh && p.shape != Shape::Other && self.plain(i, ws[0], rs[0]) {
+                1
+            } else {
+                self.one(i, &ws[..k], &rs[..k]).max(1)
+            };
             i += used;
             if used < k {
                 ws.copy_within(used..k, 0);
@@ -292,6 +312,65 @@ impl Builder<'_> {
             corrections: corr,
             text,
         });
+    }
+
+    /// The two commonest pieces, decided from the shape the scan recorded instead of through
+    /// [`Builder::one`]'s cascade and its window: a word the lexicon does not know (`roles`),
+    /// pushed as typed, and a plain number. Returns `false`, having done nothing, for any piece
+    /// `one` might read otherwise, and `one` decides. Every condition below is one that `one`
+    /// would find false (the proptests compare this with the general scan, which records no
+    /// shapes, so every piece goes through `one` there).
+    #[inline]
+    fn plain(&mut self, i: usize, w0: &str, roles: Roles) -> bool {
+        let pieces = &self.scan.pieces;
+        let p = pieces[i];
+        let b = w0.as_bytes();
+        match p.shape {
+            Shape::Letters if roles == Roles::default() => {
+                let next = pieces.get(i + 1).filter(|n| n.section == p.section);
+                let next_len = next.map(|n| match n.alt {
+                    Some(a) => a.len(),
+                    None => (n.end - n.start) as usize,
+                });
+                // Eircode halves (`dgw` is letters only), a county glued to `co`, the `gir`
+                // postcode, Dublin districts (`dublin 6`), `st`/`dr`, the articles. (A bare
+                // county cannot start here: its first word is an article or has `county_part`,
+                // which the roles would show.)
+                let eircode = b.len() == 7
+                    || (b.len() == 3 && next_len == Some(4))
+                    || matches!(self.scan.eircode_pair, Some((k, _)) if k == i + 1);
+                if eircode
+                    || b.len() == 2
+                    || b.starts_with(b"co")
+                    || b.starts_with(b"gir")
+                    || (next.is_some() && matches!(b.first(), Some(b'd' | b'b' | b'm')))
+                {
+                    return false;
+                }
+                // After a particle the word may lose its mutation (`na habhann`).
+                let prev_word = self
+                    .tokens
+                    .last()
+                    .is_some_and(|t| t.section == p.section && t.kind == TokenKind::Word);
+                if prev_word {
+                    match self.last_info {
+                        Some((t, info)) if t + 1 == self.tokens.len() && !info.is_particle() => {}
+                        _ => return false,
+                    }
+                }
+                self.push_piece(TokenKind::Word, self.span(i, 1), p.section, i, 0);
+                self.last_info = Some((self.tokens.len() - 1, WordInfo::default()));
+                true
+            }
+            Shape::Digits => {
+                // Leading zeros go, but for the last digit (`007` → `7`, `0` stays).
+                let zeros = b.iter().take_while(|c| **c == b'0').count();
+                let skip = zeros.min(b.len().saturating_sub(1));
+                self.push_piece(TokenKind::Number, self.span(i, 1), p.section, i, skip);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Emits the token(s) starting at piece `i`; returns how many pieces were used. `rs` holds
