@@ -276,31 +276,31 @@ impl Fast<'_> {
         }
         if classes & DIGIT != 0 && classes & (LOWER | UPPER) != 0 {
             let word = &self.scan.buf.as_bytes()[ws..we];
-            let mut cuts = std::mem::take(&mut self.scan.cuts);
-            cuts.clear();
             if let Some(p) = self.eircode_second_half(word) {
                 self.scan.eircode_pair = Some((self.scan.pieces.len(), p));
             } else if word.len() == 3 && eircode::is_routing_key_corrected(word) {
                 // Kept whole, as `split_points` would decide (its first check), without its scans.
             } else if !second_half_of_last(self.scan, word) {
+                let mut cuts = std::mem::take(&mut self.scan.cuts);
+                cuts.clear();
                 split_points(word, &mut cuts);
-            }
-            if !cuts.is_empty() {
-                if joined {
+                if !cuts.is_empty() {
+                    if joined {
+                        self.scan.cuts = cuts;
+                        return false;
+                    }
+                    // Not joined: buffer offsets are input offsets.
+                    let mut prev = ws;
+                    for &cut in &cuts {
+                        self.push(prev, ws + cut, prev, ws + cut, Shape::Other);
+                        prev = ws + cut;
+                    }
+                    self.push(prev, we, prev, we, Shape::Other);
                     self.scan.cuts = cuts;
-                    return false;
+                    return true;
                 }
-                // Not joined: buffer offsets are input offsets.
-                let mut prev = ws;
-                for &cut in &cuts {
-                    self.push(prev, ws + cut, prev, ws + cut, Shape::Other);
-                    prev = ws + cut;
-                }
-                self.push(prev, we, prev, we, Shape::Other);
                 self.scan.cuts = cuts;
-                return true;
             }
-            self.scan.cuts = cuts;
         }
         let shape = if classes & DIGIT == 0 {
             Shape::Letters

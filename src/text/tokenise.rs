@@ -314,52 +314,70 @@ impl Builder<'_> {
         });
     }
 
-    /// The two commonest pieces, decided from the shape the scan recorded instead of through
-    /// [`Builder::one`]'s cascade and its window: a word the lexicon does not know (`roles`),
-    /// pushed as typed, and a plain number. Returns `false`, having done nothing, for any piece
-    /// `one` might read otherwise, and `one` decides. Every condition below is one that `one`
-    /// would find false (the proptests compare this with the general scan, which records no
-    /// shapes, so every piece goes through `one` there).
+    /// The commonest pieces, decided from the shape the scan recorded instead of through
+    /// [`Builder::one`]'s cascade and its window: a word of letters that is no code, county,
+    /// district or unit (pushed as typed, or as its canonical form: `rd` → `road`), and a plain
+    /// number. Returns `false`, having done nothing, for any piece `one` might read otherwise,
+    /// and `one` decides. Each condition below is one under which `one` would do what is done
+    /// here (the proptests compare this with the general scan, which records no shapes, so
+    /// every piece goes through `one` there).
     #[inline]
     fn plain(&mut self, i: usize, w0: &str, roles: Roles) -> bool {
         let pieces = &self.scan.pieces;
         let p = pieces[i];
         let b = w0.as_bytes();
         match p.shape {
-            Shape::Letters if roles == Roles::default() => {
+            Shape::Letters => {
                 let next = pieces.get(i + 1).filter(|n| n.section == p.section);
                 let next_len = next.map(|n| match n.alt {
                     Some(a) => a.len(),
                     None => (n.end - n.start) as usize,
                 });
                 // Eircode halves (`dgw` is letters only), a county glued to `co`, the `gir`
-                // postcode, Dublin districts (`dublin 6`), `st`/`dr`, the articles. (A bare
-                // county cannot start here: its first word is an article or has `county_part`,
-                // which the roles would show.)
+                // postcode, Dublin districts (`dublin 6`), `st`/`dr` and the articles.
                 let eircode = b.len() == 7
                     || (b.len() == 3 && next_len == Some(4))
                     || matches!(self.scan.eircode_pair, Some((k, _)) if k == i + 1);
                 if eircode
-                    || b.len() == 2
+                    || matches!(b, b"st" | b"dr" | b"an" | b"na")
                     || b.starts_with(b"co")
                     || b.starts_with(b"gir")
                     || (next.is_some() && matches!(b.first(), Some(b'd' | b'b' | b'm')))
                 {
                     return false;
                 }
-                // After a particle the word may lose its mutation (`na habhann`).
+                // Counties: after a marker; one word ending its section; several words, the
+                // first with `county_part` (`county_run` is 0 otherwise, and `match_county` of
+                // no words finds none). Units before their number.
+                let info = roles.info();
+                let county = match next {
+                    Some(_) => info.is_county_marker() || roles.county_part(),
+                    None => roles.county().is_some(),
+                };
+                if county || info.class() == Some(WordClass::Unit) {
+                    return false;
+                }
+                if let (Some(canon), Some(_)) = (self.lex.canonical_of(info), info.class()) {
+                    self.push(TokenKind::Word, self.span(i, 1), p.section, canon, 0);
+                    return true;
+                }
+                // A word may lose its mutation on its own (`bhothar`) or after a particle
+                // (`na habhann`).
+                if roles.demutates() {
+                    return false;
+                }
                 let prev_word = self
                     .tokens
                     .last()
                     .is_some_and(|t| t.section == p.section && t.kind == TokenKind::Word);
                 if prev_word {
                     match self.last_info {
-                        Some((t, info)) if t + 1 == self.tokens.len() && !info.is_particle() => {}
+                        Some((t, prev)) if t + 1 == self.tokens.len() && !prev.is_particle() => {}
                         _ => return false,
                     }
                 }
                 self.push_piece(TokenKind::Word, self.span(i, 1), p.section, i, 0);
-                self.last_info = Some((self.tokens.len() - 1, WordInfo::default()));
+                self.last_info = Some((self.tokens.len() - 1, info));
                 true
             }
             Shape::Digits => {
@@ -369,7 +387,7 @@ impl Builder<'_> {
                 self.push_piece(TokenKind::Number, self.span(i, 1), p.section, i, skip);
                 true
             }
-            _ => false,
+            Shape::Other => false,
         }
     }
 
@@ -728,6 +746,13 @@ mod tests {
         #[test]
         fn fast_and_general_paths_agree_on_address_shapes(
             s in "((o|O|st|St\\.|Dr|first|A86|VC04|vco4|d6w|D15|Park|Co|Cork|cocork|Dublin|6w|BT11|8QT|apt12|63-66|63/64|O'Connell|na|an|tsraid|bhothar|[a-zA-Z0-9]{1,6})[ ,.;'\\-/]{0,2}){0,10}"
+        ) {
+            proptest::prop_assert_eq!(all(&s, false), all(&s, true));
+        }
+
+        #[test]
+        fn fast_and_general_paths_agree_on_lexicon_words(
+            s in "((rd|Rd|road|the|apt|unit|block|no|lwr|upr|ave|tce|contae|county|co|ui|mhic|chorcai|corcaigh|baile|bhaile|atha|cliath|mi|meath|sraid|bothar|gcloch|habhann|teach|oilean|toilean|down|antrim|bac|dub|dubiln|d|b|a|c|gir|0aa|12|007|0|[a-z]{1,7})[ ,.]{0,2}){0,8}"
         ) {
             proptest::prop_assert_eq!(all(&s, false), all(&s, true));
         }
