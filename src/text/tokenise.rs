@@ -321,7 +321,7 @@ impl Builder<'_> {
     /// and `one` decides. Each condition below is one under which `one` would do what is done
     /// here (the proptests compare this with the general scan, which records no shapes, so
     /// every piece goes through `one` there).
-    #[inline]
+    #[inline(always)]
     fn plain(&mut self, i: usize, w0: &str, roles: Roles) -> bool {
         let pieces = &self.scan.pieces;
         let p = pieces[i];
