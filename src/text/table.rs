@@ -101,15 +101,21 @@ impl Index {
         (row, 1u32 << key.len().min(31))
     }
 
-    /// The value of `key`, if it is in the table. Inlined: it is a handful of instructions
-    /// when the shape test turns the key away, most of a call's cost otherwise.
-    #[inline]
+    /// The value of `key`, if it is in the table.
+    #[inline(always)]
     pub(super) fn get(&self, key: &str) -> Option<u64> {
         let k = key.as_bytes();
         let (row, bit) = Index::shape(k);
         if self.shapes[row] & bit == 0 {
             return None;
         }
+        self.probe(k)
+    }
+
+    /// [`Index::get`] past the shape test: hash and probe. Out of line, so that the shape test
+    /// (which turns most misses away) costs no call.
+    #[inline(never)]
+    fn probe(&self, k: &[u8]) -> Option<u64> {
         let kw = words(k);
         let h = hash(kw, k.len());
         let tag = (h >> 32) as u32;
