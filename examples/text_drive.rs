@@ -38,8 +38,11 @@ fn main() {
     let mut t = Tokenised::new();
     // Warm the lexicon and thread-local buffers in the setup run too, so the difference is
     // steady-state work only.
+    // A non-ASCII warm-up too: the general path builds its folding table on first use.
     tokenise_into("warm up", &mut t);
+    tokenise_into("Bóthar Úr", &mut t);
     let _ = normalise("Warm Up");
+    let _ = normalise("Bóthar Úr");
     let mut total = 0usize;
     for _ in 0..iters {
         for a in &addresses {

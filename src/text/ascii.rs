@@ -6,7 +6,7 @@
 //! word with digits, letters and an apostrophe), so every rule stays written once.
 
 use super::eircode::{self, Parsed};
-use super::normalise::{join_o_prefix, second_half_of_last, Piece, Scan};
+use super::normalise::{join_o_prefix, second_half_of_last, Piece, Scan, Shape};
 use super::words::{mutation_by_case, ordinal, split_points};
 
 /// Byte classes of the fast path (bits, so a run can OR them together).
@@ -153,7 +153,8 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
             i = j;
             continue;
         }
-        let next = bytes.get(i + 1).map_or(0, |&b| CLASS[usize::from(b)]);
+        // The class of the byte after: only apostrophes and dashes ask.
+        let next = || bytes.get(i + 1).map_or(0, |&b| CLASS[usize::from(b)]);
         if c & (SPACE | BOUNDARY) != 0 {
             if !w.is_empty() && !f.end_word(&mut w) {
                 return false;
@@ -164,7 +165,7 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
                 f.pending_boundary = Some((i as u32, i as u32 + 1));
             }
         } else if c == APOSTROPHE {
-            if !w.is_empty() && next & ALNUM != 0 {
+            if !w.is_empty() && next() & ALNUM != 0 {
                 // The word goes on after the apostrophe: its text is no longer a span of the input.
                 f.join(&mut w);
             } else if !w.is_empty() && !f.end_word(&mut w) {
@@ -173,6 +174,7 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
         } else if c == DASH {
             let last = f.scan.buf.as_bytes().get(w.end.wrapping_sub(1)).copied();
             let last = if w.is_empty() { None } else { last };
+            let next = next();
             if last.is_some_and(|l| l.is_ascii_digit()) && next == DIGIT && !w.hyphen {
                 // A range `63-66`, `63/66`: one word with a hyphen.
                 if bytes[i] == b'-' && !w.joined {
@@ -233,12 +235,33 @@ impl Fast<'_> {
         w.end = self.scan.buf.len();
     }
 
-    /// Closes the current word; `false` when it needs the general path.
+    /// Closes the current word; `false` when it needs the general path. Most words are letters
+    /// only (not marked by case) or digits only: they are pushed here, inlined in the byte loop;
+    /// the others go to [`Fast::end_mixed`].
+    #[inline(always)]
     fn end_word(&mut self, w: &mut Word) -> bool {
         let (ws, we) = (w.start, w.end);
         if ws == we {
             return true;
         }
+        let letters = w.classes & DIGIT == 0;
+        if w.upper3 == 0 && (letters || w.classes & (LOWER | UPPER) == 0) {
+            let shape = match (letters, w.hyphen) {
+                (true, _) => Shape::Letters,
+                (false, false) => Shape::Digits,
+                (false, true) => Shape::Other,
+            };
+            (w.classes, w.joined, w.hyphen, w.start) = (0, false, false, we);
+            self.push(ws, we, w.orig_start, w.orig_end, shape);
+            return true;
+        }
+        self.end_mixed(w)
+    }
+
+    /// [`Fast::end_word`] for a word marked by case or with both letters and digits.
+    #[inline(never)]
+    fn end_mixed(&mut self, w: &mut Word) -> bool {
+        let (ws, we) = (w.start, w.end);
         let upper3 = std::mem::take(&mut w.upper3);
         let classes = std::mem::take(&mut w.classes);
         let joined = std::mem::take(&mut w.joined);
@@ -253,33 +276,38 @@ impl Fast<'_> {
         }
         if classes & DIGIT != 0 && classes & (LOWER | UPPER) != 0 {
             let word = &self.scan.buf.as_bytes()[ws..we];
-            let mut cuts = std::mem::take(&mut self.scan.cuts);
-            cuts.clear();
             if let Some(p) = self.eircode_second_half(word) {
                 self.scan.eircode_pair = Some((self.scan.pieces.len(), p));
             } else if word.len() == 3 && eircode::is_routing_key_corrected(word) {
                 // Kept whole, as `split_points` would decide (its first check), without its scans.
             } else if !second_half_of_last(self.scan, word) {
+                let mut cuts = std::mem::take(&mut self.scan.cuts);
+                cuts.clear();
                 split_points(word, &mut cuts);
-            }
-            if !cuts.is_empty() {
-                if joined {
+                if !cuts.is_empty() {
+                    if joined {
+                        self.scan.cuts = cuts;
+                        return false;
+                    }
+                    // Not joined: buffer offsets are input offsets.
+                    let mut prev = ws;
+                    for &cut in &cuts {
+                        self.push(prev, ws + cut, prev, ws + cut, Shape::Other);
+                        prev = ws + cut;
+                    }
+                    self.push(prev, we, prev, we, Shape::Other);
                     self.scan.cuts = cuts;
-                    return false;
+                    return true;
                 }
-                // Not joined: buffer offsets are input offsets.
-                let mut prev = ws;
-                for &cut in &cuts {
-                    self.push(prev, ws + cut, prev, ws + cut);
-                    prev = ws + cut;
-                }
-                self.push(prev, we, prev, we);
                 self.scan.cuts = cuts;
-                return true;
             }
-            self.scan.cuts = cuts;
         }
-        self.push(ws, we, w.orig_start, w.orig_end);
+        let shape = if classes & DIGIT == 0 {
+            Shape::Letters
+        } else {
+            Shape::Other
+        };
+        self.push(ws, we, w.orig_start, w.orig_end, shape);
         true
     }
 
@@ -301,7 +329,10 @@ impl Fast<'_> {
         eircode::parse_quiet(&raw).filter(|e| eircode::plausible_in_text(&raw, e))
     }
 
-    fn push(&mut self, s: usize, e: usize, orig_start: usize, orig_end: usize) {
+    /// Pushes the piece `s..e` of the buffer, from `orig_start..orig_end` of the input, whose
+    /// text has `shape` (unless it is an ordinal word, which becomes digits).
+    #[inline(always)]
+    fn push(&mut self, s: usize, e: usize, orig_start: usize, orig_end: usize, shape: Shape) {
         let text = self.scan.buf.as_bytes().get(s..e).unwrap_or_default();
         let alt = ordinal(text);
         self.scan.lone_o |= text == b"o";
@@ -313,6 +344,7 @@ impl Fast<'_> {
             section: self.section,
             alt,
             boundary: self.pending_boundary.take(),
+            shape: if alt.is_some() { Shape::Other } else { shape },
         });
         self.pieces_in_section = true;
     }

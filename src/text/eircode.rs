@@ -292,93 +292,105 @@ fn parse_raw(raw: [u8; 7]) -> Result<Parsed, EircodeError> {
     })
 }
 
-/// What a byte (any case) may be in an Eircode, from [`BYTE_ROLES`].
-#[derive(Clone, Copy)]
-struct ByteRole {
-    /// The byte in upper case (0 for a byte that is neither letter nor digit).
-    upper: u8,
-    /// A digit.
-    digit: bool,
-    /// One of [`LETTERS`].
-    letter: bool,
-    /// The digit a look-alike letter stands for (0: not a look-alike).
-    stands_for: u8,
-}
-
-/// [`ByteRole`] of every byte: [`check`]'s tests as one table load per character.
-const BYTE_ROLES: [ByteRole; 256] = {
-    let none = ByteRole {
-        upper: 0,
-        digit: false,
-        letter: false,
-        stands_for: 0,
-    };
-    let mut t = [none; 256];
+/// What each byte (any case) may be in an Eircode, packed so one load answers every question
+/// [`check`] asks of a character: bits 0–7 the byte upper-cased (0 for a byte that is neither
+/// letter nor digit); bits 8–15 the digit it is or, as a look-alike, stands for (0: neither);
+/// bits 24–31 what it becomes in a unique identifier (itself upper-cased when a digit or one of
+/// [`LETTERS`], else the digit it stands for, else 0), with [`ID_CORRECTED`] set when that is a
+/// correction; the flag [`IS_DIGIT`].
+const BYTE_ROLES: [u32; 256] = {
+    let mut t = [0u32; 256];
     let mut b = 0;
     while b < 256 {
         let c = (b as u8).to_ascii_uppercase();
         if c.is_ascii_digit() || c.is_ascii_uppercase() {
-            t[b] = ByteRole {
-                upper: c,
-                digit: c.is_ascii_digit(),
-                letter: c.is_ascii_uppercase() && LETTER_BITS >> (c - b'A') & 1 == 1,
-                stands_for: match c {
-                    b'O' => b'0',
-                    b'I' | b'L' => b'1',
-                    b'Z' => b'2',
-                    b'S' => b'5',
-                    b'G' => b'6',
-                    b'B' => b'8',
-                    _ => 0,
-                },
+            let digit = match c {
+                b'0'..=b'9' => c,
+                b'O' => b'0',
+                b'I' | b'L' => b'1',
+                b'Z' => b'2',
+                b'S' => b'5',
+                b'G' => b'6',
+                b'B' => b'8',
+                _ => 0,
             };
+            let mut v = c as u32 | (digit as u32) << 8;
+            let letter = c.is_ascii_uppercase() && LETTER_BITS >> (c - b'A') & 1 == 1;
+            if c.is_ascii_digit() {
+                v |= IS_DIGIT;
+            }
+            if c.is_ascii_digit() || letter {
+                v |= (c as u32) << 24;
+            } else if digit != 0 {
+                v |= (digit as u32) << 24 | ID_CORRECTED;
+            }
+            t[b] = v;
         }
         b += 1;
     }
     t
 };
 
-/// Parses 7 ASCII letters and digits in any case without building an error: the hot path.
-/// Answers as [`check`] does, one table load per character (tested against it).
+/// [`BYTE_ROLES`] flag: a digit.
+const IS_DIGIT: u32 = 1 << 16;
+/// [`BYTE_ROLES`] flag: the byte's unique-identifier character is a look-alike corrected.
+const ID_CORRECTED: u32 = 1 << 17;
+
+/// The byte of a [`BYTE_ROLES`] entry, upper case.
+fn role_upper(r: u32) -> u8 {
+    r as u8
+}
+
+/// The digit a [`BYTE_ROLES`] entry is or stands for (0: none).
+fn role_digit(r: u32) -> u8 {
+    (r >> 8) as u8
+}
+
+/// The unique-identifier character of a [`BYTE_ROLES`] entry (0: none).
+fn role_id(r: u32) -> u8 {
+    (r >> 24) as u8
+}
+
+/// Parses 7 ASCII letters and digits in any case without building an error: the hot path
+/// (the normaliser asks it of every 4-character word after a 3-character one). Answers as
+/// [`check`] does, one table load per character and no loop (tested against it).
 pub(crate) fn parse_quiet(bytes: &[u8]) -> Option<Parsed> {
     let raw: &[u8; 7] = bytes.try_into().ok()?;
     let r = raw.map(|b| BYTE_ROLES[usize::from(b)]);
-    if !r[0].letter {
+    let k0 = role_upper(r[0]);
+    // The first character is a letter of the alphabet, never corrected.
+    if !k0.is_ascii_uppercase() || role_id(r[0]) != k0 {
         return None;
     }
-    let mut out = r.map(|c| c.upper);
-    let mut corrections = 0u8;
-    // A digit where one is needed: the digit, or the digit a look-alike stands for.
-    let mut digit = |c: ByteRole, slot: &mut u8| {
-        if c.digit {
-            return true;
-        }
-        *slot = c.stands_for;
-        corrections += 1;
-        c.stands_for != 0
-    };
-    let d6w = out[0] == b'D' && matches!(out[1], b'6' | b'G') && out[2] == b'W';
-    if d6w {
-        out[1] = b'6';
+    let (u1, u2) = (role_upper(r[1]), role_upper(r[2]));
+    let (k1, k2, key_corrections) = if k0 == b'D' && matches!(u1, b'6' | b'G') && u2 == b'W' {
+        (b'6', b'W', u32::from(u1 == b'G'))
     } else {
-        let [_, o1, o2, ..] = &mut out;
-        if !digit(r[1], o1) || !digit(r[2], o2) {
+        // Digits where they are needed: the digit, or the digit a look-alike stands for.
+        let (d1, d2) = (role_digit(r[1]), role_digit(r[2]));
+        if d1 == 0 || d2 == 0 {
             return None;
         }
+        let c = u32::from(r[1] & IS_DIGIT == 0) + u32::from(r[2] & IS_DIGIT == 0);
+        (d1, d2, c)
+    };
+    let id = [role_id(r[3]), role_id(r[4]), role_id(r[5]), role_id(r[6])];
+    if id.contains(&0) {
+        return None;
     }
-    for (c, slot) in r.iter().zip(out.iter_mut()).skip(3) {
-        if !c.letter && !digit(*c, slot) {
-            return None;
-        }
-    }
-    corrections += u8::from(d6w && r[1].upper == b'G');
-    let key = [out[0], out[1], out[2]];
-    if !is_key(&key) || corrections > MAX_CORRECTIONS {
+    let corrections = key_corrections
+        + (r[3] & ID_CORRECTED) / ID_CORRECTED
+        + (r[4] & ID_CORRECTED) / ID_CORRECTED
+        + (r[5] & ID_CORRECTED) / ID_CORRECTED
+        + (r[6] & ID_CORRECTED) / ID_CORRECTED;
+    if corrections > u32::from(MAX_CORRECTIONS) || !is_key(&[k0, k1, k2]) {
         return None;
     }
     Some(Parsed {
-        eircode: Eircode { bytes: out },
-        corrections,
+        eircode: Eircode {
+            bytes: [k0, k1, k2, id[0], id[1], id[2], id[3]],
+        },
+        corrections: corrections as u8,
     })
 }
 
@@ -469,25 +481,13 @@ pub(crate) fn is_routing_key_corrected(key: &[u8]) -> bool {
     let [a, b, c] = key else {
         return false;
     };
-    let mut k = [
-        a.to_ascii_uppercase(),
-        b.to_ascii_uppercase(),
-        c.to_ascii_uppercase(),
-    ];
-    if k == *b"DGW" {
+    let r = [a, b, c].map(|x| BYTE_ROLES[usize::from(*x)]);
+    let k0 = role_upper(r[0]);
+    if k0 == b'D' && matches!(role_upper(r[1]), b'6' | b'G') && role_upper(r[2]) == b'W' {
         return true;
     }
-    if k != *b"D6W" {
-        for c in &mut k[1..] {
-            if !c.is_ascii_digit() {
-                match look_alike_digit(*c) {
-                    Some(d) => *c = d,
-                    None => return false,
-                }
-            }
-        }
-    }
-    is_key(&k)
+    let (k1, k2) = (role_digit(r[1]), role_digit(r[2]));
+    k1 != 0 && k2 != 0 && is_key(&[k0, k1, k2])
 }
 
 /// An Eircode found inside free text.

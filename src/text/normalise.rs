@@ -71,6 +71,20 @@ pub(crate) struct Piece {
     pub alt: Option<&'static str>,
     /// Span of the boundary character that opened this piece's section, if it opened one.
     pub boundary: Option<(u32, u32)>,
+    /// What the ASCII path saw of the text ([`Shape`]): lets the tokeniser decide the common
+    /// words without its cascade of parsers. `Shape::Other` when unknown (the general path).
+    pub shape: Shape,
+}
+
+/// The shape of a piece's text, where the scan knows it for free (from its byte classes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// Not known, or neither of the others.
+    Other,
+    /// Lower-case letters only.
+    Letters,
+    /// Digits only.
+    Digits,
 }
 
 /// Reusable buffers of the normaliser.
@@ -353,6 +367,7 @@ impl WordBuilder {
             section: self.section,
             alt,
             boundary: self.pending_boundary.take(),
+            shape: Shape::Other,
         };
         self.pieces_in_section = true;
         scan.pieces.push(piece);
@@ -418,6 +433,7 @@ pub(super) fn join_o_prefix(scan: &mut Scan) {
                     out.end = off(scan.buf.len());
                 }
                 out.orig_end = b.orig_end;
+                out.shape = Shape::Other;
                 used = 2;
             }
         }

@@ -102,13 +102,20 @@ impl Index {
     }
 
     /// The value of `key`, if it is in the table.
-    #[inline]
+    #[inline(always)]
     pub(super) fn get(&self, key: &str) -> Option<u64> {
         let k = key.as_bytes();
         let (row, bit) = Index::shape(k);
         if self.shapes[row] & bit == 0 {
             return None;
         }
+        self.probe(k)
+    }
+
+    /// [`Index::get`] past the shape test: hash and probe. Out of line, so that the shape test
+    /// (which turns most misses away) costs no call.
+    #[inline(never)]
+    fn probe(&self, k: &[u8]) -> Option<u64> {
         let kw = words(k);
         let h = hash(kw, k.len());
         let tag = (h >> 32) as u32;
@@ -122,14 +129,20 @@ impl Index {
             if t == tag {
                 let e = e as usize - 1;
                 let &(a, b, n, v) = self.entries.get(e)?;
-                if (a, b, n) == (kw.0, kw.1, k.len())
-                    && (n <= SHORT || self.keys.get(e).is_some_and(|s| **s == *k))
-                {
+                if (a, b, n) == (kw.0, kw.1, k.len()) && (n <= SHORT || self.long_key_is(e, k)) {
                     return Some(v);
                 }
             }
             i = (i + 1) & self.mask;
         }
+    }
+
+    /// Whether entry `e`'s key, longer than [`SHORT`], is `k`: out of line, so that the
+    /// common lookup needs few registers (no frame to save and restore).
+    #[cold]
+    #[inline(never)]
+    fn long_key_is(&self, e: usize, k: &[u8]) -> bool {
+        self.keys.get(e).is_some_and(|s| **s == *k)
     }
 }
 

@@ -29,11 +29,19 @@ pub(super) const ORDINALS: [(&str, &str); 20] = [
 
 /// The digit form of an ordinal word (`first`→`1st`): one length check, then a `match` the
 /// compiler turns into a jump on length and a compare, instead of a scan of [`ORDINALS`].
+#[inline]
 pub(super) fn ordinal(w: &[u8]) -> Option<&'static str> {
-    // Every ordinal word starts with one of these letters and has 5 to 11 of them.
+    // Every ordinal word starts with one of these letters and has 5 to 11 of them: the test is
+    // inlined at every word, the match is not.
     if !(5..=11).contains(&w.len()) || !matches!(w[0], b'e' | b'f' | b'n' | b's' | b't') {
         return None;
     }
+    ordinal_word(w)
+}
+
+/// [`ordinal`] past its length and first-letter test.
+#[inline(never)]
+fn ordinal_word(w: &[u8]) -> Option<&'static str> {
     let i = match w {
         b"first" => 0,
         b"second" => 1,
