@@ -9,9 +9,12 @@
 //! elements naming all of them seed too.
 
 use std::cell::RefCell;
+use std::collections::VecDeque;
 
 use crate::index::Index;
-use crate::limits::{MAX_JOINT_SEEDS, MAX_JOINT_WORD_ELEMENTS, MAX_SEED_VISITS};
+use crate::limits::{
+    MAX_JOINT_SEEDS, MAX_JOINT_WORD_ELEMENTS, MAX_SEED_VISITS, RECENT_JOINT_PAIRS,
+};
 use crate::search::elements::{
     find, rarest_first, score_element, ElementMatch, HitTerms, IdfCache,
 };
@@ -59,7 +62,7 @@ pub fn add_joint_seeds(
             if !usable[start] || !usable[start + 1] {
                 continue;
             }
-            let mut run = pair(index, hits, start, marks);
+            let mut run = recent_pair(index, hits, start, marks);
             let mut next = start + 2;
             loop {
                 if run.is_empty() {
@@ -141,6 +144,42 @@ fn readable(hits: &HitTerms<'_>, i: usize) -> bool {
         .map(|h| h.df as usize)
         .sum();
     total > 0 && total <= MAX_JOINT_WORD_ELEMENTS
+}
+
+/// One pair read lately: index instance, the two words' terms, the elements they both name.
+type PairEntry = (u64, Vec<u32>, Vec<u32>, Vec<u32>);
+
+thread_local! {
+    /// The last [`RECENT_JOINT_PAIRS`] pairs read on this thread, oldest first.
+    static PAIRS: RefCell<VecDeque<PairEntry>> = const { RefCell::new(VecDeque::new()) };
+}
+
+/// [`pair`], answered from this thread's recent pairs when the two words' terms are the same
+/// (the words before the one being typed do not change from one keystroke to the next).
+fn recent_pair(index: &Index, hits: &HitTerms<'_>, i: usize, marks: &mut [u64]) -> Vec<u32> {
+    let instance = index.instance();
+    let a: Vec<u32> = word_terms(hits, i).collect();
+    let b: Vec<u32> = word_terms(hits, i + 1).collect();
+    let kept = PAIRS.with(|cell| {
+        let pairs = cell.try_borrow().ok()?;
+        pairs
+            .iter()
+            .find(|p| p.0 == instance && p.1 == a && p.2 == b)
+            .map(|p| p.3.clone())
+    });
+    if let Some(kept) = kept {
+        return kept;
+    }
+    let kept = pair(index, hits, i, marks);
+    PAIRS.with(|cell| {
+        if let Ok(mut pairs) = cell.try_borrow_mut() {
+            if pairs.len() >= RECENT_JOINT_PAIRS {
+                pairs.pop_front();
+            }
+            pairs.push_back((instance, a, b, kept.clone()));
+        }
+    });
+    kept
 }
 
 /// The elements words `i` and `i + 1` both name, ascending: word `i`'s elements are marked,
@@ -299,6 +338,10 @@ mod tests {
                 let expected = both(&naive(&index, &hits, i), &naive(&index, &hits, i + 1));
                 let mut run = pair(&index, &hits, i, &mut marks);
                 assert_eq!(run, expected, "{q:?} words {i}, {}", i + 1);
+                // Read again, it comes from the thread's recent pairs, unchanged.
+                for _ in 0..2 {
+                    assert_eq!(recent_pair(&index, &hits, i, &mut marks), expected);
+                }
                 nonempty += usize::from(!run.is_empty());
                 if i + 2 < words {
                     let expected = both(&expected, &naive(&index, &hits, i + 2));
