@@ -127,11 +127,21 @@ fn is_business(index: &Index, ap: u32) -> bool {
 
 /// A building: its single point, or a grouped option over its units.
 fn building_item(index: &Index, b: u32, lang: Language) -> Option<OptionItem> {
+    building_item_cached(index, b, lang, &mut PartsCache::default())
+}
+
+/// [`building_item`] through a [`PartsCache`].
+fn building_item_cached(
+    index: &Index,
+    b: u32,
+    lang: Language,
+    cache: &mut PartsCache,
+) -> Option<OptionItem> {
     let row = index.building(b)?;
     if row.ap_count == 1 {
-        return point_item(index, row.ap_start, lang);
+        return point_item_cached(index, row.ap_start, lang, cache);
     }
-    let parts = index.building_parts(b)?;
+    let parts = index.building_parts_cached(b, cache)?;
     let business = (row.ap_start..row.ap_start + u32::from(row.ap_count))
         .filter(|&ap| is_business(index, ap))
         .count();
@@ -188,9 +198,20 @@ fn element_item(
 }
 
 fn target_item(index: &Index, t: &Target, lang: Language) -> Option<OptionItem> {
+    target_item_cached(index, t, lang, &mut PartsCache::default())
+}
+
+/// One option for `t`, as [`options`] renders a candidate, reusing the parts of the place
+/// rendered last through `cache` (suggestions often share a street).
+pub fn target_item_cached(
+    index: &Index,
+    t: &Target,
+    lang: Language,
+    cache: &mut PartsCache,
+) -> Option<OptionItem> {
     match *t {
-        Target::AddressPoint(ap) => point_item(index, ap, lang),
-        Target::Building(b) => building_item(index, b, lang),
+        Target::AddressPoint(ap) => point_item_cached(index, ap, lang, cache),
+        Target::Building(b) => building_item_cached(index, b, lang, cache),
         Target::Element { element, place } => {
             let (count, business) = count_below(index, element);
             element_item(index, element, place, count, business, lang)

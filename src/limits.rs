@@ -120,6 +120,14 @@ pub const MAX_SUGGESTION_POOL: usize = 15;
 /// comma): the last this many, shared by all sessions (`engine::recent`).
 pub const RECENT_SUGGESTIONS: usize = 256;
 
+/// Suggestions each thread keeps rendered (`engine::recent::rendered`): the next keystroke
+/// mostly suggests the same addresses again.
+pub const RECENT_RENDERED: usize = 64;
+
+/// Pairs of adjacent words whose common elements each thread keeps for the next keystrokes
+/// (`search::joint`): while the last word is typed, the pairs before it stay the same.
+pub const RECENT_JOINT_PAIRS: usize = 8;
+
 /// Most terms a prefix scan reads before keeping the commonest [`MAX_TERM_EXPANSIONS`].
 pub const MAX_PREFIX_SCAN: usize = 16_384;
 /// Most look-alike characters (`O`→`0`, `I`→`1` …) corrected in one Eircode; with more, the text

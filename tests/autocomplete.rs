@@ -304,3 +304,63 @@ fn a_more_specific_input_never_ranks_the_target_lower() {
     assert_eq!(checked, 60);
     assert!(drops.is_empty(), "rank drops:\n{}", drops.join("\n"));
 }
+
+/// What one autocomplete call answers on `engine`: each option's id, type and display name.
+fn answer_of(engine: &Engine, text: &str) -> Vec<(Option<u64>, String)> {
+    use seoladh::api::Engine as _;
+    let links = seoladh::api::LinkContext::new(BASE, "demo", None);
+    let req = seoladh::api::AutocompleteRequest {
+        key: "demo".into(),
+        address: text.into(),
+        ..seoladh::api::AutocompleteRequest::default()
+    };
+    engine
+        .autocomplete(&req, &links)
+        .expect("autocomplete answers")
+        .options
+        .into_iter()
+        .map(|o| (o.address_id, o.display_name))
+        .collect()
+}
+
+/// Autocomplete keeps some of the previous keystroke's work on the thread (the prefix's typo
+/// walk, rendered options): answers typed one character at a time on one thread must be
+/// exactly those of each prefix asked alone on a fresh thread.
+#[test]
+fn answers_do_not_depend_on_the_previous_keystroke() {
+    let ds = dataset();
+    let built = IndexBuilder::new()
+        .build(&ds, &NoProgress)
+        .expect("fixture index builds");
+    let engine = Engine::new(
+        Index::from_bytes(built.to_bytes()).expect("fixture index opens"),
+        ProfileSet::builtin(),
+    )
+    .remember_suggestions(false);
+    let sampled = scripts(
+        &ds,
+        &KeystrokeOptions {
+            per_kind: 6,
+            seed: 3,
+        },
+    );
+    let mut compared = 0;
+    let mut differing = Vec::new();
+    std::thread::scope(|scope| {
+        for s in &sampled {
+            for p in &s.prefixes {
+                let warm = answer_of(&engine, p);
+                let cold = scope
+                    .spawn(|| answer_of(&engine, p))
+                    .join()
+                    .expect("a fresh thread answers");
+                if warm != cold {
+                    differing.push(format!("{p:?}: {warm:?} / {cold:?}"));
+                }
+                compared += 1;
+            }
+        }
+    });
+    assert!(compared > 300, "{compared} keystrokes compared");
+    assert!(differing.is_empty(), "{}", differing.join("\n"));
+}

@@ -13,10 +13,10 @@ use crate::api::{
 };
 use crate::classify::Target;
 use crate::engine::find::{language, option};
-use crate::engine::recent::Key;
+use crate::engine::recent::{rendered, Key};
 use crate::engine::Engine;
 use crate::group::{self, OptionItem};
-use crate::index::{EircodeHit, Index};
+use crate::index::{EircodeHit, Index, PartsCache};
 use crate::limits::{MAX_SUGGESTIONS, MAX_SUGGESTION_POOL};
 use crate::search::{search, Candidate, Mode, Search};
 
@@ -126,10 +126,17 @@ fn text_suggestions(
     } else {
         MAX_SUGGESTIONS
     };
+    let ordering = pool > MAX_SUGGESTIONS;
+    // Suggestions often share a street: its parts are read once.
+    let mut cache = PartsCache::default();
     let mut seen: Vec<Target> = Vec::new();
     let mut out: Vec<(OptionItem, Target)> = Vec::new();
+    let mut begins: Vec<bool> = Vec::new();
+    let mut beginning = 0;
     for c in &s.candidates {
-        if out.len() >= pool {
+        // Once as many options begin with the words as are shown, no later one can come
+        // before them: the rest of the pool need not be rendered.
+        if out.len() >= pool || beginning >= MAX_SUGGESTIONS {
             break;
         }
         let target = suggestion_target(index, &s, c);
@@ -141,30 +148,32 @@ fn text_suggestions(
             continue;
         }
         seen.push(target);
-        if let Some(item) = item_for(index, &target, lang) {
+        if let Some((item, name)) = rendered(index, &target, lang, &mut cache) {
+            if ordering {
+                let b = begins_with_normalised(&name, &typed);
+                beginning += usize::from(b);
+                begins.push(b);
+            }
             out.push((item, target));
         }
     }
-    if pool > MAX_SUGGESTIONS {
-        let mut begins: Vec<bool> = out
-            .iter()
-            .map(|(item, _)| begins_with(&item.display_name, &typed))
-            .collect();
+    if ordering {
         // Irish words typed for an English answer: the Irish names may be what is spelt out
         // (`44 Cúirt Harbour`), so read those too, only when no English name fits.
         let other = match lang {
             crate::ecad::address::Language::English => crate::ecad::address::Language::Irish,
             _ => crate::ecad::address::Language::English,
         };
-        if !begins.contains(&true) && (other == lang || looks_irish(&typed)) {
+        if beginning == 0 && (other == lang || looks_irish(&typed)) {
+            let mut cache = PartsCache::default();
             for ((_, target), b) in out.iter().zip(begins.iter_mut()) {
-                *b = item_for(index, target, other)
-                    .is_some_and(|item| begins_with(&item.display_name, &typed));
+                *b = rendered(index, target, other, &mut cache)
+                    .is_some_and(|(_, name)| begins_with_normalised(&name, &typed));
             }
         }
         // Stable: within each side the matcher's order stands.
         let mut order: Vec<usize> = (0..out.len()).collect();
-        order.sort_by_key(|&i| (!begins[i], i));
+        order.sort_by_key(|&i| (!begins.get(i).copied().unwrap_or(false), i));
         let mut items: Vec<Option<OptionItem>> = out.into_iter().map(|(i, _)| Some(i)).collect();
         return order
             .into_iter()
@@ -186,11 +195,16 @@ fn looks_irish(typed: &[&str]) -> bool {
 
 /// Whether `name`, normalised, begins with the `typed` words in order, the last one as a
 /// prefix (it may be half typed).
+#[cfg(test)]
 fn begins_with(name: &str, typed: &[&str]) -> bool {
+    begins_with_normalised(&crate::text::normalise(name), typed)
+}
+
+/// `begins_with` for a name normalised already.
+fn begins_with_normalised(name: &str, typed: &[&str]) -> bool {
     let Some((last, whole)) = typed.split_last() else {
         return false;
     };
-    let name = crate::text::normalise(name);
     let mut words = name.split(' ');
     // One whole word of five letters or more may be one slip off (`Apartent`).
     let mut slips = 0;
@@ -243,16 +257,6 @@ fn suggestion_target(index: &Index, s: &Search, c: &Candidate) -> Target {
         },
         None => Target::None,
     }
-}
-
-fn item_for(
-    index: &Index,
-    target: &Target,
-    lang: crate::ecad::address::Language,
-) -> Option<OptionItem> {
-    let set = crate::classify::OptionSet::Candidates(vec![*target]);
-    let (_, mut items) = group::options(index, &set, -1, lang, false);
-    items.pop()
 }
 
 #[cfg(test)]

@@ -6,12 +6,20 @@
 //! and commas give it no token), so those keystrokes are answered from here. The cache is small,
 //! shared by all callers (a session's previous keystroke is nearly always among the last few
 //! entries) and bounded by [`RECENT_SUGGESTIONS`].
+//!
+//! Each thread also keeps the suggestions it rendered last ([`rendered`]): typing one more
+//! letter mostly suggests the same addresses again, and rendering one (its parts, its lines)
+//! costs more than the rest of its share of the request.
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::sync::Mutex;
 
+use crate::classify::Target;
+use crate::ecad::address::Language;
 use crate::group::OptionItem;
-use crate::limits::RECENT_SUGGESTIONS;
+use crate::index::{Index, PartsCache};
+use crate::limits::{RECENT_RENDERED, RECENT_SUGGESTIONS};
 
 /// What an answer depends on besides the index: the text with trailing spaces and commas
 /// removed, and the language of the options.
@@ -74,6 +82,59 @@ impl Recent {
     }
 }
 
+/// A suggestion rendered for a target in a language, with its display name normalised.
+#[derive(Debug)]
+struct Rendered {
+    instance: u64,
+    target: Target,
+    lang: Language,
+    item: OptionItem,
+    normalised: String,
+}
+
+thread_local! {
+    static RENDERED: RefCell<VecDeque<Rendered>> = const { RefCell::new(VecDeque::new()) };
+}
+
+/// The option for `target` in `lang` and its display name normalised (`text::normalise`), from
+/// this thread's last [`RECENT_RENDERED`] renderings of `index`, or rendered now (through
+/// `cache`) and kept.
+pub(crate) fn rendered(
+    index: &Index,
+    target: &Target,
+    lang: Language,
+    cache: &mut PartsCache,
+) -> Option<(OptionItem, String)> {
+    let instance = index.instance();
+    let hit = RENDERED.with(|cell| {
+        let kept = cell.try_borrow().ok()?;
+        kept.iter()
+            .rev()
+            .find(|r| r.instance == instance && r.lang == lang && r.target == *target)
+            .map(|r| (r.item.clone(), r.normalised.clone()))
+    });
+    if hit.is_some() {
+        return hit;
+    }
+    let item = crate::group::target_item_cached(index, target, lang, cache)?;
+    let normalised = crate::text::normalise(&item.display_name).into_owned();
+    RENDERED.with(|cell| {
+        if let Ok(mut kept) = cell.try_borrow_mut() {
+            if kept.len() >= RECENT_RENDERED {
+                kept.pop_front();
+            }
+            kept.push_back(Rendered {
+                instance,
+                target: *target,
+                lang,
+                item: item.clone(),
+                normalised: normalised.clone(),
+            });
+        }
+    });
+    Some((item, normalised))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -109,5 +170,45 @@ mod tests {
             recent.get(&Key::new(&format!("{last} "), false)),
             Some(vec![item(last)])
         );
+    }
+
+    /// Rendered options are kept per index: two indexes rendering the same target in turn
+    /// each get their own option, the one `group` renders.
+    #[test]
+    fn rendered_options_are_kept_per_index() {
+        let frozen = Index::open(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/index/frozen-v3.idx"),
+        )
+        .expect("frozen index opens");
+        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
+        let ds = crate::ecad::layout::read_dir(&data)
+            .expect("fixture data readable")
+            .0;
+        let fixture = crate::index::built_in_memory(&ds);
+        let mut differ = 0;
+        for ap in 0..40 {
+            let target = Target::AddressPoint(ap);
+            for _ in 0..2 {
+                let mut answers = Vec::new();
+                for index in [&frozen, &fixture] {
+                    for lang in [Language::English, Language::Irish] {
+                        let direct = crate::group::target_item_cached(
+                            index,
+                            &target,
+                            lang,
+                            &mut PartsCache::default(),
+                        );
+                        let kept = rendered(index, &target, lang, &mut PartsCache::default());
+                        assert_eq!(kept.as_ref().map(|k| &k.0), direct.as_ref());
+                        if let (Some((item, name)), Some(d)) = (kept, direct) {
+                            assert_eq!(name, crate::text::normalise(&d.display_name));
+                            answers.push(item.display_name);
+                        }
+                    }
+                }
+                differ += usize::from(answers.first() != answers.get(2));
+            }
+        }
+        assert!(differ > 20, "{differ} targets differ between the indexes");
     }
 }

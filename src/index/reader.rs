@@ -100,6 +100,8 @@ pub struct Index {
     history: OnceLock<Vec<History>>,
     completions: OnceLock<Completions>,
     one_edit: OnceLock<OneEdit>,
+    /// Tells this opened index from any other in per-thread caches (`completions::typo_walk`).
+    instance: u64,
 }
 
 impl std::fmt::Debug for Index {
@@ -197,6 +199,7 @@ impl Index {
             history: OnceLock::new(),
             completions: OnceLock::new(),
             one_edit: OnceLock::new(),
+            instance: crate::index::completions::next_instance(),
         };
         index.check_shapes()?;
         Ok(index)
@@ -414,6 +417,11 @@ impl Index {
         self.completions
             .get_or_init(|| Completions::build(&self.terms))
             .get(prefix)
+    }
+
+    /// A number no other index opened by this process has (caches keyed by index use it).
+    pub fn instance(&self) -> u64 {
+        self.instance
     }
 
     /// The deletion table for one-edit typo search (see [`OneEdit`]), built at first use.

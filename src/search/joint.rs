@@ -8,8 +8,13 @@
 //! are rarely common together, so the postings of adjacent words are intersected and the few
 //! elements naming all of them seed too.
 
+use std::cell::RefCell;
+use std::collections::VecDeque;
+
 use crate::index::Index;
-use crate::limits::{MAX_JOINT_SEEDS, MAX_JOINT_WORD_ELEMENTS, MAX_SEED_VISITS};
+use crate::limits::{
+    MAX_JOINT_SEEDS, MAX_JOINT_WORD_ELEMENTS, MAX_SEED_VISITS, RECENT_JOINT_PAIRS,
+};
 use crate::search::elements::{
     find, rarest_first, score_element, ElementMatch, HitTerms, IdfCache,
 };
@@ -34,35 +39,50 @@ pub fn add_joint_seeds(
     }
     // A word's elements are read only when a neighbour is unseeded too: runs need two words.
     let unseeded = |i: usize| covered & (1u64 << i) == 0;
-    let sets: Vec<Option<Vec<u32>>> = (0..words)
+    let usable: Vec<bool> = (0..words)
         .map(|i| {
             let paired = (i > 0 && unseeded(i - 1)) || (i + 1 < words && unseeded(i + 1));
-            if unseeded(i) && paired {
-                word_elements(index, hits, i)
-            } else {
-                None
-            }
+            unseeded(i) && paired && readable(hits, i)
         })
         .collect();
     let mut found: Vec<u32> = Vec::new();
-    for start in 0..words - 1 {
-        let Some(first) = &sets[start] else { continue };
-        let mut run: Vec<u32> = first.clone();
-        for next in sets.iter().skip(start + 1) {
-            let Some(next) = next else { break };
-            intersect(&mut run, next);
-            if run.is_empty() {
-                break;
+    MARKS.with(|cell| {
+        let mut fresh = Vec::new();
+        let mut marks = cell.try_borrow_mut();
+        let marks = match marks.as_deref_mut() {
+            Ok(m) => m,
+            Err(_) => &mut fresh,
+        };
+        // One bit per element of the index (a damaged posting beyond them is never marked).
+        let size = index.meta().counts.elements as usize / 64 + 1;
+        if marks.len() < size {
+            marks.resize(size, 0);
+        }
+        for start in 0..words - 1 {
+            if !usable[start] || !usable[start + 1] {
+                continue;
             }
-            if run.len() <= MAX_JOINT_SEEDS {
-                found.extend_from_slice(&run);
+            let mut run = recent_pair(index, hits, start, marks);
+            let mut next = start + 2;
+            loop {
+                if run.is_empty() {
+                    break;
+                }
+                if run.len() <= MAX_JOINT_SEEDS {
+                    found.extend_from_slice(&run);
+                    break;
+                }
+                if next >= words || !usable[next] {
+                    break;
+                }
+                intersect_word(index, hits, next, &mut run, marks);
+                next += 1;
+            }
+            if found.len() >= MAX_JOINT_SEEDS * 4 {
                 break;
             }
         }
-        if found.len() >= MAX_JOINT_SEEDS * 4 {
-            break;
-        }
-    }
+    });
     found.sort_unstable();
     found.dedup();
     let before = seeds.len();
@@ -94,56 +114,243 @@ fn seeded_words(hits: &HitTerms<'_>) -> u64 {
     !unread
 }
 
-/// Every element a hit on word `i` names, ascending; `None` when that is more than
-/// [`MAX_JOINT_WORD_ELEMENTS`] (a word like `road` narrows nothing) or none.
-fn word_elements(index: &Index, hits: &HitTerms<'_>, i: usize) -> Option<Vec<u32>> {
-    let bit = 1u64 << i;
-    let mine = || hits.all().iter().filter(move |h| h.mask & bit != 0);
-    let total: usize = mine().map(|h| h.df as usize).sum();
-    if total == 0 || total > MAX_JOINT_WORD_ELEMENTS {
-        return None;
-    }
-    let mut out: Vec<u32> = Vec::with_capacity(total);
-    let mut last = u32::MAX;
-    let mut terms = 0;
-    for h in mine() {
-        // The hits are sorted by term: a term hit twice (exact and equivalent) is read once.
-        if h.term != last {
-            out.extend(index.term_elements(h.term));
-            last = h.term;
-            terms += 1;
-        }
-    }
-    // One term's postings are sorted and unique already.
-    if terms > 1 {
-        out.sort_unstable();
-        out.dedup();
-    }
-    Some(out)
+thread_local! {
+    /// One bit per element, all clear between calls: the marks of [`intersect_word`].
+    static MARKS: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Keeps in `a` the elements also in `b` (both ascending).
-fn intersect(a: &mut Vec<u32>, b: &[u32]) {
-    let mut j = 0;
-    a.retain(|&x| {
-        while j < b.len() && b[j] < x {
-            j += 1;
+/// The distinct terms word `i` hits (the hits are sorted by term: a term hit twice, exact and
+/// equivalent, comes once).
+fn word_terms<'h>(hits: &'h HitTerms<'_>, i: usize) -> impl Iterator<Item = u32> + 'h {
+    let bit = 1u64 << i;
+    let mut last = None;
+    hits.all().iter().filter_map(move |h| {
+        let new = h.mask & bit != 0 && last != Some(h.term);
+        if h.mask & bit != 0 {
+            last = Some(h.term);
         }
-        j < b.len() && b[j] == x
+        new.then_some(h.term)
+    })
+}
+
+/// Whether word `i`'s hits name some elements and at most [`MAX_JOINT_WORD_ELEMENTS`] (a word
+/// like `road` narrows nothing).
+fn readable(hits: &HitTerms<'_>, i: usize) -> bool {
+    let bit = 1u64 << i;
+    let total: usize = hits
+        .all()
+        .iter()
+        .filter(|h| h.mask & bit != 0)
+        .map(|h| h.df as usize)
+        .sum();
+    total > 0 && total <= MAX_JOINT_WORD_ELEMENTS
+}
+
+/// One pair read lately: index instance, the two words' terms, the elements they both name.
+type PairEntry = (u64, Vec<u32>, Vec<u32>, Vec<u32>);
+
+thread_local! {
+    /// The last [`RECENT_JOINT_PAIRS`] pairs read on this thread, oldest first.
+    static PAIRS: RefCell<VecDeque<PairEntry>> = const { RefCell::new(VecDeque::new()) };
+}
+
+/// [`pair`], answered from this thread's recent pairs when the two words' terms are the same
+/// (the words before the one being typed do not change from one keystroke to the next).
+fn recent_pair(index: &Index, hits: &HitTerms<'_>, i: usize, marks: &mut [u64]) -> Vec<u32> {
+    let instance = index.instance();
+    let a: Vec<u32> = word_terms(hits, i).collect();
+    let b: Vec<u32> = word_terms(hits, i + 1).collect();
+    let kept = PAIRS.with(|cell| {
+        let pairs = cell.try_borrow().ok()?;
+        pairs
+            .iter()
+            .find(|p| p.0 == instance && p.1 == a && p.2 == b)
+            .map(|p| p.3.clone())
     });
+    if let Some(kept) = kept {
+        return kept;
+    }
+    let kept = pair(index, hits, i, marks);
+    PAIRS.with(|cell| {
+        if let Ok(mut pairs) = cell.try_borrow_mut() {
+            if pairs.len() >= RECENT_JOINT_PAIRS {
+                pairs.pop_front();
+            }
+            pairs.push_back((instance, a, b, kept.clone()));
+        }
+    });
+    kept
+}
+
+/// The elements words `i` and `i + 1` both name, ascending: word `i`'s elements are marked,
+/// then word `i + 1`'s postings read against the marks (no list of either word is gathered or
+/// sorted).
+fn pair(index: &Index, hits: &HitTerms<'_>, i: usize, marks: &mut [u64]) -> Vec<u32> {
+    let mut touched: Vec<usize> = Vec::new();
+    let mut max = 0u32;
+    for term in word_terms(hits, i) {
+        for e in index.term_elements(term) {
+            let w = e as usize / 64;
+            let Some(word) = marks.get_mut(w) else {
+                break; // the postings are ascending
+            };
+            if *word == 0 {
+                touched.push(w);
+            }
+            *word |= 1u64 << (e % 64);
+            max = max.max(e);
+        }
+    }
+    let kept = keep_marked(index, hits, i + 1, max, marks);
+    for w in touched {
+        marks[w] = 0;
+    }
+    kept
+}
+
+/// The elements word `i` names among those marked (none above `max`), ascending; their marks
+/// are cleared as they are found, so an element named by two terms is kept once.
+fn keep_marked(
+    index: &Index,
+    hits: &HitTerms<'_>,
+    i: usize,
+    max: u32,
+    marks: &mut [u64],
+) -> Vec<u32> {
+    let mut kept: Vec<u32> = Vec::new();
+    let mut terms = 0;
+    for term in word_terms(hits, i) {
+        terms += 1;
+        for e in index.term_elements(term) {
+            if e > max {
+                break; // the postings are ascending
+            }
+            let Some(word) = marks.get_mut(e as usize / 64) else {
+                break;
+            };
+            let bit = 1u64 << (e % 64);
+            if *word & bit != 0 {
+                *word &= !bit;
+                kept.push(e);
+            }
+        }
+    }
+    // One term's postings are sorted already.
+    if terms > 1 {
+        kept.sort_unstable();
+    }
+    kept
+}
+
+/// Keeps in `run` (ascending) the elements word `i` names, reading the word's postings once
+/// against marks on the run's elements instead of gathering and sorting them: the last word
+/// of an autocomplete query completes to dozens of terms and thousands of elements.
+fn intersect_word(
+    index: &Index,
+    hits: &HitTerms<'_>,
+    i: usize,
+    run: &mut Vec<u32>,
+    marks: &mut [u64],
+) {
+    let Some(&max) = run.last() else {
+        return;
+    };
+    let mark = |marks: &mut [u64], e: u32, on: bool| {
+        if let Some(word) = marks.get_mut(e as usize / 64) {
+            if on {
+                *word |= 1u64 << (e % 64);
+            } else {
+                *word &= !(1u64 << (e % 64));
+            }
+        }
+    };
+    for &e in run.iter() {
+        mark(marks, e, true);
+    }
+    let kept = keep_marked(index, hits, i, max, marks);
+    for &e in run.iter() {
+        mark(marks, e, false);
+    }
+    *run = kept;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::plan::Plan;
+    use crate::search::terms::{expand, Stages};
 
+    /// Word `i`'s elements gathered and sorted: what the marks stand for.
+    fn naive(index: &Index, hits: &HitTerms<'_>, i: usize) -> Vec<u32> {
+        let mut out: Vec<u32> = word_terms(hits, i)
+            .flat_map(|t| index.term_elements(t))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    fn both(a: &[u32], b: &[u32]) -> Vec<u32> {
+        a.iter().copied().filter(|x| b.contains(x)).collect()
+    }
+
+    /// Pairs and runs read against marks are the sorted intersections of the words' elements,
+    /// and leave every mark clear.
     #[test]
-    fn intersection_keeps_common_elements_in_order() {
-        let mut a = vec![1, 3, 5, 7, 9];
-        intersect(&mut a, &[0, 3, 4, 9, 12]);
-        assert_eq!(a, vec![3, 9]);
-        let mut b = vec![1, 2];
-        intersect(&mut b, &[]);
-        assert!(b.is_empty());
+    fn marked_intersections_are_the_sorted_ones() {
+        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
+        let ds = crate::ecad::layout::read_dir(&data)
+            .expect("fixture data readable")
+            .0;
+        let index = crate::index::built_in_memory(&ds);
+        let size = index.meta().counts.elements as usize / 64 + 1;
+        let mut marks = vec![0u64; size];
+        let mut nonempty = 0;
+        // The first words of every 50th address, the last one half typed.
+        let queries: Vec<String> = (0..index.meta().counts.address_points as u32)
+            .step_by(50)
+            .filter_map(|ap| {
+                let parts = index.address_point_parts(ap)?;
+                let name = crate::ecad::address::postal_address(
+                    &parts,
+                    crate::ecad::address::Language::English,
+                )
+                .display_name();
+                let name = crate::text::normalise(&name).into_owned();
+                let words: Vec<&str> = name.split(' ').take(4).collect();
+                let (last, whole) = words.split_last()?;
+                let cut = last.len().div_ceil(2);
+                Some(format!("{} {}", whole.join(" "), last.get(..cut)?))
+            })
+            .collect();
+        assert!(queries.len() > 100);
+        for q in &queries {
+            let plan = Plan::from_tokens(&crate::text::tokenise(q));
+            let mut term_hits = Vec::new();
+            let stages = Stages {
+                typos: true,
+                prefix_last: true,
+            };
+            expand(&index, &plan, stages, &mut term_hits);
+            let hits = HitTerms::new(&term_hits);
+            let words = plan.words.len();
+            for i in 0..words.saturating_sub(1) {
+                let expected = both(&naive(&index, &hits, i), &naive(&index, &hits, i + 1));
+                let mut run = pair(&index, &hits, i, &mut marks);
+                assert_eq!(run, expected, "{q:?} words {i}, {}", i + 1);
+                // Read again, it comes from the thread's recent pairs, unchanged.
+                for _ in 0..2 {
+                    assert_eq!(recent_pair(&index, &hits, i, &mut marks), expected);
+                }
+                nonempty += usize::from(!run.is_empty());
+                if i + 2 < words {
+                    let expected = both(&expected, &naive(&index, &hits, i + 2));
+                    intersect_word(&index, &hits, i + 2, &mut run, &mut marks);
+                    assert_eq!(run, expected, "{q:?} words {i}..={}", i + 2);
+                }
+                assert!(marks.iter().all(|&m| m == 0), "{q:?}: marks left set");
+            }
+        }
+        assert!(nonempty >= 5, "{nonempty} pairs name elements");
     }
 }

@@ -13,6 +13,7 @@ use std::sync::OnceLock;
 use fst::{Automaton, IntoStreamer, Streamer};
 use levenshtein_automata::{Distance, LevenshteinAutomatonBuilder};
 
+use crate::index::completions::typo_walk;
 use crate::index::{unpack_term, Index};
 use crate::limits::{MAX_PREFIX_SCAN, MAX_TERM_EXPANSIONS, MAX_TYPO_WORDS, MAX_TYPO_WORD_CHARS};
 use crate::search::plan::Plan;
@@ -292,21 +293,10 @@ fn prefix(index: &Index, word: &str, bit: u64, typos: bool, out: &mut Vec<TermHi
     // completions is most likely typed right, and the prefix automaton is costly.
     if typos && chars >= 4 && found.len() < FEW_COMPLETIONS {
         // One edit: a prefix automaton with two walks most of the dictionary.
-        let dfa = builders()[0].build_prefix_dfa(word);
-        let mut stream = index.terms().search(&dfa).into_stream();
-        let mut n = 0;
-        while let Some((key, v)) = stream.next() {
-            if let Distance::Exact(d) = dfa.eval(key) {
-                if d > 0 {
-                    let (term, df) = unpack_term(v);
-                    found.push((df, term, key.len() as u32, typo_cost(d, chars) + 0.1));
-                    n += 1;
-                }
-            }
-            if n >= MAX_TERM_EXPANSIONS * 4 {
-                break;
-            }
-        }
+        typo_walk(index, word, MAX_TERM_EXPANSIONS * 4, |len, v, d| {
+            let (term, df) = unpack_term(v);
+            found.push((df, term, len as u32, typo_cost(d, chars) + 0.1));
+        });
     }
     // Commonest completions first: they are what most people are typing.
     found.sort_by(|a, b| a.3.total_cmp(&b.3).then(b.0.cmp(&a.0)).then(a.1.cmp(&b.1)));
