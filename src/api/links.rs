@@ -225,7 +225,9 @@ impl OptionLinks {
     /// The href for `address` and `address_id`.
     pub fn href(&self, address: &str, address_id: Option<u64>) -> String {
         let mut h = Href {
-            url: String::with_capacity(self.prefix.len() + self.suffix.len() + address.len() * 2 + 40),
+            url: String::with_capacity(
+                self.prefix.len() + self.suffix.len() + address.len() * 2 + 40,
+            ),
         };
         h.url.push_str(&self.prefix);
         h.param("address", address);

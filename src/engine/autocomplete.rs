@@ -12,7 +12,7 @@ use crate::api::{
     AddressOption, AutocompleteRequest, AutocompleteResponse, FindCarry, LinkContext,
 };
 use crate::classify::Target;
-use crate::engine::find::{language, option};
+use crate::engine::find::{language, option_with};
 use crate::engine::recent::{rendered, Key};
 use crate::engine::Engine;
 use crate::group::{self, OptionItem};
@@ -43,18 +43,10 @@ pub(crate) fn autocomplete(
             items
         }
     };
-    let carry = FindCarry {
-        limit: req.limit,
-        language: req.language,
-        country: req.country,
-        geographic_address: req.geographic_address,
-        vanity_mode: req.vanity_mode,
-        address_elements: req.address_elements,
-        address_profile_name: req.address_profile_name.clone(),
-    };
+    let next = links.option_links(&FindCarry::from(req));
     let options: Vec<AddressOption> = items
         .into_iter()
-        .map(|item| option(links, &carry, item))
+        .map(|item| option_with(&next, item))
         .collect();
     AutocompleteResponse::new(options, req, links)
 }

@@ -1,10 +1,9 @@
 //! Find Address: search, classify, render, list options.
 
 use crate::api::{
-    OptionLinks,
     self, AddressOption, AddressType, CleanResult, Country, FindAddressRequest,
-    FindAddressResponse, FindCarry, FindResult, LinkContext, MatchLevel, ReformattedAddressResult,
-    WireEnum,
+    FindAddressResponse, FindCarry, FindResult, LinkContext, MatchLevel, OptionLinks,
+    ReformattedAddressResult, WireEnum,
 };
 use crate::classify::{classify, Classification, EircodeCheck, OptionSet, Target};
 use crate::ecad::address::{
@@ -244,12 +243,8 @@ fn respond(
     resp
 }
 
-/// An option on the wire, with its drill-down link.
-pub(crate) fn option(links: &LinkContext, carry: &FindCarry, item: OptionItem) -> AddressOption {
-    option_with(&links.option_links(carry), item)
-}
-
-/// [`option`] with the response's shared link parts already encoded.
+/// An option on the wire, with its drill-down link (`links`: the response's shared link parts,
+/// encoded once).
 pub(crate) fn option_with(links: &OptionLinks, item: OptionItem) -> AddressOption {
     let next = links.next(&item.display_name, Some(item.address_id));
     AddressOption {
