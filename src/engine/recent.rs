@@ -176,10 +176,7 @@ mod tests {
     /// each get their own option, the one `group` renders.
     #[test]
     fn rendered_options_are_kept_per_index() {
-        let frozen = Index::open(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/index/frozen-v3.idx"),
-        )
-        .expect("frozen index opens");
+        let frozen = crate::index::frozen_for_tests();
         let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
         let ds = crate::ecad::layout::read_dir(&data)
             .expect("fixture data readable")

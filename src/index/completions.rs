@@ -221,9 +221,7 @@ mod tests {
     use super::*;
 
     fn frozen() -> Index {
-        let path =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/index/frozen-v3.idx");
-        Index::open(path).expect("frozen index opens")
+        crate::index::frozen_for_tests()
     }
 
     fn fixture() -> Index {

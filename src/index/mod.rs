@@ -102,6 +102,15 @@ pub(crate) fn built_in_memory(ds: &crate::ecad::Dataset) -> Index {
     Index::from_bytes(built.to_bytes()).expect("test index opens")
 }
 
+/// The frozen fixture index (`fixtures/index/frozen-v3.idx`): the unit tests' index that never
+/// changes with the builder.
+#[cfg(test)]
+pub(crate) fn frozen_for_tests() -> Index {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/index/frozen-v3.idx");
+    Index::open(path).expect("frozen index opens")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
