@@ -177,11 +177,7 @@ mod tests {
     #[test]
     fn rendered_options_are_kept_per_index() {
         let frozen = crate::index::frozen_for_tests();
-        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
-        let ds = crate::ecad::layout::read_dir(&data)
-            .expect("fixture data readable")
-            .0;
-        let fixture = crate::index::built_in_memory(&ds);
+        let fixture = crate::index::fixture_for_tests();
         let mut differ = 0;
         for ap in 0..40 {
             let target = Target::AddressPoint(ap);

@@ -225,11 +225,7 @@ mod tests {
     }
 
     fn fixture() -> Index {
-        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
-        let ds = crate::ecad::layout::read_dir(&data)
-            .expect("fixture data readable")
-            .0;
-        crate::index::built_in_memory(&ds)
+        crate::index::fixture_for_tests()
     }
 
     /// The walk without any reuse: every term the prefix automaton matches, in order.

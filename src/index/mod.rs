@@ -102,6 +102,16 @@ pub(crate) fn built_in_memory(ds: &crate::ecad::Dataset) -> Index {
     Index::from_bytes(built.to_bytes()).expect("test index opens")
 }
 
+/// The bundled fixture dataset (`fixtures/data`) indexed in memory.
+#[cfg(test)]
+pub(crate) fn fixture_for_tests() -> Index {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
+    let ds = crate::ecad::layout::read_dir(&data)
+        .expect("fixture data readable")
+        .0;
+    built_in_memory(&ds)
+}
+
 /// The frozen fixture index (`fixtures/index/frozen-v3.idx`): the unit tests' index that never
 /// changes with the builder.
 #[cfg(test)]

@@ -298,11 +298,7 @@ mod tests {
     /// and leave every mark clear.
     #[test]
     fn marked_intersections_are_the_sorted_ones() {
-        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
-        let ds = crate::ecad::layout::read_dir(&data)
-            .expect("fixture data readable")
-            .0;
-        let index = crate::index::built_in_memory(&ds);
+        let index = crate::index::fixture_for_tests();
         let size = index.meta().counts.elements as usize / 64 + 1;
         let mut marks = vec![0u64; size];
         let mut nonempty = 0;

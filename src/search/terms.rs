@@ -361,11 +361,7 @@ mod tests {
     fn irish_mutations_read_both_ways() {
         // The bundled fixture dataset (Dublin, Donegal, Leitrim): its Irish names keep the
         // mutations the expansion has to read.
-        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
-        let ds = crate::ecad::layout::read_dir(&data)
-            .expect("fixture data readable")
-            .0;
-        let index = crate::index::built_in_memory(&ds);
+        let index = crate::index::fixture_for_tests();
         let terms = all_terms(&index);
         let has = |t: &str| terms.iter().any(|x| x == t);
         assert!(
