@@ -136,29 +136,34 @@ pub fn candidates(
         }
         return false;
     }
-    let mut ranked: Vec<(f32, u32)> = totals
-        .touched
-        .iter()
-        .map(|&p| (totals.total(p), p))
-        .collect();
-    let by_total = |a: &(f32, u32), b: &(f32, u32)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
+    // One integer key per place, so the selection compares plain integers: the same order as
+    // best total first, then lowest ordinal.
+    let mut ranked = std::mem::take(&mut totals.ranked);
+    ranked.clear();
+    ranked.extend(totals.touched.iter().map(|&p| rank_key(totals.total(p), p)));
     if ranked.len() > MAX_SCORED_PLACES {
-        ranked.select_nth_unstable_by(MAX_SCORED_PLACES - 1, by_total);
-        let cut = ranked[MAX_SCORED_PLACES - 1].0;
+        ranked.select_nth_unstable(MAX_SCORED_PLACES - 1);
+        let cut = rank_total(ranked[MAX_SCORED_PLACES - 1]);
         let (kept, rest) = ranked.split_at_mut(MAX_SCORED_PLACES);
-        out.extend(kept.iter().map(|t| t.1));
-        let best = kept.iter().map(|t| t.0).fold(f32::MIN, f32::max);
+        out.extend(kept.iter().map(|&k| k as u32));
+        let best = kept.iter().map(|&k| rank_total(k)).fold(f32::MIN, f32::max);
         if cut >= best {
             // The seeds cannot tell the best places apart (a townland of look-alike houses):
             // the words they did not seed must, so score the whole tie (within reason).
-            let mut tied: Vec<u32> = rest.iter().filter(|t| t.0 >= cut).map(|t| t.1).collect();
-            tied.sort_unstable();
-            out.extend(tied.into_iter().take(MAX_TIED_PLACES - MAX_SCORED_PLACES));
+            let from = out.len();
+            out.extend(
+                rest.iter()
+                    .filter(|&&k| rank_total(k) >= cut)
+                    .map(|&k| k as u32),
+            );
+            out[from..].sort_unstable();
+            out.truncate(from + (MAX_TIED_PLACES - MAX_SCORED_PLACES));
         }
         complete = false;
     } else {
-        out.extend(ranked.iter().map(|t| t.1));
+        out.extend(ranked.iter().map(|&k| k as u32));
     }
+    totals.ranked = ranked;
     out.sort_unstable();
     complete
 }
@@ -174,6 +179,36 @@ pub struct PlaceTotals {
     epoch: u32,
     /// Places touched by the current query, in the order first touched.
     touched: Vec<u32>,
+    /// Scratch for ranking the touched places ([`rank_key`]).
+    ranked: Vec<u64>,
+}
+
+/// A place's ranking key: ascending keys are descending totals (in `f32::total_cmp` order),
+/// then ascending ordinals.
+#[inline]
+fn rank_key(total: f32, place: u32) -> u64 {
+    (u64::from(!ordered_bits(total)) << 32) | u64::from(place)
+}
+
+/// The total a [`rank_key`] was made from.
+#[inline]
+fn rank_total(key: u64) -> f32 {
+    f32::from_bits(ordered_bits_inverse(!((key >> 32) as u32)))
+}
+
+/// `f32::total_cmp`'s order as unsigned integers: the sign bit flipped, and the other bits too
+/// for negative numbers.
+#[inline]
+fn ordered_bits(x: f32) -> u32 {
+    let b = x.to_bits();
+    b ^ (((b as i32 >> 31) as u32) >> 1) ^ 0x8000_0000
+}
+
+/// The inverse of [`ordered_bits`].
+#[inline]
+fn ordered_bits_inverse(k: u32) -> u32 {
+    let b = k ^ 0x8000_0000;
+    b ^ (((b as i32 >> 31) as u32) >> 1)
 }
 
 #[derive(Debug, Default, Clone, Copy)]
@@ -387,4 +422,38 @@ fn explained(word_weights: &[f32], mask: u64) -> f32 {
         .filter(|(i, _)| mask & (1u64 << i) != 0)
         .map(|(_, w)| w)
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn by_total(a: &(f32, u32), b: &(f32, u32)) -> std::cmp::Ordering {
+        b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
+    }
+
+    proptest! {
+        #[test]
+        fn rank_keys_order_as_best_total_then_ordinal(
+            a in any::<f32>(), pa in any::<u32>(), b in any::<f32>(), pb in any::<u32>()
+        ) {
+            prop_assert_eq!(
+                rank_key(a, pa).cmp(&rank_key(b, pb)),
+                by_total(&(a, pa), &(b, pb))
+            );
+            prop_assert_eq!(rank_total(rank_key(a, pa)).to_bits(), a.to_bits());
+            prop_assert_eq!(rank_key(a, pa) as u32, pa);
+        }
+    }
+
+    #[test]
+    fn rank_keys_handle_signed_zeros_and_infinities() {
+        let totals = [f32::NEG_INFINITY, -1.5, -0.0, 0.0, 2.25, f32::INFINITY];
+        let mut keys: Vec<u64> = totals.iter().map(|&t| rank_key(t, 7)).collect();
+        keys.sort_unstable();
+        let back: Vec<u32> = keys.iter().map(|&k| rank_total(k).to_bits()).collect();
+        let expected: Vec<u32> = totals.iter().rev().map(|t| t.to_bits()).collect();
+        assert_eq!(back, expected);
+    }
 }
