@@ -8,7 +8,7 @@
 
 use crate::api::OptionType;
 use crate::classify::{OptionSet, Target};
-use crate::ecad::address::{postal_address, Language};
+use crate::ecad::address::{postal_display_name, Language};
 use crate::index::{AddressPointRow, Index, PartsCache, PlaceLevel, NONE};
 use crate::limits::{MAX_OPTIONS, MAX_OPTION_PLACES};
 
@@ -112,7 +112,7 @@ fn point_item_cached(
     let parts = index.address_point_parts_cached(ap, cache)?;
     Some(OptionItem {
         option_type: OptionType::Standard,
-        display_name: postal_address(&parts, lang).display_name(),
+        display_name: postal_display_name(&parts, lang),
         postcode: index.address_point_eircode(ap),
         address_id: parts.address_point_id,
         address_type: row.address_type,
@@ -151,15 +151,19 @@ fn building_item_cached(
         } else {
             OptionType::GroupedNonBusiness
         },
-        display_name: format!(
-            "{} ({} addresses)",
-            postal_address(&parts, lang).display_name(),
-            row.ap_count
-        ),
+        display_name: with_count(postal_display_name(&parts, lang), row.ap_count.into()),
         postcode: None,
         address_id: parts.building_id,
         address_type: row.address_type,
     })
+}
+
+/// A grouped option's name: the address and how many addresses it holds.
+fn with_count(mut name: String, count: usize) -> String {
+    name.push_str(" (");
+    name.push_str(itoa::Buffer::new().format(count));
+    name.push_str(" addresses)");
+    name
 }
 
 /// ECAD address types of groups that hold businesses (wire-compat.md §5): industrial estate,
@@ -187,10 +191,7 @@ fn element_item(
         } else {
             OptionType::GroupedNonBusiness
         },
-        display_name: format!(
-            "{} ({count} addresses)",
-            postal_address(&parts, lang).display_name()
-        ),
+        display_name: with_count(postal_display_name(&parts, lang), count),
         postcode: None,
         address_id: row.id,
         address_type: row.address_type,

@@ -31,7 +31,7 @@
 //!
 //! Irish addresses take each element's Irish name and fall back to English per element.
 
-use super::render::{render, same_name, Mode};
+use super::render::{display_name_into, render, same_name, Mode};
 use super::{lookup, records::AddressLinesRow};
 
 pub use super::case::mixed_case;
@@ -301,6 +301,14 @@ impl AddressParts {
 /// The postal address in `lang`, upper case (rules in the module docs).
 pub fn postal_address(parts: &AddressParts, lang: Language) -> Address {
     render(parts, lang, Mode::Postal)
+}
+
+/// The postal address's display name in `lang` (as [`Address::display_name`] of
+/// [`postal_address`]), written straight into one string: options need nothing else.
+pub fn postal_display_name(parts: &AddressParts, lang: Language) -> String {
+    let mut out = String::with_capacity(96);
+    display_name_into(parts, lang, &mut out);
+    out
 }
 
 /// The geographic address in `lang`, upper case: the postal address with the geographic county.

@@ -1,7 +1,10 @@
-//! The rules of `ecad-model.md` §4 applied to [`AddressParts`]: one function, [`render`], whose
-//! steps are numbered as in the module docs of [`address`](super::address).
+//! The rules of `ecad-model.md` §4 applied to [`AddressParts`]: one function, [`lines`], whose
+//! steps are numbered as in the module docs of [`address`](super::address). Lines are built from
+//! text borrowed from the parts and written out once, either as an [`Address`] ([`render`]) or
+//! straight into an option's display name ([`display_name_into`]): options are rendered on every
+//! request, and a line list of owned strings cost some thirty allocations per address.
 
-use std::borrow::Cow;
+use smallvec::SmallVec;
 
 use super::address::{
     eircode_display, Address, AddressElement, AddressParts, ElementType, Language, Part,
@@ -35,26 +38,81 @@ enum Slot {
     Number,
 }
 
-struct Line<'a> {
-    slot: Slot,
-    elements: Vec<AddressElement>,
-    /// The line's English text: rule decisions are taken in English so that both languages
-    /// drop the same lines.
-    english: Cow<'a, str>,
+/// One element of a line: `prefix` then `text` (the county's `CO. `), borrowed from the parts.
+#[derive(Debug, Clone, Copy)]
+struct Element<'a> {
+    prefix: &'static str,
+    text: &'a str,
+    kind: ElementType,
+    id: u64,
 }
 
-impl Line<'_> {
-    fn text(&self) -> String {
-        let mut text = String::new();
-        for (i, e) in self.elements.iter().enumerate() {
-            if i > 0 {
-                text.push(' ');
-            }
-            text.push_str(&e.value);
+impl Element<'_> {
+    fn owned(&self) -> AddressElement {
+        let mut value = String::with_capacity(self.prefix.len() + self.text.len());
+        value.push_str(self.prefix);
+        value.push_str(self.text);
+        AddressElement {
+            value,
+            kind: self.kind,
+            id: self.id,
         }
-        text
     }
 }
+
+/// A line's English text, for rule decisions (taken in English so that both languages drop the
+/// same lines): `prefix`, `first`, then a space and `second` when there is one. Every piece is
+/// trimmed already.
+#[derive(Debug, Clone, Copy)]
+struct English<'a> {
+    prefix: &'static str,
+    first: &'a str,
+    second: Option<&'a str>,
+}
+
+impl<'a> English<'a> {
+    fn of(text: &'a str) -> Self {
+        English {
+            prefix: "",
+            first: text,
+            second: None,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.prefix.len() + self.first.len() + self.second.map_or(0, |s| s.len() + 1)
+    }
+
+    fn bytes(&self) -> impl Iterator<Item = u8> + 'a {
+        let (space, second) = match self.second {
+            Some(s) => (" ", s),
+            None => ("", ""),
+        };
+        self.prefix
+            .bytes()
+            .chain(self.first.bytes())
+            .chain(space.bytes())
+            .chain(second.bytes())
+    }
+
+    /// [`same_name`] on the whole text, without putting it together.
+    fn same(&self, other: &English<'_>) -> bool {
+        self.len() == other.len()
+            && self
+                .bytes()
+                .zip(other.bytes())
+                .all(|(a, b)| a.eq_ignore_ascii_case(&b))
+    }
+}
+
+struct Line<'a> {
+    slot: Slot,
+    elements: SmallVec<[Element<'a>; 3]>,
+    english: English<'a>,
+}
+
+/// The lines of one address, before the Eircode: never more than twelve slots.
+type Lines<'a> = SmallVec<[Line<'a>; 12]>;
 
 pub(crate) fn same_name(a: &str, b: &str) -> bool {
     a.trim().eq_ignore_ascii_case(b.trim())
@@ -69,27 +127,83 @@ fn is_number_like(s: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '/' || c == '-')
 }
 
-fn element(part: &Part, lang: Language) -> AddressElement {
-    AddressElement {
-        value: part.name(lang).to_string(),
+fn element(part: &Part, lang: Language) -> Element<'_> {
+    Element {
+        prefix: "",
+        text: part.name(lang),
         kind: part.kind,
         id: part.id,
     }
 }
 
 /// Adds the line of one part (blank parts have none).
-fn push<'a>(lines: &mut Vec<Line<'a>>, slot: Slot, part: &'a Option<Part>, lang: Language) {
+fn push<'a>(lines: &mut Lines<'a>, slot: Slot, part: &'a Option<Part>, lang: Language) {
     if let Some(p) = part.as_ref().filter(|p| !p.is_blank()) {
         lines.push(Line {
             slot,
-            elements: vec![element(p, lang)],
-            english: Cow::Borrowed(p.english.trim()),
+            elements: SmallVec::from_buf_and_len([element(p, lang); 3], 1),
+            english: English::of(p.english.trim()),
         });
     }
 }
 
+/// The address of `parts` as an [`Address`]: its lines, then the Eircode line.
 pub(crate) fn render(parts: &AddressParts, lang: Language, mode: Mode) -> Address {
-    let mut lines: Vec<Line> = Vec::with_capacity(12);
+    let lines = lines(parts, lang, mode);
+    let mut address = Address {
+        elements: Vec::with_capacity(lines.iter().map(|l| l.elements.len()).sum::<usize>() + 1),
+        lines: Vec::with_capacity(lines.len() + 1),
+    };
+    for line in &lines {
+        let mut text = String::new();
+        write_line(line, &mut text);
+        address.lines.push(text);
+        address
+            .elements
+            .extend(line.elements.iter().map(Element::owned));
+    }
+    // Rule 8: the Eircode line.
+    if let Some(eircode) = parts
+        .eircode
+        .as_deref()
+        .map(str::trim)
+        .filter(|e| !e.is_empty())
+    {
+        let display = eircode_display(eircode);
+        address.lines.push(display.clone());
+        address.elements.push(AddressElement {
+            value: display,
+            kind: ElementType::Eircode,
+            id: parts.address_point_id,
+        });
+    }
+    address
+}
+
+/// Appends the postal address's display name (its lines without the Eircode, comma-joined, as
+/// [`Address::display_name`]) to `out`.
+pub(crate) fn display_name_into(parts: &AddressParts, lang: Language, out: &mut String) {
+    for (i, line) in lines(parts, lang, Mode::Postal).iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_line(line, out);
+    }
+}
+
+/// A line's text: its elements joined by a space.
+fn write_line(line: &Line<'_>, out: &mut String) {
+    for (i, e) in line.elements.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(e.prefix);
+        out.push_str(e.text);
+    }
+}
+
+fn lines<'a>(parts: &'a AddressParts, lang: Language, mode: Mode) -> Lines<'a> {
+    let mut lines = Lines::new();
 
     // Rule 1: a department needs an organisation (and vanity drops it).
     let has_org = parts.organisation.as_ref().is_some_and(|o| !o.is_blank());
@@ -113,23 +227,22 @@ pub(crate) fn render(parts: &AddressParts, lang: Language, mode: Mode) -> Addres
     match (sub, building_name) {
         (Some(s), Some(b)) if is_number_like(&s.english) => lines.push(Line {
             slot: Slot::BuildingName,
-            elements: vec![element(s, lang), element(b, lang)],
-            english: Cow::Owned(format!("{} {}", s.english.trim(), b.english.trim())),
+            elements: SmallVec::from_buf_and_len(
+                [element(s, lang), element(b, lang), element(b, lang)],
+                2,
+            ),
+            english: English {
+                prefix: "",
+                first: s.english.trim(),
+                second: Some(b.english.trim()),
+            },
         }),
         _ => {
-            if let Some(s) = sub {
-                lines.push(Line {
-                    slot: Slot::SubBuilding,
-                    elements: vec![element(s, lang)],
-                    english: Cow::Borrowed(s.english.trim()),
-                });
+            if sub.is_some() {
+                push(&mut lines, Slot::SubBuilding, &parts.sub_building, lang);
             }
-            if let Some(b) = building_name {
-                lines.push(Line {
-                    slot: Slot::BuildingName,
-                    elements: vec![element(b, lang)],
-                    english: Cow::Borrowed(b.english.trim()),
-                });
+            if building_name.is_some() {
+                push(&mut lines, Slot::BuildingName, &parts.building_name, lang);
             }
         }
     }
@@ -192,25 +305,31 @@ pub(crate) fn render(parts: &AddressParts, lang: Language, mode: Mode) -> Addres
             english_of_line(parts, l.slot).is_some_and(|n| same_name(n, &c.english))
         });
         if !after_dublin && !county_named {
+            let county = Element {
+                prefix: "CO. ",
+                text: c.name(lang),
+                kind: ElementType::County,
+                id: c.id,
+            };
             lines.push(Line {
                 slot: Slot::County,
-                elements: vec![AddressElement {
-                    value: format!("CO. {}", c.name(lang)),
-                    kind: ElementType::County,
-                    id: c.id,
-                }],
-                english: Cow::Owned(format!("CO. {}", c.english.trim())),
+                elements: SmallVec::from_buf_and_len([county; 3], 1),
+                english: English {
+                    prefix: "CO. ",
+                    first: c.english.trim(),
+                    second: None,
+                },
             });
         }
     }
 
     // Rule 5: of two equal consecutive lines the earlier goes; the later is the wider element
     // (the post town over a locality of the same name).
-    let mut deduped: Vec<Line> = Vec::with_capacity(lines.len());
+    let mut deduped = Lines::new();
     for line in lines {
         if deduped
             .last()
-            .is_some_and(|prev| same_name(&prev.english, &line.english))
+            .is_some_and(|prev: &Line| prev.english.same(&line.english))
         {
             deduped.pop();
         }
@@ -225,8 +344,9 @@ pub(crate) fn render(parts: &AddressParts, lang: Language, mode: Mode) -> Addres
         .map(str::trim)
         .filter(|n| !n.is_empty())
     {
-        let number_element = AddressElement {
-            value: number.to_string(),
+        let number_element = Element {
+            prefix: "",
+            text: number,
             kind: ElementType::BuildingNumber,
             id: parts.building_id,
         };
@@ -260,8 +380,8 @@ pub(crate) fn render(parts: &AddressParts, lang: Language, mode: Mode) -> Addres
                     at,
                     Line {
                         slot: Slot::Number,
-                        english: Cow::Owned(number_element.value.clone()),
-                        elements: vec![number_element],
+                        english: English::of(number),
+                        elements: SmallVec::from_buf_and_len([number_element; 3], 1),
                     },
                 );
             }
@@ -270,28 +390,7 @@ pub(crate) fn render(parts: &AddressParts, lang: Language, mode: Mode) -> Addres
 
     // Rule 7: at most MAX_ADDRESS_LINES lines before the Eircode.
     cap_lines(&mut lines);
-
-    let mut address = Address::default();
-    for line in &lines {
-        address.lines.push(line.text());
-        address.elements.extend(line.elements.iter().cloned());
-    }
-    // Rule 8: the Eircode line.
-    if let Some(eircode) = parts
-        .eircode
-        .as_deref()
-        .map(str::trim)
-        .filter(|e| !e.is_empty())
-    {
-        let display = eircode_display(eircode);
-        address.lines.push(display.clone());
-        address.elements.push(AddressElement {
-            value: display,
-            kind: ElementType::Eircode,
-            id: parts.address_point_id,
-        });
-    }
-    address
+    lines
 }
 
 /// The English name behind a line, for the county-named test (decided in English so both
@@ -306,7 +405,7 @@ fn english_of_line(parts: &AddressParts, slot: Slot) -> Option<&str> {
     part.as_ref().map(|p| p.english.as_str())
 }
 
-fn cap_lines(lines: &mut Vec<Line<'_>>) {
+fn cap_lines(lines: &mut Lines<'_>) {
     if lines.len() <= MAX_ADDRESS_LINES {
         return;
     }
@@ -317,9 +416,7 @@ fn cap_lines(lines: &mut Vec<Line<'_>>) {
         let moved = lines.remove(s);
         let n = if n > s { n - 1 } else { n };
         if let Some(line) = lines.get_mut(n) {
-            let mut elements = moved.elements;
-            elements.append(&mut line.elements);
-            line.elements = elements;
+            line.elements.insert_many(0, moved.elements);
         }
     }
     // 2–4. Drop the least needed lines, one kind at a time.
@@ -334,17 +431,12 @@ fn cap_lines(lines: &mut Vec<Line<'_>>) {
         // A dropped line keeps the building number: move it to the next line first.
         if let Some(i) = lines.iter().position(|l| l.slot == slot) {
             let removed = lines.remove(i);
-            let number: Vec<AddressElement> = removed
-                .elements
-                .into_iter()
-                .filter(|e| e.kind == ElementType::BuildingNumber)
-                .collect();
-            if !number.is_empty() {
-                if let Some(next) = lines.get_mut(i) {
-                    let mut elements = number;
-                    elements.append(&mut next.elements);
-                    next.elements = elements;
-                }
+            if let Some(next) = lines.get_mut(i) {
+                let number = removed
+                    .elements
+                    .into_iter()
+                    .filter(|e| e.kind == ElementType::BuildingNumber);
+                next.elements.insert_many(0, number);
             }
         }
     }
@@ -356,7 +448,7 @@ fn cap_lines(lines: &mut Vec<Line<'_>>) {
 mod tests {
     use super::super::address::{
         geographic_address, mixed_case, postal_address, vanity_address, Address, AddressParts,
-        ElementType as T, Language::*, Part,
+        ElementType as T, Language::*, Part, MAX_ADDRESS_LINES as MAX_LINES,
     };
 
     fn part(id: u64, en: &str, kind: T) -> Option<Part> {
@@ -753,5 +845,102 @@ mod tests {
             ..AddressParts::default()
         };
         assert!(postal_address(&p, Irish).lines.is_empty());
+    }
+
+    /// Names drawn to collide: equal names across slots (rules 2 and 5), number-like and
+    /// blank sub-buildings (rule 3), a county-named town (rule 6), fadas and odd spacing.
+    fn name() -> impl proptest::strategy::Strategy<Value = Option<String>> {
+        use proptest::prelude::*;
+        proptest::option::weighted(
+            0.7,
+            prop::sample::select(vec![
+                "MEATH",
+                "meath ",
+                "DUNBOYNE",
+                "2A",
+                "3/4",
+                "FLAT 1",
+                " ",
+                "'",
+                "-",
+                "ROSE COURT",
+                "DUBLIN 2",
+                "CO. MEATH",
+                "NA MÍ",
+                "BAILE ÁTHA CLIATH",
+                "22",
+                "THE  MILL",
+            ])
+            .prop_map(str::to_string),
+        )
+    }
+
+    fn arb_part(kind: T) -> impl proptest::strategy::Strategy<Value = Option<Part>> {
+        use proptest::prelude::*;
+        (name(), name(), 1u64..4).prop_map(move |(en, ga, id)| {
+            en.map(|en| match ga {
+                Some(ga) => Part::new(id, en, kind).with_irish(ga),
+                None => Part::new(id, en, kind),
+            })
+        })
+    }
+
+    fn arb_parts() -> impl proptest::strategy::Strategy<Value = AddressParts> {
+        use proptest::prelude::*;
+        let upper = (
+            arb_part(T::Organisation),
+            arb_part(T::Organisation),
+            arb_part(T::AddressPointName),
+            arb_part(T::BuildingName),
+            name(),
+            arb_part(T::BuildingGroup),
+            arb_part(T::Thoroughfare),
+            arb_part(T::Thoroughfare),
+        );
+        let lower = (
+            arb_part(T::RuralLocality),
+            arb_part(T::Town),
+            prop_oneof![arb_part(T::PostTown), arb_part(T::DublinPostalArea)],
+            arb_part(T::County),
+            arb_part(T::County),
+            proptest::option::of(prop::sample::select(vec!["A86VC04", " d02 x285 ", "XYZ"])),
+        );
+        (upper, lower).prop_map(|(u, l)| AddressParts {
+            address_point_id: 9,
+            building_id: 8,
+            department: u.0,
+            organisation: u.1,
+            sub_building: u.2,
+            building_name: u.3,
+            building_number: u.4,
+            building_group: u.5,
+            primary_thoroughfare: u.6,
+            secondary_thoroughfare: u.7,
+            primary_locality: l.0,
+            secondary_locality: l.1,
+            post_town: l.2,
+            post_county: l.3,
+            geographic_county: l.4,
+            eircode: l.5.map(str::to_string),
+        })
+    }
+
+    proptest::proptest! {
+        /// An option's display name, written straight from the lines, is the rendered
+        /// address's display name; and every address keeps the line cap and its elements.
+        #[test]
+        fn display_name_is_the_rendered_lines(parts in arb_parts()) {
+            for lang in [English, Irish] {
+                let address = postal_address(&parts, lang);
+                proptest::prop_assert_eq!(
+                    crate::ecad::address::postal_display_name(&parts, lang),
+                    address.display_name()
+                );
+                proptest::prop_assert!(address.lines_without_eircode().len() <= MAX_LINES);
+                let joined: Vec<&str> = address.elements.iter().map(|e| e.value.as_str()).collect();
+                let lines = address.lines.join(" ");
+                proptest::prop_assert_eq!(joined.join(" "), lines);
+            }
+        }
     }
 }

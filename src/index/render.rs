@@ -20,11 +20,14 @@ pub enum PlaceLevel {
     County,
 }
 
-/// The parts of the last place rendered, for rendering many addresses of one place (options).
+/// The parts of the last address rendered, for rendering many addresses of one place (options):
+/// the place's slots are kept, the building's and address point's are overwritten in place.
 #[derive(Debug, Default, Clone)]
 pub struct PartsCache {
-    /// (first building, end of its buildings, the place's parts).
-    place: Option<(u32, u32, AddressParts)>,
+    /// (first building, end of its buildings) of the place whose slots `parts` holds.
+    place: Option<(u32, u32)>,
+    /// That place's parts, with the building and address point asked about last.
+    parts: AddressParts,
 }
 
 impl ElementType {
@@ -114,45 +117,81 @@ impl Index {
 
     /// Every building-level slot of building `b`.
     pub fn building_parts(&self, b: u32) -> Option<AddressParts> {
-        self.building_parts_cached(b, &mut PartsCache::default())
+        let mut cache = PartsCache::default();
+        self.fill_building(b, &mut cache)?;
+        Some(cache.parts)
     }
 
-    /// [`Index::building_parts`], reusing the place's parts from `cache` when the last building
+    /// [`Index::building_parts`], reusing the place's parts from `cache` when the last address
     /// asked about was in the same place (an option list of one street's houses).
-    pub fn building_parts_cached(&self, b: u32, cache: &mut PartsCache) -> Option<AddressParts> {
-        let row = self.building(b)?;
-        let mut parts = match &cache.place {
-            Some((first, last, parts)) if (*first..*last).contains(&b) => parts.clone(),
-            _ => {
-                let place = self.place_of_building(b)?;
-                let prow = self.place(place)?;
-                let parts = self.place_parts(place, PlaceLevel::BuildingGroup)?;
-                let end = prow.building_start.saturating_add(prow.building_count);
-                cache.place = Some((prow.building_start, end, parts.clone()));
-                parts
-            }
-        };
-        parts.building_id = self.building_id(b)?;
-        parts.building_number = self.string(row.number).map(str::to_string);
-        if row.name != NONE {
-            parts.building_name = self.part(row.name);
-        }
-        Some(parts)
+    pub fn building_parts_cached<'c>(
+        &self,
+        b: u32,
+        cache: &'c mut PartsCache,
+    ) -> Option<&'c AddressParts> {
+        self.fill_building(b, cache)?;
+        Some(&cache.parts)
     }
 
     /// Every slot of address point `ap`'s address, with the organisation of lowest id there.
     pub fn address_point_parts(&self, ap: u32) -> Option<AddressParts> {
-        self.address_point_parts_cached(ap, &mut PartsCache::default())
+        let mut cache = PartsCache::default();
+        self.fill_address_point(ap, &mut cache)?;
+        Some(cache.parts)
     }
 
     /// [`Index::address_point_parts`] through a [`PartsCache`].
-    pub fn address_point_parts_cached(
+    pub fn address_point_parts_cached<'c>(
         &self,
         ap: u32,
-        cache: &mut PartsCache,
-    ) -> Option<AddressParts> {
+        cache: &'c mut PartsCache,
+    ) -> Option<&'c AddressParts> {
+        self.fill_address_point(ap, cache)?;
+        Some(&cache.parts)
+    }
+
+    /// Writes building `b`'s slots into `cache.parts` (and clears the address point's).
+    fn fill_building(&self, b: u32, cache: &mut PartsCache) -> Option<()> {
+        let row = self.building(b)?;
+        if !cache
+            .place
+            .is_some_and(|(first, end)| (first..end).contains(&b))
+        {
+            cache.place = None;
+            let place = self.place_of_building(b)?;
+            let prow = self.place(place)?;
+            cache.parts = self.place_parts(place, PlaceLevel::BuildingGroup)?;
+            let end = prow.building_start.saturating_add(prow.building_count);
+            cache.place = Some((prow.building_start, end));
+        }
+        let parts = &mut cache.parts;
+        parts.building_id = self.building_id(b)?;
+        match self.string(row.number) {
+            Some(n) => {
+                let number = parts.building_number.get_or_insert_with(String::new);
+                number.clear();
+                number.push_str(n);
+            }
+            None => parts.building_number = None,
+        }
+        parts.building_name = if row.name != NONE {
+            self.part(row.name)
+        } else {
+            None
+        };
+        parts.address_point_id = 0;
+        parts.eircode = None;
+        parts.sub_building = None;
+        parts.organisation = None;
+        parts.department = None;
+        Some(())
+    }
+
+    /// Writes address point `ap`'s slots (and its building's) into `cache.parts`.
+    fn fill_address_point(&self, ap: u32, cache: &mut PartsCache) -> Option<()> {
         let row = self.address_point(ap)?;
-        let mut parts = self.building_parts_cached(row.building, cache)?;
+        self.fill_building(row.building, cache)?;
+        let parts = &mut cache.parts;
         parts.address_point_id = self.address_point_id(ap)?;
         parts.eircode = self.address_point_eircode(ap);
         if let Some(sub) = self.string(row.sub_building) {
@@ -177,7 +216,7 @@ impl Index {
                 parts.department = Some(part);
             }
         }
-        Some(parts)
+        Some(())
     }
 
     /// The kind of element `ord`, if it exists.
