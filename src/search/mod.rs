@@ -309,13 +309,21 @@ fn place_stage(
     }
     let by_score =
         |a: &PlaceScore, b: &PlaceScore| b.score.total_cmp(&a.score).then(a.place.cmp(&b.place));
-    scratch.scored.sort_by(by_score);
+    // Only the best few are read on: select them, then order just those (the tie of a
+    // townland of look-alike houses can be thousands of places). The order is strict, so the
+    // best few are the same as after a full sort.
+    let read = MAX_RESOLVED_PLACES.max(MAX_PINNED_PLACES);
+    if scratch.scored.len() > read {
+        scratch.scored.select_nth_unstable_by(read - 1, by_score);
+        scratch.scored.truncate(read);
+    }
+    scratch.scored.sort_unstable_by(by_score);
     // The shortlist may hold a building name no seed found: look for it, then re-rank.
     let top = scratch.scored.len().min(MAX_PINNED_PLACES);
     for p in &mut scratch.scored[..top] {
         places::pin_building(index, &mut verifier, p, &out.word_weights, plan.all_words());
     }
-    scratch.scored[..top].sort_by(by_score);
+    scratch.scored[..top].sort_unstable_by(by_score);
     out.candidates.clear();
     // Find reads only the best candidate and those within a tie margin of it; autocomplete
     // lists them all. Places come best first, so once numbers could not lift a place near the
