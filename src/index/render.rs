@@ -73,6 +73,10 @@ impl Index {
                 VariantTag::Irish if irish.is_none() => irish = Some(v.name),
                 _ => {}
             }
+            // The aliases after them are not read.
+            if english.is_some() && irish.is_some() {
+                break;
+            }
         }
         let mut part = Part::new(
             row.id,
