@@ -3,6 +3,8 @@
 //! Runs every query (last TSV column) once to warm up, then PASSES more times. With `PRINT=1`
 //! it prints each answer of the warm-up pass (result code, id, options) to compare builds; with
 //! `TIME=1` the fastest timed pass's mean per query (the least disturbed on a shared machine).
+//! With `RESIDENT=1` the index is read into memory (`Index::open_resident`, as the server and
+//! `seoladh bench` do) instead of memory-mapped.
 use seoladh::api::{AutocompleteRequest, Engine as _, FindAddressRequest, LinkContext};
 use seoladh::engine::Engine;
 
@@ -14,9 +16,16 @@ fn main() {
     };
     let passes: usize = args.get(3).and_then(|p| p.parse().ok()).unwrap_or(1);
     let auto = args.get(4).is_some_and(|m| m == "auto");
-    let engine = Engine::open(index)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .remember_suggestions(false);
+    let opened = if std::env::var_os("RESIDENT").is_some() {
+        seoladh::index::Index::open_resident(index)
+    } else {
+        seoladh::index::Index::open(index)
+    };
+    let engine = Engine::new(
+        opened.unwrap_or_else(|e| panic!("{e}")),
+        seoladh::profile::ProfileSet::builtin(),
+    )
+    .remember_suggestions(false);
     let text = std::fs::read_to_string(queries).unwrap_or_else(|e| panic!("{e}"));
     let queries: Vec<&str> = text.lines().filter_map(|l| l.rsplit('\t').next()).collect();
     let links = LinkContext::new("http://127.0.0.1", "demo", None);

@@ -72,6 +72,41 @@ fn file_round_trip_through_mmap() {
     assert!(std::fs::read(&path).unwrap() == bytes());
 }
 
+#[test]
+fn file_read_into_memory_is_the_same_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f.idx");
+    std::fs::write(&path, bytes()).unwrap();
+    let mapped = Index::open(&path).unwrap();
+    let resident = Index::open_resident(&path).unwrap();
+    resident.verify().unwrap();
+    assert_eq!(resident.meta().counts, mapped.meta().counts);
+    for ap in (0..mapped.meta().counts.address_points as u32).step_by(97) {
+        assert_eq!(
+            resident.address_point_parts(ap),
+            mapped.address_point_parts(ap)
+        );
+    }
+}
+
+#[test]
+fn damaged_files_read_into_memory_are_refused_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f.idx");
+    let b = bytes();
+    for cut in [0, 7, 64, b.len() / 2, b.len() - 1] {
+        std::fs::write(&path, &b[..cut]).unwrap();
+        let resident = Index::open_resident(&path).and_then(|i| i.verify().map(|_| ()));
+        let mapped = Index::open(&path).and_then(|i| i.verify().map(|_| ()));
+        let (Err(r), Err(m)) = (resident, mapped) else {
+            panic!("truncation at {cut} of {} accepted", b.len());
+        };
+        assert_eq!(r.to_string(), m.to_string());
+    }
+    let err = Index::open_resident("/nonexistent/seoladh.idx").unwrap_err();
+    assert!(matches!(err, Error::Io { .. }));
+}
+
 fn close(a: f64, b: f64, scale: f64) -> bool {
     (a - b).abs() <= 0.5 / scale + 1e-9
 }

@@ -78,7 +78,7 @@ impl<R: Read> Read for Counting<R> {
 
 /// Runs `seoladh batch`.
 pub fn run(args: &BatchArgs) -> Result<(), Error> {
-    let engine = super::ops::open_engine(args.index.as_deref())?;
+    let engine = super::ops::open_engine_resident(args.index.as_deref())?;
     let io = |path: &PathBuf| {
         let path = path.clone();
         move |source| Error::Io { path, source }

@@ -148,7 +148,7 @@ fn read_data(dir: &Path) -> Result<seoladh::ecad::Dataset, Error> {
 
 /// Runs `seoladh accuracy`: derives queries, answers them on all cores, prints the report.
 pub fn accuracy(args: &AccuracyArgs) -> Result<(), Error> {
-    let engine = Engine::open(&args.index)?;
+    let engine = Engine::open_resident(&args.index)?;
     let ds = read_data(&args.data)?;
     let queries: Vec<TestQuery> = derive(
         &ds,
@@ -214,7 +214,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), Error> {
         let path = path.to_path_buf();
         move |source| Error::Io { path, source }
     };
-    let engine = Engine::open(&args.index)?;
+    let engine = Engine::open_resident(&args.index)?;
     let file = std::fs::File::open(&args.queries).map_err(io(&args.queries))?;
     let mut queries: Vec<(String, String)> = Vec::new();
     for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
@@ -286,7 +286,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), Error> {
 
 /// Runs `seoladh keystrokes`: types sampled addresses one character at a time.
 pub fn keystrokes(args: &KeystrokesArgs) -> Result<(), Error> {
-    let engine = Engine::open(&args.index)?;
+    let engine = Engine::open_resident(&args.index)?;
     let ds = read_data(&args.data)?;
     let scripts = scripts(
         &ds,

@@ -185,6 +185,14 @@ pub fn open_engine(index: Option<&Path>) -> Result<Engine, seoladh::Error> {
     Engine::open(super::fixture::index_path(index)?)
 }
 
+/// [`open_engine`] with the index read into memory, for commands that run many queries.
+///
+/// # Errors
+/// As [`open_engine`].
+pub fn open_engine_resident(index: Option<&Path>) -> Result<Engine, seoladh::Error> {
+    Engine::open_resident(super::fixture::index_path(index)?)
+}
+
 fn run(op: Operation, pairs: &[(&str, String)], common: &Common) -> ExitCode {
     let engine = match open_engine(common.index.as_deref()) {
         Ok(e) => e,
