@@ -112,7 +112,7 @@ fn point_item_cached(
     let parts = index.address_point_parts_cached(ap, cache)?;
     Some(OptionItem {
         option_type: OptionType::Standard,
-        display_name: postal_display_name(&parts, lang),
+        display_name: postal_display_name(parts, lang),
         postcode: index.address_point_eircode(ap),
         address_id: parts.address_point_id,
         address_type: row.address_type,
@@ -151,7 +151,7 @@ fn building_item_cached(
         } else {
             OptionType::GroupedNonBusiness
         },
-        display_name: with_count(postal_display_name(&parts, lang), row.ap_count.into()),
+        display_name: with_count(postal_display_name(parts, lang), row.ap_count.into()),
         postcode: None,
         address_id: parts.building_id,
         address_type: row.address_type,
