@@ -604,13 +604,17 @@ impl Index {
 
     /// A short string (house number, sub-building, department) by reference.
     pub fn string(&self, r: u32) -> Option<&str> {
+        std::str::from_utf8(self.string_bytes(r)?).ok()
+    }
+
+    /// The bytes of string `r`, not checked to be UTF-8: for byte-wise tests on the hot path
+    /// (a house number against every building of a place).
+    pub fn string_bytes(&self, r: u32) -> Option<&[u8]> {
         if r == NONE {
             return None;
         }
-        let b = self
-            .lists(SectionId::StringsIndex, SectionId::Strings)
-            .bytes(r as usize)?;
-        std::str::from_utf8(b).ok()
+        self.lists(SectionId::StringsIndex, SectionId::Strings)
+            .bytes(r as usize)
     }
 
     // ---- keyed lookups -----------------------------------------------------------------

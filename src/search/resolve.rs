@@ -36,12 +36,13 @@ pub struct Candidate {
 /// typed one (lower case, no spaces), read without allocating: it runs for every building of
 /// a shortlisted place.
 fn number_fits_ref(index: &Index, r: u32, typed: &str) -> bool {
-    index.string(r).is_some_and(|s| number_fits(s, typed))
+    index.string_bytes(r).is_some_and(|s| number_fits(s, typed))
 }
 
 /// Whether a stored house number answers a typed one (lower case, no spaces); a range or pair
-/// answers either end (`63` for `63-66`).
-fn number_fits(stored: &str, typed: &str) -> bool {
+/// answers either end (`63` for `63-66`). Byte-wise: numbers are ASCII, and a stored name
+/// with other bytes simply does not answer.
+fn number_fits(stored: &[u8], typed: &str) -> bool {
     // A pair is written `13/14` or `13-14` (the tokeniser reads both as the range `13-14`).
     let norm = |b: u8| {
         if b == b'/' {
@@ -50,28 +51,32 @@ fn number_fits(stored: &str, typed: &str) -> bool {
             b.to_ascii_lowercase()
         }
     };
-    let same = |part: &str| {
-        part.bytes()
-            .filter(|b| *b != b' ')
-            .map(norm)
+    let same = |part: &[u8]| {
+        part.iter()
+            .filter(|b| **b != b' ')
+            .map(|&b| norm(b))
             .eq(typed.bytes().map(norm))
     };
-    same(stored) || (stored.contains(['-', '/']) && stored.split(['-', '/']).any(same))
+    let separator = |b: &u8| matches!(b, b'-' | b'/');
+    same(stored) || (stored.iter().any(separator) && stored.split(separator).any(same))
 }
 
 /// Whether the first number in unit name `r` (`APARTMENT 12` → `12`) is `typed` (lower case),
 /// read without allocating: it runs for every unit of a shortlisted place.
 fn unit_number_is(index: &Index, r: u32, typed: &str) -> bool {
-    index.string(r).is_some_and(|s| unit_number_fits(s, typed))
+    index
+        .string_bytes(r)
+        .is_some_and(|s| unit_number_fits(s, typed))
 }
 
-/// Whether the first word of `name` that starts with a digit is `typed` (lower case).
-fn unit_number_fits(name: &str, typed: &str) -> bool {
-    name.split(|c: char| !c.is_ascii_alphanumeric())
-        .find(|w| w.as_bytes().first().is_some_and(u8::is_ascii_digit))
+/// Whether the first word of `name` that starts with a digit is `typed` (lower case). Words
+/// are runs of ASCII letters and digits, so the bytes of other characters only separate them.
+fn unit_number_fits(name: &[u8], typed: &str) -> bool {
+    name.split(|b| !b.is_ascii_alphanumeric())
+        .find(|w| w.first().is_some_and(u8::is_ascii_digit))
         .is_some_and(|w| {
             w.len() == typed.len()
-                && w.bytes()
+                && w.iter()
                     .zip(typed.bytes())
                     .all(|(a, b)| a.to_ascii_lowercase() == b)
         })
@@ -266,23 +271,27 @@ mod tests {
 
     #[test]
     fn numbers_fit_ranges_and_suffixes() {
-        assert!(number_fits("10a", "10a"));
-        assert!(!number_fits("10a", "10"));
-        assert!(number_fits("63-66", "63"));
-        assert!(number_fits("63/64", "64"));
-        assert!(number_fits("63-66", "63-66"));
-        assert!(!number_fits("163", "63"));
-        assert!(number_fits("13/14", "13-14"));
-        assert!(number_fits("13 / 14", "13-14"));
-        assert!(!number_fits("13/14", "14-15"));
+        assert!(number_fits(b"10a", "10a"));
+        assert!(!number_fits(b"10a", "10"));
+        assert!(number_fits(b"63-66", "63"));
+        assert!(number_fits(b"63/64", "64"));
+        assert!(number_fits(b"63-66", "63-66"));
+        assert!(!number_fits(b"163", "63"));
+        assert!(number_fits(b"13/14", "13-14"));
+        assert!(number_fits(b"13 / 14", "13-14"));
+        assert!(!number_fits(b"13/14", "14-15"));
     }
 
     #[test]
     fn unit_numbers_are_the_first_number_of_the_name() {
-        assert!(unit_number_fits("APARTMENT 12", "12"));
-        assert!(unit_number_fits("Flat 3B", "3b"));
-        assert!(!unit_number_fits("APARTMENT 12", "1"));
-        assert!(!unit_number_fits("APARTMENT 12, BLOCK 4", "4"));
-        assert!(!unit_number_fits("PENTHOUSE", "1"));
+        assert!(unit_number_fits(b"APARTMENT 12", "12"));
+        assert!(unit_number_fits(b"Flat 3B", "3b"));
+        assert!(!unit_number_fits(b"APARTMENT 12", "1"));
+        assert!(!unit_number_fits(b"APARTMENT 12, BLOCK 4", "4"));
+        assert!(!unit_number_fits(b"PENTHOUSE", "1"));
+        // Letters outside ASCII separate words like any other character.
+        assert!(unit_number_fits("ÁRASÁN 12".as_bytes(), "12"));
+        assert!(unit_number_fits("ÁRASÁN 12Ú".as_bytes(), "12"));
+        assert!(!unit_number_fits("ÁRASÁN 1Ú2".as_bytes(), "12"));
     }
 }
