@@ -18,6 +18,7 @@
 mod ascii;
 pub mod eircode;
 mod fold;
+mod fused;
 pub mod lexicon;
 mod mutation;
 pub mod normalise;

@@ -14,7 +14,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use super::lexicon::{lexicon, Lexicon, WordClass, WordInfo};
-use super::normalise::{scan_into, Scan, Shape};
+use super::normalise::{scan_general, Scan};
 use super::roles::Roles;
 use super::{eircode, postcode};
 use crate::limits::{MAX_QUERY_CHARS, MAX_QUERY_TOKENS};
@@ -59,18 +59,24 @@ pub struct Token {
     /// Look-alike characters corrected (Eircode tokens); 0 otherwise.
     pub corrections: u8,
     /// Byte range of the text in `Tokenised::text`, or in the normaliser's buffer when the
-    /// start has [`IN_SCAN`] set (a word kept as the normaliser wrote it is not copied).
-    text: (u32, u32),
+    /// start has [`IN_SCAN`] set (a word kept as the normaliser wrote it is not copied), or in
+    /// the lexicon's fixed texts when it has [`IN_POOL`] set.
+    pub(super) text: (u32, u32),
 }
 
 /// Marks a token text range as one in the normaliser's buffer.
-const IN_SCAN: u32 = 1 << 31;
+pub(super) const IN_SCAN: u32 = 1 << 31;
+
+/// Marks a token text range as one in the lexicon's string of fixed token texts
+/// ([`Lexicon::pool`]): a separator, a canonical form, a county, a district is not copied.
+pub(super) const IN_POOL: u32 = 1 << 30;
 
 /// The text of a token range (see [`Token`]'s `text`).
-fn text_of<'a>(text: &'a str, scan: &'a Scan, (s, e): (u32, u32)) -> &'a str {
-    let (buf, s) = match s & IN_SCAN {
+pub(super) fn text_of<'a>(text: &'a str, scan: &'a Scan, (s, e): (u32, u32)) -> &'a str {
+    let (buf, s) = match s & (IN_SCAN | IN_POOL) {
         0 => (text, s),
-        _ => (scan.buf.as_str(), s & !IN_SCAN),
+        IN_SCAN => (scan.buf.as_str(), s & !IN_SCAN),
+        _ => (lexicon().pool(), s & !IN_POOL),
     };
     buf.get(s as usize..e as usize).unwrap_or("")
 }
@@ -138,12 +144,12 @@ pub fn tokenise(s: &str) -> Tokenised {
 /// Tokenises `s` into `out`, reusing its buffers: after a few calls this allocates nothing.
 /// Input longer than [`MAX_QUERY_CHARS`] chars is cut and tokens beyond [`MAX_QUERY_TOKENS`]
 /// dropped, with `out.truncated` set.
+///
+/// ASCII input takes the fused path (`super::fused`): one pass over the bytes in which each
+/// word is classified as soon as the scanner finishes it. Anything that path does not handle
+/// goes through the general normaliser and [`Builder::run`], which give the same tokens.
 pub fn tokenise_into(s: &str, out: &mut Tokenised) {
-    tokenise_with(s, out, scan_into);
-}
-
-/// [`tokenise_into`] with the normaliser pass `scan` (tests compare the fast and general paths).
-fn tokenise_with(s: &str, out: &mut Tokenised, scan_with: fn(&str, &mut Scan)) {
+    let input = start(s, out);
     let Tokenised {
         tokens,
         truncated,
@@ -151,54 +157,104 @@ fn tokenise_with(s: &str, out: &mut Tokenised, scan_with: fn(&str, &mut Scan)) {
         scan,
         key,
     } = out;
-    tokens.clear();
-    text.clear();
-    *truncated = false;
+    let mut b = Builder::new(tokens, text, key);
+    match super::fused::tokenise_ascii(input, scan, &mut b) {
+        Fused::Done { truncated: t } => *truncated |= t,
+        Fused::Rerun => {
+            b.tokens.clear();
+            b.text.clear();
+            *truncated |= b.run(scan);
+        }
+        Fused::General => {
+            b.tokens.clear();
+            b.text.clear();
+            scan_general(input, scan);
+            *truncated |= b.run(scan);
+        }
+    }
+}
+
+/// Clears `out` and returns the part of `s` that is tokenised (cut at [`MAX_QUERY_CHARS`]
+/// chars, with `out.truncated` set).
+fn start<'s>(s: &'s str, out: &mut Tokenised) -> &'s str {
+    out.tokens.clear();
+    out.text.clear();
+    out.truncated = false;
     // A string of at most MAX_QUERY_CHARS bytes has at most that many chars: skip the count.
     let cut = if s.len() <= MAX_QUERY_CHARS {
         None
     } else {
         s.char_indices().nth(MAX_QUERY_CHARS)
     };
-    let input = match cut {
+    match cut {
         Some((cut, _)) => {
-            *truncated = true;
+            out.truncated = true;
             &s[..cut]
         }
         None => s,
-    };
-    scan_with(input, scan);
-    let mut b = Builder {
-        lex: lexicon(),
-        scan,
-        tokens,
-        text,
-        key,
-        last_info: None,
-    };
-    if b.run() {
-        *truncated = true;
     }
 }
 
-struct Builder<'a> {
-    lex: &'static Lexicon,
-    scan: &'a Scan,
-    tokens: &'a mut Vec<Token>,
-    text: &'a mut String,
+/// What the fused path did (see `super::fused::tokenise_ascii`).
+pub(super) enum Fused {
+    /// The tokens are made; `truncated` when they stopped at [`MAX_QUERY_TOKENS`].
+    Done {
+        /// Tokens were dropped at the limit.
+        truncated: bool,
+    },
+    /// The scan is complete but the tokens must be made again from its pieces (a lone `o`
+    /// was joined to the next word after they were classified).
+    Rerun,
+    /// The input needs the general normaliser (non-ASCII, `&`, a marked mutation …).
+    General,
+}
+
+/// Tokenises `s` into `out` through the normaliser pass `scan_with` and [`Builder::run`] (tests
+/// compare the fused path with the general one, and with the ASCII scan without fusion).
+#[cfg(test)]
+fn tokenise_with(s: &str, out: &mut Tokenised, scan_with: fn(&str, &mut Scan)) {
+    let input = start(s, out);
+    let Tokenised {
+        tokens,
+        truncated,
+        text,
+        scan,
+        key,
+    } = out;
+    scan_with(input, scan);
+    let mut b = Builder::new(tokens, text, key);
+    *truncated |= b.run(scan);
+}
+
+/// Turns the normaliser's pieces into tokens. It does not hold the scan, which the fused path
+/// keeps filling between decisions: every method that reads pieces takes it.
+pub(super) struct Builder<'a> {
+    pub(super) lex: &'static Lexicon,
+    pub(super) tokens: &'a mut Vec<Token>,
+    pub(super) text: &'a mut String,
     key: &'a mut String,
     /// The lexicon entry of the last token when it is a plain word pushed as typed (index of
     /// the token, its info): the next word asks about it without a second lookup.
-    last_info: Option<(usize, WordInfo)>,
+    pub(super) last_info: Option<(usize, WordInfo)>,
 }
 
 /// Most words looked at together (the longest county or district form).
-const WINDOW: usize = 5;
+pub(super) const WINDOW: usize = 5;
 
-impl Builder<'_> {
-    /// Returns whether tokens were dropped at the limit.
-    fn run(&mut self) -> bool {
-        let scan: &Scan = self.scan;
+impl<'a> Builder<'a> {
+    fn new(tokens: &'a mut Vec<Token>, text: &'a mut String, key: &'a mut String) -> Builder<'a> {
+        Builder {
+            lex: lexicon(),
+            tokens,
+            text,
+            key,
+            last_info: None,
+        }
+    }
+
+    /// Tokenises every piece of `scan`, each through [`Builder::one`]; returns whether tokens
+    /// were dropped at the limit.
+    fn run(&mut self, scan: &Scan) -> bool {
         let pieces = &scan.pieces;
         let mut i = 0;
         let mut section = 0u16;
@@ -222,32 +278,12 @@ impl Builder<'_> {
             if self.tokens.len() >= MAX_QUERY_TOKENS {
                 return true;
             }
-            // A piece not yet in the window is first offered to `plain` alone: most are decided
-            // there, without filling the window.
-            let fresh = k == 0;
-            if fresh {
-                ws[0] = scan.text(&p);
-                rs[0] = match p.shape {
-                    // No key starts with a digit (what `roles` would check).
-                    Shape::Digits => Roles::default(),
-                    _ => self.lex.roles(ws[0]),
-                };
-                if p.shape != Shape::Other && self.plain(i, ws[0], rs[0]) {
-                    i += 1;
-                    continue;
-                }
-                k = 1;
-            }
             while k < WINDOW && i + k < pieces.len() && pieces[i + k].section == section {
                 ws[k] = scan.text(&pieces[i + k]);
                 rs[k] = self.lex.roles(ws[k]);
                 k += 1;
             }
-            let used = if !fresh && p.shape != Shape::Other && self.plain(i, ws[0], rs[0]) {
-                1
-            } else {
-                self.one(i, &ws[..k], &rs[..k]).max(1)
-            };
+            let used = self.one(scan, i, &ws[..k], &rs[..k]).max(1);
             i += used;
             if used < k {
                 ws.copy_within(used..k, 0);
@@ -260,12 +296,20 @@ impl Builder<'_> {
         false
     }
 
-    fn span(&self, i: usize, n: usize) -> Range<u32> {
-        let ps = &self.scan.pieces;
+    pub(super) fn span(scan: &Scan, i: usize, n: usize) -> Range<u32> {
+        let ps = &scan.pieces;
         ps[i].orig_start..ps[i + n - 1].orig_end
     }
 
-    fn push(&mut self, kind: TokenKind, span: Range<u32>, section: u16, text: &str, corr: u8) {
+    #[inline]
+    pub(super) fn push(
+        &mut self,
+        kind: TokenKind,
+        span: Range<u32>,
+        section: u16,
+        text: &str,
+        corr: u8,
+    ) {
         let s = self.text.len() as u32;
         self.text.push_str(text);
         let range = (s, self.text.len() as u32);
@@ -276,19 +320,19 @@ impl Builder<'_> {
     /// `skip` bytes (leading zeros, a mutation prefix): no copy. Inlined: most tokens are
     /// pushed here, and the call cost as much as the push.
     #[inline(always)]
-    fn push_piece(
+    pub(super) fn push_piece(
         &mut self,
+        scan: &Scan,
         kind: TokenKind,
         span: Range<u32>,
         section: u16,
         i: usize,
         skip: usize,
     ) {
-        let p = self.scan.pieces[i];
-        let scan = self.scan;
+        let p = scan.pieces[i];
         match p.alt {
-            // Offsets of the buffer fit below IN_SCAN: inputs are cut at MAX_QUERY_CHARS.
-            None if p.end < IN_SCAN => {
+            // Offsets of the buffer fit below IN_POOL: inputs are cut at MAX_QUERY_CHARS.
+            None if p.end < IN_POOL => {
                 let range = ((p.start + skip as u32) | IN_SCAN, p.end);
                 self.push_range(kind, span, section, range, 0);
             }
@@ -300,7 +344,7 @@ impl Builder<'_> {
     }
 
     #[inline(always)]
-    fn push_range(
+    pub(super) fn push_range(
         &mut self,
         kind: TokenKind,
         span: Range<u32>,
@@ -317,87 +361,10 @@ impl Builder<'_> {
         });
     }
 
-    /// The commonest pieces, decided from the shape the scan recorded instead of through
-    /// [`Builder::one`]'s cascade and its window: a word of letters that is no code, county,
-    /// district or unit (pushed as typed, or as its canonical form: `rd` → `road`), and a plain
-    /// number. Returns `false`, having done nothing, for any piece `one` might read otherwise,
-    /// and `one` decides. Each condition below is one under which `one` would do what is done
-    /// here (the proptests compare this with the general scan, which records no shapes, so
-    /// every piece goes through `one` there).
-    #[inline(always)]
-    fn plain(&mut self, i: usize, w0: &str, roles: Roles) -> bool {
-        let pieces = &self.scan.pieces;
-        let p = pieces[i];
-        let b = w0.as_bytes();
-        match p.shape {
-            Shape::Letters => {
-                let next = pieces.get(i + 1).filter(|n| n.section == p.section);
-                let next_len = next.map(|n| match n.alt {
-                    Some(a) => a.len(),
-                    None => (n.end - n.start) as usize,
-                });
-                // Eircode halves (`dgw` is letters only), a county glued to `co`, the `gir`
-                // postcode, Dublin districts (`dublin 6`), `st`/`dr` and the articles.
-                let eircode = b.len() == 7
-                    || (b.len() == 3 && next_len == Some(4))
-                    || matches!(self.scan.eircode_pair, Some((k, _)) if k == i + 1);
-                if eircode
-                    || matches!(b, b"st" | b"dr" | b"an" | b"na")
-                    || b.starts_with(b"co")
-                    || b.starts_with(b"gir")
-                    || (next.is_some() && matches!(b.first(), Some(b'd' | b'b' | b'm')))
-                {
-                    return false;
-                }
-                // Counties: after a marker; one word ending its section; several words, the
-                // first with `county_part` (`county_run` is 0 otherwise, and `match_county` of
-                // no words finds none). Units before their number.
-                let info = roles.info();
-                let county = match next {
-                    Some(_) => info.is_county_marker() || roles.county_part(),
-                    None => roles.county().is_some(),
-                };
-                if county || info.class() == Some(WordClass::Unit) {
-                    return false;
-                }
-                if let (Some(canon), Some(_)) = (self.lex.canonical_of(info), info.class()) {
-                    self.push(TokenKind::Word, self.span(i, 1), p.section, canon, 0);
-                    return true;
-                }
-                // A word may lose its mutation on its own (`bhothar`) or after a particle
-                // (`na habhann`).
-                if roles.demutates() {
-                    return false;
-                }
-                let prev_word = self
-                    .tokens
-                    .last()
-                    .is_some_and(|t| t.section == p.section && t.kind == TokenKind::Word);
-                if prev_word {
-                    match self.last_info {
-                        Some((t, prev)) if t + 1 == self.tokens.len() && !prev.is_particle() => {}
-                        _ => return false,
-                    }
-                }
-                self.push_piece(TokenKind::Word, self.span(i, 1), p.section, i, 0);
-                self.last_info = Some((self.tokens.len() - 1, info));
-                true
-            }
-            Shape::Digits => {
-                // Leading zeros go, but for the last digit (`007` → `7`, `0` stays).
-                let zeros = b.iter().take_while(|c| **c == b'0').count();
-                let skip = zeros.min(b.len().saturating_sub(1));
-                self.push_piece(TokenKind::Number, self.span(i, 1), p.section, i, skip);
-                true
-            }
-            Shape::Other => false,
-        }
-    }
-
     /// Emits the token(s) starting at piece `i`; returns how many pieces were used. `rs` holds
     /// the roles of the words `ws`.
-    fn one(&mut self, i: usize, ws: &[&str], rs: &[Roles]) -> usize {
-        let section = self.scan.pieces[i].section;
+    pub(super) fn one(&mut self, scan: &Scan, i: usize, ws: &[&str], rs: &[Roles]) -> usize {
+        let section = scan.pieces[i].section;
         let w0 = ws[0];
         // Shapes first, parsers only when they fit. An Eircode is one 7-character word or 3 + 4;
         // every other code has a digit second or third (`bt11`, `d6w`, `a86`, `d15`), but for
@@ -407,7 +374,7 @@ impl Builder<'_> {
         let code_shape = digit(1) || digit(2);
         // Eircode (not a routing key followed by an address word: `D15 Park`). The normaliser
         // may already have parsed a routing key + unique identifier pair.
-        let pair = match self.scan.eircode_pair {
+        let pair = match scan.eircode_pair {
             Some((k, p)) if k == i + 1 && ws.len() > 1 => Some((p, 2)),
             _ => None,
         };
@@ -424,7 +391,7 @@ impl Builder<'_> {
             let range = (s, self.text.len() as u32);
             self.push_range(
                 TokenKind::Eircode,
-                self.span(i, n),
+                Builder::span(scan, i, n),
                 section,
                 range,
                 e.corrections,
@@ -443,7 +410,13 @@ impl Builder<'_> {
                 len += 1;
             }
             let t = std::str::from_utf8(&buf[..len]).unwrap_or("");
-            self.push(TokenKind::UkPostcode, self.span(i, n), section, t, 0);
+            self.push(
+                TokenKind::UkPostcode,
+                Builder::span(scan, i, n),
+                section,
+                t,
+                0,
+            );
             return n;
         }
         // Dublin district: every form starts with `d` (`d6w`, `dublin`), `b` (`bac`, `baile`) or
@@ -455,7 +428,7 @@ impl Builder<'_> {
         {
             self.push(
                 TokenKind::DublinDistrict,
-                self.span(i, n),
+                Builder::span(scan, i, n),
                 section,
                 d.code(),
                 0,
@@ -464,8 +437,14 @@ impl Builder<'_> {
         }
         // County.
         let info = rs[0].info();
-        if let Some((c, n)) = self.county_at(i, ws, rs) {
-            self.push(TokenKind::County, self.span(i, n), section, c.name(), 0);
+        if let Some((c, n)) = self.county_at(scan, i, ws, rs) {
+            self.push(
+                TokenKind::County,
+                Builder::span(scan, i, n),
+                section,
+                c.name(),
+                0,
+            );
             return n;
         }
         // Unit word before its number (`apt 12`, `block a`).
@@ -475,10 +454,16 @@ impl Builder<'_> {
             });
             let canon = self.lex.canonical_of(info).unwrap_or(w0);
             if next_is_number {
-                self.push(TokenKind::Unit, self.span(i, 1), section, canon, 0);
+                self.push(
+                    TokenKind::Unit,
+                    Builder::span(scan, i, 1),
+                    section,
+                    canon,
+                    0,
+                );
             } else {
                 let t = if w0 == "no" { w0 } else { canon };
-                self.push(TokenKind::Word, self.span(i, 1), section, t, 0);
+                self.push(TokenKind::Word, Builder::span(scan, i, 1), section, t, 0);
             }
             return 1;
         }
@@ -486,22 +471,29 @@ impl Builder<'_> {
         if first.is_ascii_digit() || code_shape {
             if first.is_ascii_digit() {
                 let (kind, t) = number_kind(w0);
-                let span = self.span(i, 1);
-                self.push_piece(kind, span, section, i, w0.len() - t.len());
+                let span = Builder::span(scan, i, 1);
+                self.push_piece(scan, kind, span, section, i, w0.len() - t.len());
                 return 1;
             }
             if w0.len() == 3 && eircode::is_routing_key(w0) {
-                self.push(TokenKind::RoutingKey, self.span(i, 1), section, w0, 0);
+                self.push(
+                    TokenKind::RoutingKey,
+                    Builder::span(scan, i, 1),
+                    section,
+                    w0,
+                    0,
+                );
                 return 1;
             }
         }
-        self.word(i, ws, section, rs[0]);
+        self.word(scan, i, ws, section, rs[0]);
         1
     }
 
     /// A county at piece `i`: after a marker, glued to one, or bare at the end of its section.
     fn county_at(
         &mut self,
+        scan: &Scan,
         i: usize,
         ws: &[&str],
         rs: &[Roles],
@@ -524,8 +516,8 @@ impl Builder<'_> {
             }
         }
         // Bare: only when nothing but a code follows in the section (checked cheaply first).
-        let section_ends = i + ws.len() >= self.scan.pieces.len()
-            || self.scan.pieces[i + ws.len()].section != self.scan.pieces[i].section;
+        let section_ends = i + ws.len() >= scan.pieces.len()
+            || scan.pieces[i + ws.len()].section != scan.pieces[i].section;
         if !section_ends {
             return None;
         }
@@ -549,16 +541,16 @@ impl Builder<'_> {
     }
 
     /// A plain word: abbreviation expansion, `st`/`dr` by position, mutation removal.
-    fn word(&mut self, i: usize, ws: &[&str], section: u16, roles: Roles) {
+    fn word(&mut self, scan: &Scan, i: usize, ws: &[&str], section: u16, roles: Roles) {
         let w0 = ws[0];
         let info = roles.info();
-        let span = self.span(i, 1);
+        let span = Builder::span(scan, i, 1);
         let prev = self
             .tokens
             .last()
             .filter(|t| t.section == section && t.kind == TokenKind::Word)
             .map(|t| t.text);
-        let prev_text = prev.map(|r| text_of(self.text, self.scan, r));
+        let prev_text = prev.map(|r| text_of(self.text, scan, r));
         let cached = self
             .last_info
             .filter(|(t, _)| prev.is_some() && *t + 1 == self.tokens.len())
@@ -597,7 +589,7 @@ impl Builder<'_> {
         match base {
             // `w0` itself, or `w0` less a mutation prefix (`gcloch` → `cloch`).
             Cow::Borrowed(b) => {
-                self.push_piece(TokenKind::Word, span, section, i, w0.len() - b.len());
+                self.push_piece(scan, TokenKind::Word, span, section, i, w0.len() - b.len());
                 if b.len() == w0.len() {
                     self.last_info = Some((self.tokens.len() - 1, info));
                 }
@@ -618,12 +610,12 @@ fn county_run(ws: &[&str], rs: &[Roles]) -> usize {
 
 /// Whether an all-letter word is one the lexicon knows (`park`, `road`, `lane`): such a word
 /// after a routing key is not the unique identifier of an Eircode.
-fn is_address_word(w: &str, roles: Roles) -> bool {
+pub(super) fn is_address_word(w: &str, roles: Roles) -> bool {
     w.bytes().all(|b| b.is_ascii_lowercase()) && roles.info() != WordInfo::default()
 }
 
 /// Number, number with a letter, range or ordinal, with leading zeros removed.
-fn number_kind(w: &str) -> (TokenKind, &str) {
+pub(super) fn number_kind(w: &str) -> (TokenKind, &str) {
     let b = w.as_bytes();
     if b.contains(&b'-') {
         return (TokenKind::Range, w);
@@ -643,7 +635,7 @@ fn number_kind(w: &str) -> (TokenKind, &str) {
 }
 
 /// An Eircode at the start of `ws`: one 7-character word or a 3 + 4 pair.
-fn eircode_at(ws: &[&str]) -> Option<(eircode::Parsed, usize)> {
+pub(super) fn eircode_at(ws: &[&str]) -> Option<(eircode::Parsed, usize)> {
     let try_raw = |raw: [u8; 7]| {
         let p = eircode::parse_quiet(&raw)?;
         eircode::plausible_in_text(&raw, &p).then_some(p)
