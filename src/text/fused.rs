@@ -270,12 +270,11 @@ impl Classify<'_, '_> {
 
     /// Pushes the Eircode token of `e` (lower case, no space).
     fn eircode(&mut self, e: Parsed, span: Range<u32>, section: u16) {
-        let mut code = *e.eircode.as_bytes();
-        code.make_ascii_lowercase();
+        let code = e.eircode.as_bytes();
         let s = self.b.text.len() as u32;
         self.b
             .text
-            .push_str(std::str::from_utf8(&code).unwrap_or(""));
+            .extend(code.iter().map(|b| char::from(b.to_ascii_lowercase())));
         let range = (s, self.b.text.len() as u32);
         self.b
             .push_range(TokenKind::Eircode, span, section, range, e.corrections);
