@@ -66,27 +66,9 @@ struct Word {
     lower_first: bool,
 }
 
-/// What the scanner hands each finished piece to, as soon as it is pushed: nothing for
-/// [`normalise`](super::normalise()), the tokeniser's classification for the fused path
-/// (`super::fused`), so a word is classified while its bytes are still at hand and no list of
-/// words is walked a second time.
-pub(super) trait Sink {
-    /// `p`, whose text is `text`, was just pushed: it is the last of `scan.pieces`.
-    fn piece(&mut self, scan: &Scan, p: &Piece, text: &[u8]);
-}
-
-/// The sink of the normaliser alone.
-pub(super) struct NoSink;
-
-impl Sink for NoSink {
-    #[inline(always)]
-    fn piece(&mut self, _: &Scan, _: &Piece, _: &[u8]) {}
-}
-
-struct Fast<'a, S: Sink> {
+struct Fast<'a> {
     input: &'a str,
     scan: &'a mut Scan,
-    sink: &'a mut S,
     section: u16,
     pending_boundary: Option<(u32, u32)>,
     pieces_in_section: bool,
@@ -100,12 +82,6 @@ struct Fast<'a, S: Sink> {
 /// a word whose characters are not contiguous in the input (`patrick's`, `63/64`) is copied,
 /// joined, after the input's text.
 pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
-    scan_ascii_with(input, scan, &mut NoSink)
-}
-
-/// [`scan_ascii`], handing every piece to `sink` as it is pushed.
-#[inline(always)]
-pub(super) fn scan_ascii_with<S: Sink>(input: &str, scan: &mut Scan, sink: &mut S) -> bool {
     let bytes = input.as_bytes();
     // Non-ASCII text (fadas) goes straight to the general path rather than part-way through
     // this one; spans are `u32`, and longer inputs (never real addresses) take it too.
@@ -118,7 +94,6 @@ pub(super) fn scan_ascii_with<S: Sink>(input: &str, scan: &mut Scan, sink: &mut 
     let mut f = Fast {
         input,
         scan,
-        sink,
         section: 0,
         pending_boundary: None,
         pieces_in_section: false,
@@ -180,7 +155,7 @@ fn run_at(bytes: &[u8], i: usize, c: u8) -> (usize, u8) {
     (j, classes)
 }
 
-impl<S: Sink> Fast<'_, S> {
+impl Fast<'_> {
     /// A boundary (`,` `;` `|` line break) at byte `i` opens a section after any piece.
     fn boundary(&mut self, i: usize) {
         if self.pieces_in_section {
@@ -404,7 +379,7 @@ impl<S: Sink> Fast<'_, S> {
         let text = self.scan.buf.as_bytes().get(s..e).unwrap_or_default();
         let alt = ordinal(text);
         self.scan.lone_o |= text == b"o";
-        let p = Piece {
+        self.scan.pieces.push(Piece {
             start: s as u32,
             end: e as u32,
             orig_start: orig_start as u32,
@@ -413,14 +388,8 @@ impl<S: Sink> Fast<'_, S> {
             alt,
             boundary: self.pending_boundary.take(),
             shape: if alt.is_some() { Shape::Other } else { shape },
-        };
-        self.scan.pieces.push(p);
+        });
         self.pieces_in_section = true;
-        let text = match alt {
-            Some(a) => a.as_bytes(),
-            None => self.scan.buf.as_bytes().get(s..e).unwrap_or_default(),
-        };
-        self.sink.piece(self.scan, &p, text);
     }
 }
 

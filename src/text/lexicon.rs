@@ -227,12 +227,9 @@ pub struct Lexicon {
     county_index: Index,
     roles: Index,
     canon: Vec<&'static str>,
-    /// What the lexicon knows of each canonical form (`road`), by the same index as `canon`:
-    /// the fused tokeniser remembers it for the word after a canonical one.
-    canon_info: Vec<WordInfo>,
     /// The fixed token texts in one string: `,`, `saint`, `street`, `doctor`, `drive`, the
-    /// canonical forms, the county names and the district codes. The fused tokeniser points
-    /// tokens into it instead of copying their text (see `Pool`).
+    /// canonical forms, the county names and the district codes. The tokeniser points tokens
+    /// into it instead of copying their text (see `Pool`).
     pool: String,
     /// Where each fixed text lies in `pool`.
     pool_at: Pool,
@@ -392,10 +389,6 @@ impl Lexicon {
             word_index: Index::new(&words),
             county_index: Index::new(&counties),
             roles: Index::new(&BTreeMap::new()),
-            canon_info: canon
-                .iter()
-                .map(|c| WordInfo(words.get(*c).copied().unwrap_or(0)))
-                .collect(),
             pool: pool.0,
             pool_at: pool.1,
             canon,
@@ -458,12 +451,11 @@ impl Lexicon {
         &self.pool_at
     }
 
-    /// The range in [`Lexicon::pool`] of the canonical form recorded in `info`, with what the
-    /// lexicon knows of that form.
-    pub(super) fn canonical_in_pool(&self, info: WordInfo) -> Option<((u32, u32), WordInfo)> {
+    /// The range in [`Lexicon::pool`] of the canonical form recorded in `info` (that of
+    /// [`Lexicon::canonical_of`]).
+    pub(super) fn canonical_in_pool(&self, info: WordInfo) -> Option<(u32, u32)> {
         let i = ((info.0 & CANON_BITS) as usize).checked_sub(1)?;
-        let at = *self.pool_at.canon.get(i)?;
-        Some((at, self.canon_info.get(i).copied().unwrap_or_default()))
+        self.pool_at.canon.get(i).copied()
     }
 
     /// The range in [`Lexicon::pool`] of a county's name.

@@ -18,7 +18,6 @@
 mod ascii;
 pub mod eircode;
 mod fold;
-mod fused;
 pub mod lexicon;
 mod mutation;
 pub mod normalise;

@@ -14,7 +14,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use super::lexicon::{lexicon, Lexicon, WordClass, WordInfo};
-use super::normalise::{scan_general, Scan};
+use super::normalise::{scan_into, Scan, Shape};
 use super::roles::Roles;
 use super::{eircode, postcode};
 use crate::limits::{MAX_QUERY_CHARS, MAX_QUERY_TOKENS};
@@ -61,18 +61,18 @@ pub struct Token {
     /// Byte range of the text in `Tokenised::text`, or in the normaliser's buffer when the
     /// start has [`IN_SCAN`] set (a word kept as the normaliser wrote it is not copied), or in
     /// the lexicon's fixed texts when it has [`IN_POOL`] set.
-    pub(super) text: (u32, u32),
+    text: (u32, u32),
 }
 
 /// Marks a token text range as one in the normaliser's buffer.
-pub(super) const IN_SCAN: u32 = 1 << 31;
+const IN_SCAN: u32 = 1 << 31;
 
 /// Marks a token text range as one in the lexicon's string of fixed token texts
 /// ([`Lexicon::pool`]): a separator, a canonical form, a county, a district is not copied.
-pub(super) const IN_POOL: u32 = 1 << 30;
+const IN_POOL: u32 = 1 << 30;
 
 /// The text of a token range (see [`Token`]'s `text`).
-pub(super) fn text_of<'a>(text: &'a str, scan: &'a Scan, (s, e): (u32, u32)) -> &'a str {
+fn text_of<'a>(text: &'a str, scan: &'a Scan, (s, e): (u32, u32)) -> &'a str {
     let (buf, s) = match s & (IN_SCAN | IN_POOL) {
         0 => (text, s),
         IN_SCAN => (scan.buf.as_str(), s & !IN_SCAN),
@@ -144,34 +144,8 @@ pub fn tokenise(s: &str) -> Tokenised {
 /// Tokenises `s` into `out`, reusing its buffers: after a few calls this allocates nothing.
 /// Input longer than [`MAX_QUERY_CHARS`] chars is cut and tokens beyond [`MAX_QUERY_TOKENS`]
 /// dropped, with `out.truncated` set.
-///
-/// ASCII input takes the fused path (`super::fused`): one pass over the bytes in which each
-/// word is classified as soon as the scanner finishes it. Anything that path does not handle
-/// goes through the general normaliser and [`Builder::run`], which give the same tokens.
 pub fn tokenise_into(s: &str, out: &mut Tokenised) {
-    let input = start(s, out);
-    let Tokenised {
-        tokens,
-        truncated,
-        text,
-        scan,
-        key,
-    } = out;
-    let mut b = Builder::new(tokens, text, key);
-    match super::fused::tokenise_ascii(input, scan, &mut b) {
-        Fused::Done { truncated: t } => *truncated |= t,
-        Fused::Rerun => {
-            b.tokens.clear();
-            b.text.clear();
-            *truncated |= b.run(scan);
-        }
-        Fused::General => {
-            b.tokens.clear();
-            b.text.clear();
-            scan_general(input, scan);
-            *truncated |= b.run(scan);
-        }
-    }
+    tokenise_with(s, out, scan_into);
 }
 
 /// Clears `out` and returns the part of `s` that is tokenised (cut at [`MAX_QUERY_CHARS`]
@@ -195,23 +169,8 @@ fn start<'s>(s: &'s str, out: &mut Tokenised) -> &'s str {
     }
 }
 
-/// What the fused path did (see `super::fused::tokenise_ascii`).
-pub(super) enum Fused {
-    /// The tokens are made; `truncated` when they stopped at [`MAX_QUERY_TOKENS`].
-    Done {
-        /// Tokens were dropped at the limit.
-        truncated: bool,
-    },
-    /// The scan is complete but the tokens must be made again from its pieces (a lone `o`
-    /// was joined to the next word after they were classified).
-    Rerun,
-    /// The input needs the general normaliser (non-ASCII, `&`, a marked mutation …).
-    General,
-}
-
-/// Tokenises `s` into `out` through the normaliser pass `scan_with` and [`Builder::run`] (tests
-/// compare the fused path with the general one, and with the ASCII scan without fusion).
-#[cfg(test)]
+/// [`tokenise_into`] with the normaliser pass `scan_with` (tests compare the ASCII fast path
+/// with the general path).
 fn tokenise_with(s: &str, out: &mut Tokenised, scan_with: fn(&str, &mut Scan)) {
     let input = start(s, out);
     let Tokenised {
@@ -226,20 +185,19 @@ fn tokenise_with(s: &str, out: &mut Tokenised, scan_with: fn(&str, &mut Scan)) {
     *truncated |= b.run(scan);
 }
 
-/// Turns the normaliser's pieces into tokens. It does not hold the scan, which the fused path
-/// keeps filling between decisions: every method that reads pieces takes it.
-pub(super) struct Builder<'a> {
-    pub(super) lex: &'static Lexicon,
-    pub(super) tokens: &'a mut Vec<Token>,
-    pub(super) text: &'a mut String,
+/// Turns the normaliser's pieces (`scan`, passed to the methods that read them) into tokens.
+struct Builder<'a> {
+    lex: &'static Lexicon,
+    tokens: &'a mut Vec<Token>,
+    text: &'a mut String,
     key: &'a mut String,
     /// The lexicon entry of the last token when it is a plain word pushed as typed (index of
     /// the token, its info): the next word asks about it without a second lookup.
-    pub(super) last_info: Option<(usize, WordInfo)>,
+    last_info: Option<(usize, WordInfo)>,
 }
 
 /// Most words looked at together (the longest county or district form).
-pub(super) const WINDOW: usize = 5;
+const WINDOW: usize = 5;
 
 impl<'a> Builder<'a> {
     fn new(tokens: &'a mut Vec<Token>, text: &'a mut String, key: &'a mut String) -> Builder<'a> {
@@ -252,8 +210,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// Tokenises every piece of `scan`, each through [`Builder::one`]; returns whether tokens
-    /// were dropped at the limit.
+    /// Returns whether tokens were dropped at the limit.
     fn run(&mut self, scan: &Scan) -> bool {
         let pieces = &scan.pieces;
         let mut i = 0;
@@ -272,18 +229,39 @@ impl<'a> Builder<'a> {
                         return true;
                     }
                     let (s, e) = p.boundary.unwrap_or((p.orig_start, p.orig_start));
-                    self.push(TokenKind::Separator, s..e, section, ",", 0);
+                    let comma = self.lex.pool_at().comma;
+                    self.push_pool(TokenKind::Separator, s..e, section, comma);
                 }
             }
             if self.tokens.len() >= MAX_QUERY_TOKENS {
                 return true;
+            }
+            // A piece not yet in the window is first offered to `plain` alone: most are decided
+            // there, without filling the window.
+            let fresh = k == 0;
+            if fresh {
+                ws[0] = scan.text(&p);
+                rs[0] = match p.shape {
+                    // No key starts with a digit (what `roles` would check).
+                    Shape::Digits => Roles::default(),
+                    _ => self.lex.roles(ws[0]),
+                };
+                if p.shape != Shape::Other && self.plain(scan, i, ws[0], rs[0]) {
+                    i += 1;
+                    continue;
+                }
+                k = 1;
             }
             while k < WINDOW && i + k < pieces.len() && pieces[i + k].section == section {
                 ws[k] = scan.text(&pieces[i + k]);
                 rs[k] = self.lex.roles(ws[k]);
                 k += 1;
             }
-            let used = self.one(scan, i, &ws[..k], &rs[..k]).max(1);
+            let used = if !fresh && p.shape != Shape::Other && self.plain(scan, i, ws[0], rs[0]) {
+                1
+            } else {
+                self.one(scan, i, &ws[..k], &rs[..k]).max(1)
+            };
             i += used;
             if used < k {
                 ws.copy_within(used..k, 0);
@@ -296,20 +274,13 @@ impl<'a> Builder<'a> {
         false
     }
 
-    pub(super) fn span(scan: &Scan, i: usize, n: usize) -> Range<u32> {
+    fn span(scan: &Scan, i: usize, n: usize) -> Range<u32> {
         let ps = &scan.pieces;
         ps[i].orig_start..ps[i + n - 1].orig_end
     }
 
     #[inline]
-    pub(super) fn push(
-        &mut self,
-        kind: TokenKind,
-        span: Range<u32>,
-        section: u16,
-        text: &str,
-        corr: u8,
-    ) {
+    fn push(&mut self, kind: TokenKind, span: Range<u32>, section: u16, text: &str, corr: u8) {
         let s = self.text.len() as u32;
         self.text.push_str(text);
         let range = (s, self.text.len() as u32);
@@ -320,7 +291,7 @@ impl<'a> Builder<'a> {
     /// `skip` bytes (leading zeros, a mutation prefix): no copy. Inlined: most tokens are
     /// pushed here, and the call cost as much as the push.
     #[inline(always)]
-    pub(super) fn push_piece(
+    fn push_piece(
         &mut self,
         scan: &Scan,
         kind: TokenKind,
@@ -344,7 +315,7 @@ impl<'a> Builder<'a> {
     }
 
     #[inline(always)]
-    pub(super) fn push_range(
+    fn push_range(
         &mut self,
         kind: TokenKind,
         span: Range<u32>,
@@ -361,9 +332,106 @@ impl<'a> Builder<'a> {
         });
     }
 
+    /// The commonest pieces, decided from the shape the scan recorded instead of through
+    /// [`Builder::one`]'s cascade and its window: a word of letters that is no code, county,
+    /// district or unit (pushed as typed, or as its canonical form: `rd` → `road`), and a plain
+    /// number. Returns `false`, having done nothing, for any piece `one` might read otherwise,
+    /// and `one` decides. Each condition below is one under which `one` would do what is done
+    /// here (the proptests compare this with the general scan, which records no shapes, so
+    /// every piece goes through `one` there).
+    #[inline(always)]
+    fn plain(&mut self, scan: &Scan, i: usize, w0: &str, roles: Roles) -> bool {
+        let pieces = &scan.pieces;
+        let p = pieces[i];
+        let b = w0.as_bytes();
+        match p.shape {
+            Shape::Letters => {
+                let next = pieces.get(i + 1).filter(|n| n.section == p.section);
+                let next_len = next.map(|n| match n.alt {
+                    Some(a) => a.len(),
+                    None => (n.end - n.start) as usize,
+                });
+                // Eircode halves (`dgw` is letters only), a county glued to `co`, the `gir`
+                // postcode, Dublin districts (`dublin 6`), `st`/`dr` and the articles.
+                let eircode = b.len() == 7
+                    || (b.len() == 3 && next_len == Some(4))
+                    || matches!(scan.eircode_pair, Some((k, _)) if k == i + 1);
+                if eircode
+                    || matches!(b, b"st" | b"dr" | b"an" | b"na")
+                    || b.starts_with(b"co")
+                    || b.starts_with(b"gir")
+                    || (next.is_some() && matches!(b.first(), Some(b'd' | b'b' | b'm')))
+                {
+                    return false;
+                }
+                // Counties: after a marker; one word ending its section; several words, the
+                // first with `county_part` (`county_run` is 0 otherwise, and `match_county` of
+                // no words finds none). Units before their number.
+                let info = roles.info();
+                let county = match next {
+                    Some(_) => info.is_county_marker() || roles.county_part(),
+                    None => roles.county().is_some(),
+                };
+                if county || info.class() == Some(WordClass::Unit) {
+                    return false;
+                }
+                if let (Some(at), Some(_)) = (self.lex.canonical_in_pool(info), info.class()) {
+                    self.push_pool(TokenKind::Word, Builder::span(scan, i, 1), p.section, at);
+                    return true;
+                }
+                // A word may lose its mutation on its own (`bhothar`) or after a particle
+                // (`na habhann`).
+                if roles.demutates() {
+                    return false;
+                }
+                let prev_word = self
+                    .tokens
+                    .last()
+                    .is_some_and(|t| t.section == p.section && t.kind == TokenKind::Word);
+                if prev_word {
+                    match self.last_info {
+                        Some((t, prev)) if t + 1 == self.tokens.len() && !prev.is_particle() => {}
+                        _ => return false,
+                    }
+                }
+                self.push_piece(
+                    scan,
+                    TokenKind::Word,
+                    Builder::span(scan, i, 1),
+                    p.section,
+                    i,
+                    0,
+                );
+                self.last_info = Some((self.tokens.len() - 1, info));
+                true
+            }
+            Shape::Digits => {
+                // Leading zeros go, but for the last digit (`007` → `7`, `0` stays).
+                let zeros = b.iter().take_while(|c| **c == b'0').count();
+                let skip = zeros.min(b.len().saturating_sub(1));
+                self.push_piece(
+                    scan,
+                    TokenKind::Number,
+                    Builder::span(scan, i, 1),
+                    p.section,
+                    i,
+                    skip,
+                );
+                true
+            }
+            Shape::Other => false,
+        }
+    }
+
+    /// Pushes a token whose text is the range `at` of the lexicon's fixed texts (no copy).
+    #[inline(always)]
+    fn push_pool(&mut self, kind: TokenKind, span: Range<u32>, section: u16, at: (u32, u32)) {
+        self.push_range(kind, span, section, (at.0 | IN_POOL, at.1), 0);
+    }
+
     /// Emits the token(s) starting at piece `i`; returns how many pieces were used. `rs` holds
     /// the roles of the words `ws`.
-    pub(super) fn one(&mut self, scan: &Scan, i: usize, ws: &[&str], rs: &[Roles]) -> usize {
+    fn one(&mut self, scan: &Scan, i: usize, ws: &[&str], rs: &[Roles]) -> usize {
         let section = scan.pieces[i].section;
         let w0 = ws[0];
         // Shapes first, parsers only when they fit. An Eircode is one 7-character word or 3 + 4;
@@ -426,25 +494,20 @@ impl<'a> Builder<'a> {
             .then(|| self.lex.match_district(ws))
             .flatten()
         {
-            self.push(
+            let at = self.lex.district_in_pool(d);
+            self.push_pool(
                 TokenKind::DublinDistrict,
                 Builder::span(scan, i, n),
                 section,
-                d.code(),
-                0,
+                at,
             );
             return n;
         }
         // County.
         let info = rs[0].info();
         if let Some((c, n)) = self.county_at(scan, i, ws, rs) {
-            self.push(
-                TokenKind::County,
-                Builder::span(scan, i, n),
-                section,
-                c.name(),
-                0,
-            );
+            let at = self.lex.county_in_pool(c);
+            self.push_pool(TokenKind::County, Builder::span(scan, i, n), section, at);
             return n;
         }
         // Unit word before its number (`apt 12`, `block a`).
@@ -565,18 +628,20 @@ impl<'a> Builder<'a> {
                 .get(1)
                 .is_some_and(|n| n.bytes().all(|b| b.is_ascii_lowercase()));
             let before_name = !prev_is_name && next_is_word;
-            let t = match (w0, before_name) {
-                ("st", true) => "saint",
-                ("st", false) => "street",
-                (_, true) => "doctor",
-                _ => "drive",
+            // `saint`, `street`, `doctor`, `drive`, in the lexicon's fixed texts.
+            let k = match (w0, before_name) {
+                ("st", true) => 0,
+                ("st", false) => 1,
+                (_, true) => 2,
+                _ => 3,
             };
-            self.push(TokenKind::Word, span, section, t, 0);
+            let at = self.lex.pool_at().st_dr[k];
+            self.push_pool(TokenKind::Word, span, section, at);
             return;
         }
-        if let (Some(canon), Some(class)) = (self.lex.canonical_of(info), info.class()) {
+        if let (Some(at), Some(class)) = (self.lex.canonical_in_pool(info), info.class()) {
             if class != WordClass::Unit {
-                self.push(TokenKind::Word, span, section, canon, 0);
+                self.push_pool(TokenKind::Word, span, section, at);
                 return;
             }
         }
@@ -610,12 +675,12 @@ fn county_run(ws: &[&str], rs: &[Roles]) -> usize {
 
 /// Whether an all-letter word is one the lexicon knows (`park`, `road`, `lane`): such a word
 /// after a routing key is not the unique identifier of an Eircode.
-pub(super) fn is_address_word(w: &str, roles: Roles) -> bool {
+fn is_address_word(w: &str, roles: Roles) -> bool {
     w.bytes().all(|b| b.is_ascii_lowercase()) && roles.info() != WordInfo::default()
 }
 
 /// Number, number with a letter, range or ordinal, with leading zeros removed.
-pub(super) fn number_kind(w: &str) -> (TokenKind, &str) {
+fn number_kind(w: &str) -> (TokenKind, &str) {
     let b = w.as_bytes();
     if b.contains(&b'-') {
         return (TokenKind::Range, w);
@@ -635,7 +700,7 @@ pub(super) fn number_kind(w: &str) -> (TokenKind, &str) {
 }
 
 /// An Eircode at the start of `ws`: one 7-character word or a 3 + 4 pair.
-pub(super) fn eircode_at(ws: &[&str]) -> Option<(eircode::Parsed, usize)> {
+fn eircode_at(ws: &[&str]) -> Option<(eircode::Parsed, usize)> {
     let try_raw = |raw: [u8; 7]| {
         let p = eircode::parse_quiet(&raw)?;
         eircode::plausible_in_text(&raw, &p).then_some(p)
