@@ -221,7 +221,7 @@ impl<'a> Builder<'a> {
         let mut rs = [Roles::default(); WINDOW];
         let mut k = 0;
         while i < pieces.len() {
-            let p = pieces[i];
+            let p = &pieces[i];
             if p.section != section {
                 section = p.section;
                 if !self.tokens.is_empty() {
@@ -240,15 +240,24 @@ impl<'a> Builder<'a> {
             // there, without filling the window.
             let fresh = k == 0;
             if fresh {
-                ws[0] = scan.text(&p);
-                rs[0] = match p.shape {
-                    // No key starts with a digit (what `roles` would check).
-                    Shape::Digits => Roles::default(),
-                    _ => self.lex.roles(ws[0]),
-                };
-                if p.shape != Shape::Other && self.plain(scan, i, ws[0], rs[0]) {
-                    i += 1;
-                    continue;
+                if p.shape == Shape::Other {
+                    ws[0] = scan.text(p);
+                    rs[0] = self.lex.roles(ws[0]);
+                } else {
+                    // A piece of letters or digits has no replacement text: its text is its
+                    // span of the buffer, read as bytes (a `str` slice checks char boundaries).
+                    let b = scan.buf.as_bytes();
+                    let b = b.get(p.start as usize..p.end as usize).unwrap_or_default();
+                    let r = match p.shape {
+                        // No key starts with a digit (what `roles` would check).
+                        Shape::Digits => Roles::default(),
+                        _ => self.lex.roles_of(b),
+                    };
+                    if self.plain(scan, i, b, r) {
+                        i += 1;
+                        continue;
+                    }
+                    (ws[0], rs[0]) = (scan.text(p), r);
                 }
                 k = 1;
             }
@@ -257,7 +266,8 @@ impl<'a> Builder<'a> {
                 rs[k] = self.lex.roles(ws[k]);
                 k += 1;
             }
-            let used = if !fresh && p.shape != Shape::Other && self.plain(scan, i, ws[0], rs[0]) {
+            let plain = !fresh && p.shape != Shape::Other;
+            let used = if plain && self.plain(scan, i, ws[0].as_bytes(), rs[0]) {
                 1
             } else {
                 self.one(scan, i, &ws[..k], &rs[..k]).max(1)
@@ -340,10 +350,9 @@ impl<'a> Builder<'a> {
     /// here (the proptests compare this with the general scan, which records no shapes, so
     /// every piece goes through `one` there).
     #[inline(always)]
-    fn plain(&mut self, scan: &Scan, i: usize, w0: &str, roles: Roles) -> bool {
+    fn plain(&mut self, scan: &Scan, i: usize, b: &[u8], roles: Roles) -> bool {
         let pieces = &scan.pieces;
         let p = pieces[i];
-        let b = w0.as_bytes();
         match p.shape {
             Shape::Letters => {
                 let next = pieces.get(i + 1).filter(|n| n.section == p.section);
@@ -452,11 +461,12 @@ impl<'a> Builder<'a> {
             .or_else(|| maybe_eircode.then(|| eircode_at(ws)).flatten())
             .filter(|(_, n)| *n == 1 || !is_address_word(ws[1], rs[1]))
         {
-            let s = self.text.len() as u32;
-            let code = e.eircode.as_bytes();
-            self.text
-                .extend(code.iter().map(|b| char::from(b.to_ascii_lowercase())));
-            let range = (s, self.text.len() as u32);
+            let s = self.text.len();
+            self.text.push_str(e.eircode.as_str());
+            if let Some(code) = self.text.get_mut(s..) {
+                code.make_ascii_lowercase();
+            }
+            let range = (s as u32, self.text.len() as u32);
             self.push_range(
                 TokenKind::Eircode,
                 Builder::span(scan, i, n),
