@@ -352,7 +352,7 @@ impl<'a> Builder<'a> {
     #[inline(always)]
     fn plain(&mut self, scan: &Scan, i: usize, b: &[u8], roles: Roles) -> bool {
         let pieces = &scan.pieces;
-        let p = pieces[i];
+        let p = &pieces[i];
         match p.shape {
             Shape::Letters => {
                 let next = pieces.get(i + 1).filter(|n| n.section == p.section);
@@ -360,17 +360,32 @@ impl<'a> Builder<'a> {
                     Some(a) => a.len(),
                     None => (n.end - n.start) as usize,
                 });
-                // Eircode halves (`dgw` is letters only), a county glued to `co`, the `gir`
-                // postcode, Dublin districts (`dublin 6`), `st`/`dr` and the articles.
-                let eircode = b.len() == 7
-                    || (b.len() == 3 && next_len == Some(4))
-                    || matches!(scan.eircode_pair, Some((k, _)) if k == i + 1);
-                if eircode
-                    || matches!(b, b"st" | b"dr" | b"an" | b"na")
-                    || b.starts_with(b"co")
-                    || b.starts_with(b"gir")
-                    || (next.is_some() && matches!(b.first(), Some(b'd' | b'b' | b'm')))
-                {
+                // An Eircode's second half parsed by the scan, `st`/`dr` (read by position), the
+                // articles (county names in several words start with them), the `gir` postcode.
+                let pair = matches!(scan.eircode_pair, Some((k, _)) if k == i + 1);
+                if pair || matches!(b, b"st" | b"dr" | b"an" | b"na") || b.starts_with(b"gir") {
+                    return false;
+                }
+                // An Eircode in one word or two (`dgw` is letters only), as `one` reads it.
+                let eircode = match (b.len(), next) {
+                    (7, _) => eircode_at(&[scan.text(p)]).is_some(),
+                    (3, Some(n)) if next_len == Some(4) => {
+                        eircode_at(&[scan.text(p), scan.text(n)]).is_some()
+                    }
+                    _ => false,
+                };
+                // A county glued to its marker (`cocork`).
+                let glued = b.len() > 3
+                    && b.starts_with(b"co")
+                    && self.lex.glued_county(scan.text(p)).is_some();
+                // A Dublin district: every form starts with `d`, `b` or `m` and has a number or
+                // `6w` right after its first word, but for the three-word forms (`b a c`,
+                // `baile`, `bhaile`, `mbaile` …).
+                let district = matches!(b.first(), Some(b'd' | b'b' | b'm'))
+                    && next.is_some_and(|n| {
+                        n.shape != Shape::Letters || b == b"b" || b.ends_with(b"aile")
+                    });
+                if eircode || glued || district {
                     return false;
                 }
                 // Counties: after a marker; one word ending its section; several words, the
