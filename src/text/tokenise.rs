@@ -241,6 +241,12 @@ impl<'a> Builder<'a> {
             let fresh = k == 0;
             if fresh {
                 if p.shape == Shape::Other {
+                    // (Only the ASCII scan parses pairs: the general path skips the call.)
+                    let pair = scan.eircode_pair.is_some_and(|(k, _)| k == i + 1);
+                    if pair && self.scanned_eircode(scan, i) {
+                        i += 2;
+                        continue;
+                    }
                     ws[0] = scan.text(p);
                     rs[0] = self.lex.roles(ws[0]);
                 } else {
@@ -253,8 +259,9 @@ impl<'a> Builder<'a> {
                         Shape::Digits => Roles::default(),
                         _ => self.lex.roles_of(b),
                     };
-                    if self.plain(scan, i, b, r) {
-                        i += 1;
+                    let used = self.plain(scan, i, b, r);
+                    if used > 0 {
+                        i += used;
                         continue;
                     }
                     (ws[0], rs[0]) = (scan.text(p), r);
@@ -266,11 +273,13 @@ impl<'a> Builder<'a> {
                 rs[k] = self.lex.roles(ws[k]);
                 k += 1;
             }
-            let plain = !fresh && p.shape != Shape::Other;
-            let used = if plain && self.plain(scan, i, ws[0].as_bytes(), rs[0]) {
-                1
-            } else {
-                self.one(scan, i, &ws[..k], &rs[..k]).max(1)
+            let plain = match !fresh && p.shape != Shape::Other {
+                true => self.plain(scan, i, ws[0].as_bytes(), rs[0]),
+                false => 0,
+            };
+            let used = match plain {
+                0 => self.one(scan, i, &ws[..k], &rs[..k]).max(1),
+                n => n,
             };
             i += used;
             if used < k {
@@ -345,12 +354,13 @@ impl<'a> Builder<'a> {
     /// The commonest pieces, decided from the shape the scan recorded instead of through
     /// [`Builder::one`]'s cascade and its window: a word of letters that is no code, county,
     /// district or unit (pushed as typed, or as its canonical form: `rd` → `road`), and a plain
-    /// number. Returns `false`, having done nothing, for any piece `one` might read otherwise,
-    /// and `one` decides. Each condition below is one under which `one` would do what is done
+    /// number; also a county after its marker or ending its section. Returns how many pieces
+    /// it used, or `0`, having done nothing, for any piece `one` might read otherwise, and
+    /// `one` decides. Each condition below is one under which `one` would do what is done
     /// here (the proptests compare this with the general scan, which records no shapes, so
     /// every piece goes through `one` there).
     #[inline(always)]
-    fn plain(&mut self, scan: &Scan, i: usize, b: &[u8], roles: Roles) -> bool {
+    fn plain(&mut self, scan: &Scan, i: usize, b: &[u8], roles: Roles) -> usize {
         let pieces = &scan.pieces;
         let p = &pieces[i];
         match p.shape {
@@ -364,7 +374,7 @@ impl<'a> Builder<'a> {
                 // articles (county names in several words start with them), the `gir` postcode.
                 let pair = matches!(scan.eircode_pair, Some((k, _)) if k == i + 1);
                 if pair || matches!(b, b"st" | b"dr" | b"an" | b"na") || b.starts_with(b"gir") {
-                    return false;
+                    return 0;
                 }
                 // An Eircode in one word or two (`dgw` is letters only), as `one` reads it.
                 let eircode = match (b.len(), next) {
@@ -386,27 +396,54 @@ impl<'a> Builder<'a> {
                         n.shape != Shape::Letters || b == b"b" || b.ends_with(b"aile")
                     });
                 if eircode || glued || district {
-                    return false;
+                    return 0;
                 }
                 // Counties: after a marker; one word ending its section; several words, the
                 // first with `county_part` (`county_run` is 0 otherwise, and `match_county` of
                 // no words finds none). Units before their number.
                 let info = roles.info();
-                let county = match next {
-                    Some(_) => info.is_county_marker() || roles.county_part(),
-                    None => roles.county().is_some(),
-                };
-                if county || info.class() == Some(WordClass::Unit) {
-                    return false;
+                match next {
+                    // `co cork`, `county meath`: a marker, then a county name ending the section.
+                    Some(n) if info.is_county_marker() => {
+                        if pieces.get(i + 2).is_some_and(|t| t.section == p.section) {
+                            return 0;
+                        }
+                        match self.lex.roles(scan.text(n)).county() {
+                            Some(c) => {
+                                let at = self.lex.county_in_pool(c);
+                                let span = Builder::span(scan, i, 2);
+                                self.push_pool(TokenKind::County, span, p.section, at);
+                                return 2;
+                            }
+                            _ => return 0,
+                        }
+                    }
+                    Some(_) if roles.county_part() => return 0,
+                    // A county name ending its section (but `down`, an English word too).
+                    None => {
+                        if let Some(c) = roles.county() {
+                            if c.name() == "down" {
+                                return 0;
+                            }
+                            let at = self.lex.county_in_pool(c);
+                            let span = Builder::span(scan, i, 1);
+                            self.push_pool(TokenKind::County, span, p.section, at);
+                            return 1;
+                        }
+                    }
+                    Some(_) => {}
+                }
+                if info.class() == Some(WordClass::Unit) {
+                    return 0;
                 }
                 if let (Some(at), Some(_)) = (self.lex.canonical_in_pool(info), info.class()) {
                     self.push_pool(TokenKind::Word, Builder::span(scan, i, 1), p.section, at);
-                    return true;
+                    return 1;
                 }
                 // A word may lose its mutation on its own (`bhothar`) or after a particle
                 // (`na habhann`).
                 if roles.demutates() {
-                    return false;
+                    return 0;
                 }
                 let prev_word = self
                     .tokens
@@ -415,7 +452,7 @@ impl<'a> Builder<'a> {
                 if prev_word {
                     match self.last_info {
                         Some((t, prev)) if t + 1 == self.tokens.len() && !prev.is_particle() => {}
-                        _ => return false,
+                        _ => return 0,
                     }
                 }
                 self.push_piece(
@@ -427,7 +464,7 @@ impl<'a> Builder<'a> {
                     0,
                 );
                 self.last_info = Some((self.tokens.len() - 1, info));
-                true
+                1
             }
             Shape::Digits => {
                 // Leading zeros go, but for the last digit (`007` → `7`, `0` stays).
@@ -441,10 +478,42 @@ impl<'a> Builder<'a> {
                     i,
                     skip,
                 );
-                true
+                1
             }
-            Shape::Other => false,
+            Shape::Other => 0,
         }
+    }
+
+    /// The Eircode of pieces `i` and `i + 1` when the scan parsed it (`a86 vc04`) and `one`
+    /// would read it (the second half is no address word): pushed, without a window.
+    fn scanned_eircode(&mut self, scan: &Scan, i: usize) -> bool {
+        let Some((k, e)) = scan.eircode_pair.filter(|(k, _)| *k == i + 1) else {
+            return false;
+        };
+        match scan.pieces.get(k) {
+            Some(n) if n.section == scan.pieces[i].section => {
+                let w = scan.text(n);
+                if is_address_word(w, self.lex.roles(w)) {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+        self.push_eircode(scan, i, 2, &e);
+        true
+    }
+
+    /// Pushes the Eircode `e` read from `n` pieces at `i` (lower case, no space).
+    fn push_eircode(&mut self, scan: &Scan, i: usize, n: usize, e: &eircode::Parsed) {
+        let s = self.text.len();
+        self.text.push_str(e.eircode.as_str());
+        if let Some(code) = self.text.get_mut(s..) {
+            code.make_ascii_lowercase();
+        }
+        let range = (s as u32, self.text.len() as u32);
+        let section = scan.pieces[i].section;
+        let span = Builder::span(scan, i, n);
+        self.push_range(TokenKind::Eircode, span, section, range, e.corrections);
     }
 
     /// Pushes a token whose text is the range `at` of the lexicon's fixed texts (no copy).
@@ -476,19 +545,7 @@ impl<'a> Builder<'a> {
             .or_else(|| maybe_eircode.then(|| eircode_at(ws)).flatten())
             .filter(|(_, n)| *n == 1 || !is_address_word(ws[1], rs[1]))
         {
-            let s = self.text.len();
-            self.text.push_str(e.eircode.as_str());
-            if let Some(code) = self.text.get_mut(s..) {
-                code.make_ascii_lowercase();
-            }
-            let range = (s as u32, self.text.len() as u32);
-            self.push_range(
-                TokenKind::Eircode,
-                Builder::span(scan, i, n),
-                section,
-                range,
-                e.corrections,
-            );
+            self.push_eircode(scan, i, n, &e);
             return n;
         }
         // UK postcode.
