@@ -66,12 +66,6 @@ struct Word {
     lower_first: bool,
 }
 
-impl Word {
-    fn is_empty(&self) -> bool {
-        self.start == self.end
-    }
-}
-
 struct Fast<'a> {
     input: &'a str,
     scan: &'a mut Scan,
@@ -104,42 +98,95 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
         pending_boundary: None,
         pieces_in_section: false,
     };
-    let mut w = Word {
-        start: 0,
-        end: 0,
-        orig_start: 0,
-        orig_end: 0,
-        classes: 0,
-        upper3: 0,
-        joined: false,
-        hyphen: false,
-        lower_first: false,
-    };
     let mut i = 0;
     while i < bytes.len() {
         let c = CLASS[usize::from(bytes[i])];
-        if c & ALNUM != 0 {
-            let mut j = i + 1;
-            let mut classes = c;
-            while j < bytes.len() {
-                let d = CLASS[usize::from(bytes[j])];
-                if d & ALNUM == 0 {
-                    break;
-                }
-                classes |= d;
-                j += 1;
+        if c & ALNUM == 0 {
+            // Between words: a space, an apostrophe or a dash separates (each ends the word
+            // before it, which `word` handles); a boundary may open a section.
+            if c == BOUNDARY {
+                f.boundary(i);
+            } else if c == RARE {
+                return false;
             }
-            let pos = w.end - w.start;
-            if pos == 0 {
-                (w.start, w.end, w.orig_start) = (i, j, i);
-                w.lower_first = c == LOWER;
-            } else if !w.joined && w.end == i {
-                // Contiguous: the run follows a range hyphen.
-                w.end = j;
-            } else {
-                f.join(&mut w);
-                f.append(&mut w, i, j);
+            i += 1;
+            continue;
+        }
+        let (j, classes) = run_at(bytes, i, c);
+        // The common word: one run of letters (not marked by case) or of digits, ended by a
+        // space, a boundary or the end. It is a piece at once, with no word state.
+        let after = bytes.get(j).map_or(SPACE, |&b| CLASS[usize::from(b)]);
+        if after & (SPACE | BOUNDARY) != 0 && (c != LOWER || classes & UPPER == 0) {
+            if classes & DIGIT == 0 {
+                f.push(i, j, i, j, Shape::Letters);
+                i = j;
+                continue;
             }
+            if classes & (LOWER | UPPER) == 0 {
+                f.push(i, j, i, j, Shape::Digits);
+                i = j;
+                continue;
+            }
+        }
+        match f.word(i, j, c, classes) {
+            Some(end) => i = end,
+            None => return false,
+        }
+    }
+    join_o_prefix(scan);
+    true
+}
+
+/// The end of the run of letters and digits that starts at `i` of `bytes` (its first byte
+/// has class `c`), and the union of its bytes' classes. A byte loop over the class table: eight
+/// bytes at a time (SWAR) measured no cheaper on words of five letters.
+#[inline(always)]
+fn run_at(bytes: &[u8], i: usize, c: u8) -> (usize, u8) {
+    let mut j = i + 1;
+    let mut classes = c;
+    while j < bytes.len() {
+        let d = CLASS[usize::from(bytes[j])];
+        if d & ALNUM == 0 {
+            break;
+        }
+        classes |= d;
+        j += 1;
+    }
+    (j, classes)
+}
+
+impl Fast<'_> {
+    /// A boundary (`,` `;` `|` line break) at byte `i` opens a section after any piece.
+    fn boundary(&mut self, i: usize) {
+        if self.pieces_in_section {
+            self.section = self.section.saturating_add(1);
+            self.pieces_in_section = false;
+            self.pending_boundary = Some((i as u32, i as u32 + 1));
+        }
+    }
+
+    /// Any word but the common one, from its first run `i..j` (first byte of class `c`, runs
+    /// of `classes`) to its end: a word marked by case or with letters and digits, a word
+    /// joined over an apostrophe (`patrick's`) or a range (`63-66`). Returns where the byte
+    /// loop goes on (the byte that ended the word, left for it), or `None` when the input
+    /// needs the general path.
+    #[inline(never)]
+    fn word(&mut self, i: usize, j: usize, c: u8, classes: u8) -> Option<usize> {
+        let bytes = self.input.as_bytes();
+        let mut w = Word {
+            start: i,
+            end: j,
+            orig_start: i,
+            orig_end: j,
+            classes,
+            upper3: 0,
+            joined: false,
+            hyphen: false,
+            lower_first: c == LOWER,
+        };
+        let mut pos = 0;
+        let (mut i, mut j, mut classes) = (i, j, classes);
+        loop {
             // Case only matters in a word that starts lower case (`tSráid`, `bhFear`).
             if pos < 3 && w.lower_first && classes & UPPER != 0 {
                 for (k, b) in bytes[i..j].iter().take(3 - pos).enumerate() {
@@ -148,67 +195,63 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
                     }
                 }
             }
+            i = j;
+            // What follows the run: the word ends, or goes on after an apostrophe or a range
+            // hyphen with another run.
+            let Some(&b) = bytes.get(i) else {
+                return self.end_word(&mut w).then_some(i);
+            };
+            let c = CLASS[usize::from(b)];
+            let next = bytes.get(i + 1).map_or(0, |&b| CLASS[usize::from(b)]);
+            if c == APOSTROPHE && next & ALNUM != 0 {
+                // The word goes on after the apostrophe: its text is no longer a span of the
+                // input.
+                self.join(&mut w);
+            } else if c == DASH {
+                let last = self.scan.buf.as_bytes().get(w.end.wrapping_sub(1)).copied();
+                if last.is_some_and(|l| l.is_ascii_digit()) && next == DIGIT && !w.hyphen {
+                    // A range `63-66`, `63/66`: one word with a hyphen.
+                    if b == b'-' && !w.joined {
+                        w.end = i + 1;
+                    } else {
+                        self.join(&mut w);
+                        self.scan.buf.push('-');
+                        w.end += 1;
+                    }
+                    w.hyphen = true;
+                    w.orig_end = i + 1;
+                } else if b == b'-'
+                    && next & (LOWER | UPPER) != 0
+                    && w.end - w.start == 1
+                    && matches!(last, Some(b't' | b'n' | b'h'))
+                {
+                    // Irish prothesis `t-oileán`: the general path drops the letter.
+                    return None;
+                } else {
+                    return self.end_word(&mut w).then_some(i);
+                }
+            } else if c == RARE {
+                return None;
+            } else {
+                return self.end_word(&mut w).then_some(i);
+            }
+            // The next run (an apostrophe or hyphen is followed by a letter or digit).
+            i += 1;
+            let c = CLASS[usize::from(bytes[i])];
+            (j, classes) = run_at(bytes, i, c);
+            pos = w.end - w.start;
+            if !w.joined && w.end == i {
+                // Contiguous: the run follows a range hyphen.
+                w.end = j;
+            } else {
+                self.join(&mut w);
+                self.append(&mut w, i, j);
+            }
             w.classes |= classes;
             w.orig_end = j;
-            i = j;
-            continue;
         }
-        // The class of the byte after: only apostrophes and dashes ask.
-        let next = || bytes.get(i + 1).map_or(0, |&b| CLASS[usize::from(b)]);
-        if c & (SPACE | BOUNDARY) != 0 {
-            if !w.is_empty() && !f.end_word(&mut w) {
-                return false;
-            }
-            if c == BOUNDARY && f.pieces_in_section {
-                f.section = f.section.saturating_add(1);
-                f.pieces_in_section = false;
-                f.pending_boundary = Some((i as u32, i as u32 + 1));
-            }
-        } else if c == APOSTROPHE {
-            if !w.is_empty() && next() & ALNUM != 0 {
-                // The word goes on after the apostrophe: its text is no longer a span of the input.
-                f.join(&mut w);
-            } else if !w.is_empty() && !f.end_word(&mut w) {
-                return false;
-            }
-        } else if c == DASH {
-            let last = f.scan.buf.as_bytes().get(w.end.wrapping_sub(1)).copied();
-            let last = if w.is_empty() { None } else { last };
-            let next = next();
-            if last.is_some_and(|l| l.is_ascii_digit()) && next == DIGIT && !w.hyphen {
-                // A range `63-66`, `63/66`: one word with a hyphen.
-                if bytes[i] == b'-' && !w.joined {
-                    w.end = i + 1;
-                } else {
-                    f.join(&mut w);
-                    f.scan.buf.push('-');
-                    w.end += 1;
-                }
-                w.hyphen = true;
-                w.orig_end = i + 1;
-            } else if bytes[i] == b'-'
-                && next & (LOWER | UPPER) != 0
-                && w.end - w.start == 1
-                && matches!(last, Some(b't' | b'n' | b'h'))
-            {
-                // Irish prothesis `t-oileán`: the general path drops the letter.
-                return false;
-            } else if !w.is_empty() && !f.end_word(&mut w) {
-                return false;
-            }
-        } else {
-            return false;
-        }
-        i += 1;
     }
-    if !w.is_empty() && !f.end_word(&mut w) {
-        return false;
-    }
-    join_o_prefix(scan);
-    true
-}
 
-impl Fast<'_> {
     /// Copies the word (so far contiguous in the input) after the text in the buffer.
     fn join(&mut self, w: &mut Word) {
         if w.joined {

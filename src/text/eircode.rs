@@ -38,12 +38,6 @@ pub struct Eircode {
 }
 
 impl Eircode {
-    /// The code's bytes, upper case ASCII without the space (no UTF-8 check, unlike
-    /// [`Eircode::as_str`]).
-    pub(crate) fn as_bytes(&self) -> &[u8; 7] {
-        &self.bytes
-    }
-
     /// The code without a space, upper case (`A86VC04`), the stored form.
     pub fn as_str(&self) -> &str {
         // Only ASCII bytes are ever stored.

@@ -227,6 +227,12 @@ pub struct Lexicon {
     county_index: Index,
     roles: Index,
     canon: Vec<&'static str>,
+    /// The fixed token texts in one string: `,`, `saint`, `street`, `doctor`, `drive`, the
+    /// canonical forms, the county names and the district codes. The tokeniser points tokens
+    /// into it instead of copying their text (see `Pool`).
+    pool: String,
+    /// Where each fixed text lies in `pool`.
+    pool_at: Pool,
     equiv: Vec<Vec<&'static str>>,
     county_names: Vec<&'static str>,
 }
@@ -237,6 +243,41 @@ impl std::fmt::Debug for Lexicon {
             .field("words", &self.words.len())
             .field("counties", &self.counties.len())
             .finish()
+    }
+}
+
+/// Where the fixed token texts lie in [`Lexicon::pool`] (byte ranges).
+#[derive(Debug, Default)]
+pub(super) struct Pool {
+    /// The separator `,`.
+    pub(super) comma: (u32, u32),
+    /// `saint`, `street`, `doctor`, `drive` (the readings of `st` and `dr`).
+    pub(super) st_dr: [(u32, u32); 4],
+    /// By canonical form, in the order of [`Lexicon::canonical_of`].
+    canon: Vec<(u32, u32)>,
+    /// By county id.
+    county: Vec<(u32, u32)>,
+    /// By district, in the order of `DISTRICT_CODES`.
+    district: Vec<(u32, u32)>,
+}
+
+impl Pool {
+    /// The pool of `canon`, `county_names` and the district codes, and its string.
+    fn build(canon: &[&str], county_names: &[&str]) -> (String, Pool) {
+        let mut s = String::new();
+        let mut add = |t: &str| {
+            let start = s.len() as u32;
+            s.push_str(t);
+            (start, s.len() as u32)
+        };
+        let pool = Pool {
+            comma: add(","),
+            st_dr: ["saint", "street", "doctor", "drive"].map(&mut add),
+            canon: canon.iter().map(|c| add(c)).collect(),
+            county: county_names.iter().map(|c| add(c)).collect(),
+            district: DISTRICT_CODES.iter().map(|c| add(c)).collect(),
+        };
+        (s, pool)
     }
 }
 
@@ -341,12 +382,15 @@ impl Lexicon {
                 }
             }
         }
+        let pool = Pool::build(&canon, &county_names);
         let mut lex = Lexicon {
             words: build_map(&words),
             counties: build_map(&counties),
             word_index: Index::new(&words),
             county_index: Index::new(&counties),
             roles: Index::new(&BTreeMap::new()),
+            pool: pool.0,
+            pool_at: pool.1,
             canon,
             equiv,
             county_names,
@@ -357,11 +401,17 @@ impl Lexicon {
 
     /// What the roles table knows of `word`, in one lookup (see [`Roles`]).
     pub(crate) fn roles(&self, word: &str) -> Roles {
+        self.roles_of(word.as_bytes())
+    }
+
+    /// [`Lexicon::roles`] of a word given as bytes.
+    #[inline(always)]
+    pub(crate) fn roles_of(&self, word: &[u8]) -> Roles {
         // No key starts with a digit (tested): numbers skip the lookup.
-        if word.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+        if word.first().is_some_and(u8::is_ascii_digit) {
             return Roles::default();
         }
-        Roles::from_bits(self.roles.get(word).unwrap_or(0))
+        Roles::from_bits(self.roles.get_bytes(word).unwrap_or(0))
     }
 
     /// Everything known about one (normalised) word, in one lookup.
@@ -389,6 +439,41 @@ impl Lexicon {
         } else {
             self.canon.get(i - 1).copied()
         }
+    }
+
+    /// The fixed token texts in one string (see [`Pool`]).
+    pub(super) fn pool(&self) -> &str {
+        &self.pool
+    }
+
+    /// Where the fixed token texts lie in [`Lexicon::pool`].
+    pub(super) fn pool_at(&self) -> &Pool {
+        &self.pool_at
+    }
+
+    /// The range in [`Lexicon::pool`] of the canonical form recorded in `info` (that of
+    /// [`Lexicon::canonical_of`]).
+    pub(super) fn canonical_in_pool(&self, info: WordInfo) -> Option<(u32, u32)> {
+        let i = ((info.0 & CANON_BITS) as usize).checked_sub(1)?;
+        self.pool_at.canon.get(i).copied()
+    }
+
+    /// The range in [`Lexicon::pool`] of a county's name.
+    pub(super) fn county_in_pool(&self, c: County) -> (u32, u32) {
+        self.pool_at
+            .county
+            .get(usize::from(c.0))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// The range in [`Lexicon::pool`] of a district's code.
+    pub(super) fn district_in_pool(&self, d: DublinDistrict) -> (u32, u32) {
+        self.pool_at
+            .district
+            .get(usize::from(d.0))
+            .copied()
+            .unwrap_or_default()
     }
 
     /// The canonical form of a word with a class (`rd`→`road`, `lwr`→`lower`, `apt`→`apartment`,

@@ -138,3 +138,30 @@ fn mutations_stripped_and_added_for_the_matcher() {
     assert!(forms("bhothar").is_empty());
     assert!(forms("x").is_empty() && forms("BÓTHAR").is_empty());
 }
+
+#[test]
+fn pool_holds_the_fixed_texts_it_points_at() {
+    let l = lexicon();
+    let at = |(s, e): (u32, u32)| &l.pool()[s as usize..e as usize];
+    assert_eq!(at(l.pool_at().comma), ",");
+    let st_dr = l.pool_at().st_dr.map(|r| at(r).to_owned());
+    assert_eq!(st_dr, ["saint", "street", "doctor", "drive"]);
+    for id in 1..=32 {
+        let c = County::from_id(id).expect("county");
+        assert_eq!(at(l.county_in_pool(c)), c.name(), "{id}");
+    }
+    for code in ["6w", "1", "8", "24"] {
+        let d = DublinDistrict::from_code(code).expect("district");
+        assert_eq!(at(l.district_in_pool(d)), d.code(), "{code}");
+    }
+    let mut n = 0;
+    for w in ["rd", "road", "lwr", "apt", "bothar", "tce", "ave", "sq"] {
+        let info = l.info(w);
+        if let Some(canon) = l.canonical_of(info) {
+            assert_eq!(l.canonical_in_pool(info).map(at), Some(canon), "{w}");
+            n += 1;
+        }
+    }
+    assert!(n >= 6, "{n}");
+    assert_eq!(l.canonical_in_pool(l.info("silver")), None);
+}

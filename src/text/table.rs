@@ -104,7 +104,12 @@ impl Index {
     /// The value of `key`, if it is in the table.
     #[inline(always)]
     pub(super) fn get(&self, key: &str) -> Option<u64> {
-        let k = key.as_bytes();
+        self.get_bytes(key.as_bytes())
+    }
+
+    /// [`Index::get`] of a key given as bytes.
+    #[inline(always)]
+    pub(super) fn get_bytes(&self, k: &[u8]) -> Option<u64> {
         let (row, bit) = Index::shape(k);
         if self.shapes[row] & bit == 0 {
             return None;

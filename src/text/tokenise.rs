@@ -59,18 +59,24 @@ pub struct Token {
     /// Look-alike characters corrected (Eircode tokens); 0 otherwise.
     pub corrections: u8,
     /// Byte range of the text in `Tokenised::text`, or in the normaliser's buffer when the
-    /// start has [`IN_SCAN`] set (a word kept as the normaliser wrote it is not copied).
+    /// start has [`IN_SCAN`] set (a word kept as the normaliser wrote it is not copied), or in
+    /// the lexicon's fixed texts when it has [`IN_POOL`] set.
     text: (u32, u32),
 }
 
 /// Marks a token text range as one in the normaliser's buffer.
 const IN_SCAN: u32 = 1 << 31;
 
+/// Marks a token text range as one in the lexicon's string of fixed token texts
+/// ([`Lexicon::pool`]): a separator, a canonical form, a county, a district is not copied.
+const IN_POOL: u32 = 1 << 30;
+
 /// The text of a token range (see [`Token`]'s `text`).
 fn text_of<'a>(text: &'a str, scan: &'a Scan, (s, e): (u32, u32)) -> &'a str {
-    let (buf, s) = match s & IN_SCAN {
+    let (buf, s) = match s & (IN_SCAN | IN_POOL) {
         0 => (text, s),
-        _ => (scan.buf.as_str(), s & !IN_SCAN),
+        IN_SCAN => (scan.buf.as_str(), s & !IN_SCAN),
+        _ => (lexicon().pool(), s & !IN_POOL),
     };
     buf.get(s as usize..e as usize).unwrap_or("")
 }
@@ -142,8 +148,31 @@ pub fn tokenise_into(s: &str, out: &mut Tokenised) {
     tokenise_with(s, out, scan_into);
 }
 
-/// [`tokenise_into`] with the normaliser pass `scan` (tests compare the fast and general paths).
+/// Clears `out` and returns the part of `s` that is tokenised (cut at [`MAX_QUERY_CHARS`]
+/// chars, with `out.truncated` set).
+fn start<'s>(s: &'s str, out: &mut Tokenised) -> &'s str {
+    out.tokens.clear();
+    out.text.clear();
+    out.truncated = false;
+    // A string of at most MAX_QUERY_CHARS bytes has at most that many chars: skip the count.
+    let cut = if s.len() <= MAX_QUERY_CHARS {
+        None
+    } else {
+        s.char_indices().nth(MAX_QUERY_CHARS)
+    };
+    match cut {
+        Some((cut, _)) => {
+            out.truncated = true;
+            &s[..cut]
+        }
+        None => s,
+    }
+}
+
+/// [`tokenise_into`] with the normaliser pass `scan_with` (tests compare the ASCII fast path
+/// with the general path).
 fn tokenise_with(s: &str, out: &mut Tokenised, scan_with: fn(&str, &mut Scan)) {
+    let input = start(s, out);
     let Tokenised {
         tokens,
         truncated,
@@ -151,39 +180,14 @@ fn tokenise_with(s: &str, out: &mut Tokenised, scan_with: fn(&str, &mut Scan)) {
         scan,
         key,
     } = out;
-    tokens.clear();
-    text.clear();
-    *truncated = false;
-    // A string of at most MAX_QUERY_CHARS bytes has at most that many chars: skip the count.
-    let cut = if s.len() <= MAX_QUERY_CHARS {
-        None
-    } else {
-        s.char_indices().nth(MAX_QUERY_CHARS)
-    };
-    let input = match cut {
-        Some((cut, _)) => {
-            *truncated = true;
-            &s[..cut]
-        }
-        None => s,
-    };
     scan_with(input, scan);
-    let mut b = Builder {
-        lex: lexicon(),
-        scan,
-        tokens,
-        text,
-        key,
-        last_info: None,
-    };
-    if b.run() {
-        *truncated = true;
-    }
+    let mut b = Builder::new(tokens, text, key);
+    *truncated |= b.run(scan);
 }
 
+/// Turns the normaliser's pieces (`scan`, passed to the methods that read them) into tokens.
 struct Builder<'a> {
     lex: &'static Lexicon,
-    scan: &'a Scan,
     tokens: &'a mut Vec<Token>,
     text: &'a mut String,
     key: &'a mut String,
@@ -195,10 +199,19 @@ struct Builder<'a> {
 /// Most words looked at together (the longest county or district form).
 const WINDOW: usize = 5;
 
-impl Builder<'_> {
+impl<'a> Builder<'a> {
+    fn new(tokens: &'a mut Vec<Token>, text: &'a mut String, key: &'a mut String) -> Builder<'a> {
+        Builder {
+            lex: lexicon(),
+            tokens,
+            text,
+            key,
+            last_info: None,
+        }
+    }
+
     /// Returns whether tokens were dropped at the limit.
-    fn run(&mut self) -> bool {
-        let scan: &Scan = self.scan;
+    fn run(&mut self, scan: &Scan) -> bool {
         let pieces = &scan.pieces;
         let mut i = 0;
         let mut section = 0u16;
@@ -208,7 +221,7 @@ impl Builder<'_> {
         let mut rs = [Roles::default(); WINDOW];
         let mut k = 0;
         while i < pieces.len() {
-            let p = pieces[i];
+            let p = &pieces[i];
             if p.section != section {
                 section = p.section;
                 if !self.tokens.is_empty() {
@@ -216,7 +229,8 @@ impl Builder<'_> {
                         return true;
                     }
                     let (s, e) = p.boundary.unwrap_or((p.orig_start, p.orig_start));
-                    self.push(TokenKind::Separator, s..e, section, ",", 0);
+                    let comma = self.lex.pool_at().comma;
+                    self.push_pool(TokenKind::Separator, s..e, section, comma);
                 }
             }
             if self.tokens.len() >= MAX_QUERY_TOKENS {
@@ -226,15 +240,31 @@ impl Builder<'_> {
             // there, without filling the window.
             let fresh = k == 0;
             if fresh {
-                ws[0] = scan.text(&p);
-                rs[0] = match p.shape {
-                    // No key starts with a digit (what `roles` would check).
-                    Shape::Digits => Roles::default(),
-                    _ => self.lex.roles(ws[0]),
-                };
-                if p.shape != Shape::Other && self.plain(i, ws[0], rs[0]) {
-                    i += 1;
-                    continue;
+                if p.shape == Shape::Other {
+                    // (Only the ASCII scan parses pairs: the general path skips the call.)
+                    let pair = scan.eircode_pair.is_some_and(|(k, _)| k == i + 1);
+                    if pair && self.scanned_eircode(scan, i) {
+                        i += 2;
+                        continue;
+                    }
+                    ws[0] = scan.text(p);
+                    rs[0] = self.lex.roles(ws[0]);
+                } else {
+                    // A piece of letters or digits has no replacement text: its text is its
+                    // span of the buffer, read as bytes (a `str` slice checks char boundaries).
+                    let b = scan.buf.as_bytes();
+                    let b = b.get(p.start as usize..p.end as usize).unwrap_or_default();
+                    let r = match p.shape {
+                        // No key starts with a digit (what `roles` would check).
+                        Shape::Digits => Roles::default(),
+                        _ => self.lex.roles_of(b),
+                    };
+                    let used = self.plain(scan, i, b, r);
+                    if used > 0 {
+                        i += used;
+                        continue;
+                    }
+                    (ws[0], rs[0]) = (scan.text(p), r);
                 }
                 k = 1;
             }
@@ -243,10 +273,13 @@ impl Builder<'_> {
                 rs[k] = self.lex.roles(ws[k]);
                 k += 1;
             }
-            let used = if !fresh && p.shape != Shape::Other && self.plain(i, ws[0], rs[0]) {
-                1
-            } else {
-                self.one(i, &ws[..k], &rs[..k]).max(1)
+            let plain = match !fresh && p.shape != Shape::Other {
+                true => self.plain(scan, i, ws[0].as_bytes(), rs[0]),
+                false => 0,
+            };
+            let used = match plain {
+                0 => self.one(scan, i, &ws[..k], &rs[..k]).max(1),
+                n => n,
             };
             i += used;
             if used < k {
@@ -260,11 +293,12 @@ impl Builder<'_> {
         false
     }
 
-    fn span(&self, i: usize, n: usize) -> Range<u32> {
-        let ps = &self.scan.pieces;
+    fn span(scan: &Scan, i: usize, n: usize) -> Range<u32> {
+        let ps = &scan.pieces;
         ps[i].orig_start..ps[i + n - 1].orig_end
     }
 
+    #[inline]
     fn push(&mut self, kind: TokenKind, span: Range<u32>, section: u16, text: &str, corr: u8) {
         let s = self.text.len() as u32;
         self.text.push_str(text);
@@ -278,17 +312,17 @@ impl Builder<'_> {
     #[inline(always)]
     fn push_piece(
         &mut self,
+        scan: &Scan,
         kind: TokenKind,
         span: Range<u32>,
         section: u16,
         i: usize,
         skip: usize,
     ) {
-        let p = self.scan.pieces[i];
-        let scan = self.scan;
+        let p = scan.pieces[i];
         match p.alt {
-            // Offsets of the buffer fit below IN_SCAN: inputs are cut at MAX_QUERY_CHARS.
-            None if p.end < IN_SCAN => {
+            // Offsets of the buffer fit below IN_POOL: inputs are cut at MAX_QUERY_CHARS.
+            None if p.end < IN_POOL => {
                 let range = ((p.start + skip as u32) | IN_SCAN, p.end);
                 self.push_range(kind, span, section, range, 0);
             }
@@ -317,87 +351,16 @@ impl Builder<'_> {
         });
     }
 
-    /// The commonest pieces, decided from the shape the scan recorded instead of through
-    /// [`Builder::one`]'s cascade and its window: a word of letters that is no code, county,
-    /// district or unit (pushed as typed, or as its canonical form: `rd` → `road`), and a plain
-    /// number. Returns `false`, having done nothing, for any piece `one` might read otherwise,
-    /// and `one` decides. Each condition below is one under which `one` would do what is done
-    /// here (the proptests compare this with the general scan, which records no shapes, so
-    /// every piece goes through `one` there).
+    /// Pushes a token whose text is the range `at` of the lexicon's fixed texts (no copy).
     #[inline(always)]
-    fn plain(&mut self, i: usize, w0: &str, roles: Roles) -> bool {
-        let pieces = &self.scan.pieces;
-        let p = pieces[i];
-        let b = w0.as_bytes();
-        match p.shape {
-            Shape::Letters => {
-                let next = pieces.get(i + 1).filter(|n| n.section == p.section);
-                let next_len = next.map(|n| match n.alt {
-                    Some(a) => a.len(),
-                    None => (n.end - n.start) as usize,
-                });
-                // Eircode halves (`dgw` is letters only), a county glued to `co`, the `gir`
-                // postcode, Dublin districts (`dublin 6`), `st`/`dr` and the articles.
-                let eircode = b.len() == 7
-                    || (b.len() == 3 && next_len == Some(4))
-                    || matches!(self.scan.eircode_pair, Some((k, _)) if k == i + 1);
-                if eircode
-                    || matches!(b, b"st" | b"dr" | b"an" | b"na")
-                    || b.starts_with(b"co")
-                    || b.starts_with(b"gir")
-                    || (next.is_some() && matches!(b.first(), Some(b'd' | b'b' | b'm')))
-                {
-                    return false;
-                }
-                // Counties: after a marker; one word ending its section; several words, the
-                // first with `county_part` (`county_run` is 0 otherwise, and `match_county` of
-                // no words finds none). Units before their number.
-                let info = roles.info();
-                let county = match next {
-                    Some(_) => info.is_county_marker() || roles.county_part(),
-                    None => roles.county().is_some(),
-                };
-                if county || info.class() == Some(WordClass::Unit) {
-                    return false;
-                }
-                if let (Some(canon), Some(_)) = (self.lex.canonical_of(info), info.class()) {
-                    self.push(TokenKind::Word, self.span(i, 1), p.section, canon, 0);
-                    return true;
-                }
-                // A word may lose its mutation on its own (`bhothar`) or after a particle
-                // (`na habhann`).
-                if roles.demutates() {
-                    return false;
-                }
-                let prev_word = self
-                    .tokens
-                    .last()
-                    .is_some_and(|t| t.section == p.section && t.kind == TokenKind::Word);
-                if prev_word {
-                    match self.last_info {
-                        Some((t, prev)) if t + 1 == self.tokens.len() && !prev.is_particle() => {}
-                        _ => return false,
-                    }
-                }
-                self.push_piece(TokenKind::Word, self.span(i, 1), p.section, i, 0);
-                self.last_info = Some((self.tokens.len() - 1, info));
-                true
-            }
-            Shape::Digits => {
-                // Leading zeros go, but for the last digit (`007` → `7`, `0` stays).
-                let zeros = b.iter().take_while(|c| **c == b'0').count();
-                let skip = zeros.min(b.len().saturating_sub(1));
-                self.push_piece(TokenKind::Number, self.span(i, 1), p.section, i, skip);
-                true
-            }
-            Shape::Other => false,
-        }
+    fn push_pool(&mut self, kind: TokenKind, span: Range<u32>, section: u16, at: (u32, u32)) {
+        self.push_range(kind, span, section, (at.0 | IN_POOL, at.1), 0);
     }
 
     /// Emits the token(s) starting at piece `i`; returns how many pieces were used. `rs` holds
     /// the roles of the words `ws`.
-    fn one(&mut self, i: usize, ws: &[&str], rs: &[Roles]) -> usize {
-        let section = self.scan.pieces[i].section;
+    fn one(&mut self, scan: &Scan, i: usize, ws: &[&str], rs: &[Roles]) -> usize {
+        let section = scan.pieces[i].section;
         let w0 = ws[0];
         // Shapes first, parsers only when they fit. An Eircode is one 7-character word or 3 + 4;
         // every other code has a digit second or third (`bt11`, `d6w`, `a86`, `d15`), but for
@@ -407,7 +370,7 @@ impl Builder<'_> {
         let code_shape = digit(1) || digit(2);
         // Eircode (not a routing key followed by an address word: `D15 Park`). The normaliser
         // may already have parsed a routing key + unique identifier pair.
-        let pair = match self.scan.eircode_pair {
+        let pair = match scan.eircode_pair {
             Some((k, p)) if k == i + 1 && ws.len() > 1 => Some((p, 2)),
             _ => None,
         };
@@ -417,18 +380,7 @@ impl Builder<'_> {
             .or_else(|| maybe_eircode.then(|| eircode_at(ws)).flatten())
             .filter(|(_, n)| *n == 1 || !is_address_word(ws[1], rs[1]))
         {
-            let s = self.text.len() as u32;
-            let code = e.eircode.as_bytes();
-            self.text
-                .extend(code.iter().map(|b| char::from(b.to_ascii_lowercase())));
-            let range = (s, self.text.len() as u32);
-            self.push_range(
-                TokenKind::Eircode,
-                self.span(i, n),
-                section,
-                range,
-                e.corrections,
-            );
+            self.push_eircode(scan, i, n, &e);
             return n;
         }
         // UK postcode.
@@ -443,7 +395,13 @@ impl Builder<'_> {
                 len += 1;
             }
             let t = std::str::from_utf8(&buf[..len]).unwrap_or("");
-            self.push(TokenKind::UkPostcode, self.span(i, n), section, t, 0);
+            self.push(
+                TokenKind::UkPostcode,
+                Builder::span(scan, i, n),
+                section,
+                t,
+                0,
+            );
             return n;
         }
         // Dublin district: every form starts with `d` (`d6w`, `dublin`), `b` (`bac`, `baile`) or
@@ -453,19 +411,20 @@ impl Builder<'_> {
             .then(|| self.lex.match_district(ws))
             .flatten()
         {
-            self.push(
+            let at = self.lex.district_in_pool(d);
+            self.push_pool(
                 TokenKind::DublinDistrict,
-                self.span(i, n),
+                Builder::span(scan, i, n),
                 section,
-                d.code(),
-                0,
+                at,
             );
             return n;
         }
         // County.
         let info = rs[0].info();
-        if let Some((c, n)) = self.county_at(i, ws, rs) {
-            self.push(TokenKind::County, self.span(i, n), section, c.name(), 0);
+        if let Some((c, n)) = self.county_at(scan, i, ws, rs) {
+            let at = self.lex.county_in_pool(c);
+            self.push_pool(TokenKind::County, Builder::span(scan, i, n), section, at);
             return n;
         }
         // Unit word before its number (`apt 12`, `block a`).
@@ -475,10 +434,16 @@ impl Builder<'_> {
             });
             let canon = self.lex.canonical_of(info).unwrap_or(w0);
             if next_is_number {
-                self.push(TokenKind::Unit, self.span(i, 1), section, canon, 0);
+                self.push(
+                    TokenKind::Unit,
+                    Builder::span(scan, i, 1),
+                    section,
+                    canon,
+                    0,
+                );
             } else {
                 let t = if w0 == "no" { w0 } else { canon };
-                self.push(TokenKind::Word, self.span(i, 1), section, t, 0);
+                self.push(TokenKind::Word, Builder::span(scan, i, 1), section, t, 0);
             }
             return 1;
         }
@@ -486,22 +451,29 @@ impl Builder<'_> {
         if first.is_ascii_digit() || code_shape {
             if first.is_ascii_digit() {
                 let (kind, t) = number_kind(w0);
-                let span = self.span(i, 1);
-                self.push_piece(kind, span, section, i, w0.len() - t.len());
+                let span = Builder::span(scan, i, 1);
+                self.push_piece(scan, kind, span, section, i, w0.len() - t.len());
                 return 1;
             }
             if w0.len() == 3 && eircode::is_routing_key(w0) {
-                self.push(TokenKind::RoutingKey, self.span(i, 1), section, w0, 0);
+                self.push(
+                    TokenKind::RoutingKey,
+                    Builder::span(scan, i, 1),
+                    section,
+                    w0,
+                    0,
+                );
                 return 1;
             }
         }
-        self.word(i, ws, section, rs[0]);
+        self.word(scan, i, ws, section, rs[0]);
         1
     }
 
     /// A county at piece `i`: after a marker, glued to one, or bare at the end of its section.
     fn county_at(
         &mut self,
+        scan: &Scan,
         i: usize,
         ws: &[&str],
         rs: &[Roles],
@@ -524,8 +496,8 @@ impl Builder<'_> {
             }
         }
         // Bare: only when nothing but a code follows in the section (checked cheaply first).
-        let section_ends = i + ws.len() >= self.scan.pieces.len()
-            || self.scan.pieces[i + ws.len()].section != self.scan.pieces[i].section;
+        let section_ends = i + ws.len() >= scan.pieces.len()
+            || scan.pieces[i + ws.len()].section != scan.pieces[i].section;
         if !section_ends {
             return None;
         }
@@ -549,16 +521,16 @@ impl Builder<'_> {
     }
 
     /// A plain word: abbreviation expansion, `st`/`dr` by position, mutation removal.
-    fn word(&mut self, i: usize, ws: &[&str], section: u16, roles: Roles) {
+    fn word(&mut self, scan: &Scan, i: usize, ws: &[&str], section: u16, roles: Roles) {
         let w0 = ws[0];
         let info = roles.info();
-        let span = self.span(i, 1);
+        let span = Builder::span(scan, i, 1);
         let prev = self
             .tokens
             .last()
             .filter(|t| t.section == section && t.kind == TokenKind::Word)
             .map(|t| t.text);
-        let prev_text = prev.map(|r| text_of(self.text, self.scan, r));
+        let prev_text = prev.map(|r| text_of(self.text, scan, r));
         let cached = self
             .last_info
             .filter(|(t, _)| prev.is_some() && *t + 1 == self.tokens.len())
@@ -573,18 +545,20 @@ impl Builder<'_> {
                 .get(1)
                 .is_some_and(|n| n.bytes().all(|b| b.is_ascii_lowercase()));
             let before_name = !prev_is_name && next_is_word;
-            let t = match (w0, before_name) {
-                ("st", true) => "saint",
-                ("st", false) => "street",
-                (_, true) => "doctor",
-                _ => "drive",
+            // `saint`, `street`, `doctor`, `drive`, in the lexicon's fixed texts.
+            let k = match (w0, before_name) {
+                ("st", true) => 0,
+                ("st", false) => 1,
+                (_, true) => 2,
+                _ => 3,
             };
-            self.push(TokenKind::Word, span, section, t, 0);
+            let at = self.lex.pool_at().st_dr[k];
+            self.push_pool(TokenKind::Word, span, section, at);
             return;
         }
-        if let (Some(canon), Some(class)) = (self.lex.canonical_of(info), info.class()) {
+        if let (Some(at), Some(class)) = (self.lex.canonical_in_pool(info), info.class()) {
             if class != WordClass::Unit {
-                self.push(TokenKind::Word, span, section, canon, 0);
+                self.push_pool(TokenKind::Word, span, section, at);
                 return;
             }
         }
@@ -597,7 +571,7 @@ impl Builder<'_> {
         match base {
             // `w0` itself, or `w0` less a mutation prefix (`gcloch` → `cloch`).
             Cow::Borrowed(b) => {
-                self.push_piece(TokenKind::Word, span, section, i, w0.len() - b.len());
+                self.push_piece(scan, TokenKind::Word, span, section, i, w0.len() - b.len());
                 if b.len() == w0.len() {
                     self.last_info = Some((self.tokens.len() - 1, info));
                 }
@@ -701,6 +675,9 @@ fn postcode_at(ws: &[&str]) -> Option<(postcode::UkPostcode, usize)> {
     }
     None
 }
+
+#[path = "tokenise_plain.rs"]
+mod plain;
 
 #[cfg(test)]
 #[path = "tokenise_tests.rs"]

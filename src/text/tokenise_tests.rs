@@ -55,6 +55,16 @@ proptest::proptest! {
     ) {
         proptest::prop_assert_eq!(all(&s, false), all(&s, true));
     }
+
+    /// The words `plain` now decides itself: `d`/`b`/`m` words before a word of letters (no
+    /// district), `co…` words that name no glued county, 7-letter words and 3 + 4 letter pairs
+    /// that are no Eircode; and the district, county and Eircode forms next to them.
+    #[test]
+    fn fast_and_general_paths_agree_around_districts_counties_and_codes(
+        s in "((dublin|dubiln|dublim|d|dub|bac|b|a|c|baile|bhaile|mbaile|atha|cliath|co|cocork|countymeath|county|court|coolock|kildare|rossbeg|ashgdns|the|oaks|park|main|mill|down|6w|06w|8|15|24|a86|vc04|dgw|d6w|[a-z]{3}|[a-z]{4}|[a-z]{7})[ ,]{1,2}){0,7}"
+    ) {
+        proptest::prop_assert_eq!(all(&s, false), all(&s, true));
+    }
 }
 
 #[test]
