@@ -33,7 +33,8 @@ mod variant;
 pub use builder::{BuildProgress, BuiltIndex, IndexBuilder, NoProgress};
 pub use lists::SortedIter;
 pub use meta::{Counts, EntityKind, Meta};
-pub use reader::{unpack_term, EircodeHit, Index, Prefetcher, SectionReport, VerifyReport};
+pub use prefetch::Prefetcher;
+pub use reader::{unpack_term, EircodeHit, Index, SectionReport, VerifyReport};
 pub use render::{PartsCache, PlaceLevel};
 pub use tables::{
     AddressPointRow, BuildingRow, ElementKind, ElementRow, OrganisationRow, PlaceRow, NONE,

@@ -12,7 +12,7 @@ use crate::index::format::{self, Header, SectionId};
 use crate::index::lists::{Lists, SortedIter};
 use crate::index::meta::{EntityKind, Meta};
 use crate::index::one_edit::OneEdit;
-use crate::index::prefetch::prefetch;
+use crate::index::prefetch::Prefetcher;
 use crate::index::record_codec;
 use crate::index::store::{self, StoredRecord};
 use crate::index::tables::*;
@@ -756,55 +756,4 @@ fn follow<'f, D: AsRef<[u8]>>(
     }
     node.is_final()
         .then(|| acc.cat(node.final_output()).value())
-}
-
-/// Cache prefetch hints for the matcher's scattered reads, with the sections looked up once.
-/// A hint changes when memory arrives, never what is read; list data is two hops away (offset,
-/// then bytes), so its offset is hinted some iterations before the bytes.
-#[derive(Clone, Copy)]
-pub struct Prefetcher<'a> {
-    elements: &'a [u8],
-    variants: Lists<'a>,
-    term_frequencies: &'a [u8],
-    places: &'a [u8],
-    element_places: Lists<'a>,
-}
-
-impl Prefetcher<'_> {
-    /// Element `ord`'s row and where its variants are.
-    #[inline]
-    pub fn element(&self, ord: u32) {
-        prefetch(self.elements, ord as usize * Elements::WIDTH);
-        self.variants.prefetch_offset(ord as usize);
-    }
-
-    /// Element `ord`'s variants (after [`Prefetcher::element`]).
-    #[inline]
-    pub fn element_variants(&self, ord: u32) {
-        self.variants.prefetch_list(ord as usize);
-    }
-
-    /// Term `term`'s frequency.
-    #[inline]
-    pub fn term_frequency(&self, term: u32) {
-        prefetch(self.term_frequencies, term as usize * 4);
-    }
-
-    /// Place `ord`'s row.
-    #[inline]
-    pub fn place(&self, ord: u32) {
-        prefetch(self.places, ord as usize * Places::WIDTH);
-    }
-
-    /// Where element `ord`'s places are.
-    #[inline]
-    pub fn element_places_offset(&self, ord: u32) {
-        self.element_places.prefetch_offset(ord as usize);
-    }
-
-    /// Element `ord`'s places (after [`Prefetcher::element_places_offset`]).
-    #[inline]
-    pub fn element_places(&self, ord: u32) {
-        self.element_places.prefetch_list(ord as usize);
-    }
 }
