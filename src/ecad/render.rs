@@ -4,7 +4,7 @@
 //! straight into an option's display name ([`display_name_into`]): options are rendered on every
 //! request, and a line list of owned strings cost some thirty allocations per address.
 
-use smallvec::SmallVec;
+use smallvec::{smallvec, SmallVec};
 
 use super::address::{
     eircode_display, Address, AddressElement, AddressParts, ElementType, Language, Part,
@@ -141,7 +141,7 @@ fn push<'a>(lines: &mut Lines<'a>, slot: Slot, part: &'a Option<Part>, lang: Lan
     if let Some(p) = part.as_ref().filter(|p| !p.is_blank()) {
         lines.push(Line {
             slot,
-            elements: SmallVec::from_buf_and_len([element(p, lang); 3], 1),
+            elements: smallvec![element(p, lang)],
             english: English::of(p.english.trim()),
         });
     }
@@ -227,10 +227,7 @@ fn lines<'a>(parts: &'a AddressParts, lang: Language, mode: Mode) -> Lines<'a> {
     match (sub, building_name) {
         (Some(s), Some(b)) if is_number_like(&s.english) => lines.push(Line {
             slot: Slot::BuildingName,
-            elements: SmallVec::from_buf_and_len(
-                [element(s, lang), element(b, lang), element(b, lang)],
-                2,
-            ),
+            elements: smallvec![element(s, lang), element(b, lang)],
             english: English {
                 prefix: "",
                 first: s.english.trim(),
@@ -313,7 +310,7 @@ fn lines<'a>(parts: &'a AddressParts, lang: Language, mode: Mode) -> Lines<'a> {
             };
             lines.push(Line {
                 slot: Slot::County,
-                elements: SmallVec::from_buf_and_len([county; 3], 1),
+                elements: smallvec![county],
                 english: English {
                     prefix: "CO. ",
                     first: c.english.trim(),
@@ -381,7 +378,7 @@ fn lines<'a>(parts: &'a AddressParts, lang: Language, mode: Mode) -> Lines<'a> {
                     Line {
                         slot: Slot::Number,
                         english: English::of(number),
-                        elements: SmallVec::from_buf_and_len([number_element; 3], 1),
+                        elements: smallvec![number_element],
                     },
                 );
             }
