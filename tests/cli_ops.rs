@@ -158,3 +158,38 @@ fn batch_resumes_into_the_same_output() {
     assert!(summary.contains("resuming"), "{summary}");
     assert_eq!(std::fs::read_to_string(&output).unwrap(), full);
 }
+
+#[test]
+fn keystrokes_reports_replay_medians_and_the_slowest_keystrokes() {
+    let dir = tempfile::tempdir().unwrap();
+    let idx = index(dir.path());
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
+    let args = [
+        "keystrokes",
+        "--index",
+        idx.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+        "--n",
+        "2",
+    ];
+    let out = seoladh(&[&args[..], &["--repeat", "3"]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let first = text.lines().next().unwrap_or_default();
+    assert!(
+        first.contains("keystrokes: latency median ")
+            && first.contains("(each keystroke the median of 3 replays; slowest single timing "),
+        "{text}"
+    );
+    assert!(text.contains("Slowest: `"), "{text}");
+    // Replays answer alike: no warning.
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("differently"));
+    let bad = seoladh(&[&args[..], &["--repeat", "0"]].concat());
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--repeat"));
+}

@@ -267,6 +267,12 @@ pub struct KeystrokeReport {
     pub latency_p99_us: u64,
     /// Slowest keystroke, µs.
     pub latency_max_us: u64,
+    /// The [`SLOWEST_SHOWN`] slowest keystrokes (prefix typed, µs), slowest first.
+    pub slowest: Vec<(String, u64)>,
+    /// Replays each latency is the median of (1: a single timing).
+    pub repeats: usize,
+    /// Slowest single timing of any replay, µs (the caller's; 0 when not measured).
+    pub timing_max_us: u64,
     /// One row per kind that had scripts, then the row for all.
     pub find: Vec<FindStats>,
     /// Eircode prefixes of [`EIRCODE_PREFIX_MIN_CHARS`]+ characters sent.
@@ -281,6 +287,9 @@ pub struct KeystrokeReport {
     /// Scripts checked for rank drops.
     pub rank_checked: usize,
 }
+
+/// Keystrokes the report lists by name as the slowest.
+pub const SLOWEST_SHOWN: usize = 5;
 
 /// Eircode prefixes of one length and how many found their address in the top [`TOP_N`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -437,6 +446,22 @@ impl KeystrokeReport {
             let rank = (q * latencies.len() as f64).ceil().max(1.0) as usize;
             latencies[rank.min(latencies.len()) - 1]
         };
+        let mut typed: Vec<(&String, u64)> = runs
+            .iter()
+            .flat_map(|(s, keys)| s.prefixes.iter().zip(keys.iter()))
+            .map(|(p, k)| (p, k.latency_us))
+            .collect();
+        typed.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+        // A prefix several scripts share (`A`) is named once, at its slowest.
+        let mut slowest: Vec<(String, u64)> = Vec::with_capacity(SLOWEST_SHOWN);
+        for (p, us) in typed {
+            if slowest.len() == SLOWEST_SHOWN {
+                break;
+            }
+            if !slowest.iter().any(|(q, _)| q == p) {
+                slowest.push((p.clone(), us));
+            }
+        }
         let mut find: Vec<FindStats> = ScriptKind::ALL
             .into_iter()
             .map(|k| find_stats(Some(k), &runs))
@@ -483,6 +508,9 @@ impl KeystrokeReport {
             latency_median_us: pct(0.5),
             latency_p99_us: pct(0.99),
             latency_max_us: latencies.last().copied().unwrap_or(0),
+            slowest,
+            repeats: 1,
+            timing_max_us: 0,
             find,
             eircode_prefixes: sent,
             eircode_prefixes_found: hit,
@@ -495,11 +523,24 @@ impl KeystrokeReport {
     /// The report as Markdown, for the README.
     pub fn to_markdown(&self) -> String {
         let mut s = String::new();
-        let _ = writeln!(
+        let _ = write!(
             s,
-            "{} keystrokes: latency median {} µs, p99 {} µs, max {} µs.\n",
+            "{} keystrokes: latency median {} µs, p99 {} µs, max {} µs",
             self.keystrokes, self.latency_median_us, self.latency_p99_us, self.latency_max_us
         );
+        if self.repeats > 1 {
+            let _ = write!(
+                s,
+                " (each keystroke the median of {} replays; slowest single timing {} µs)",
+                self.repeats, self.timing_max_us
+            );
+        }
+        let slowest: Vec<String> = self
+            .slowest
+            .iter()
+            .map(|(p, us)| format!("`{p}` {us} µs"))
+            .collect();
+        let _ = writeln!(s, ".\nSlowest: {}.\n", slowest.join(", "));
         let _ = writeln!(
             s,
             "| scripts | n | found in top {TOP_N} | chars to find (median / p90) | tokens to find (median) | found within {EARLY_TOKENS} tokens | first {EARLY_TOKENS} words shared by ≤ {TOP_N} addresses | of those, found within {EARLY_TOKENS} tokens |"
@@ -622,6 +663,12 @@ mod tests {
         let r = KeystrokeReport::compute([(&plain, keys.as_slice()), (&eir, eir_keys.as_slice())]);
         assert_eq!(r.keystrokes, 16 + 8);
         assert_eq!(r.latency_max_us, 115);
+        assert_eq!(r.slowest.len(), SLOWEST_SHOWN);
+        assert_eq!(r.slowest[0], ("8 Silver Birches".to_string(), 115));
+        assert_eq!(r.slowest[4].1, 111);
+        assert!(r
+            .to_markdown()
+            .contains("Slowest: `8 Silver Birches` 115 µs, "));
         // 24 latencies: eight of 50 µs, then 100..=115; the 12th (nearest rank) is 103.
         assert_eq!(r.latency_median_us, 103);
         let p = &r.find[0];
