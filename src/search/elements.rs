@@ -192,8 +192,14 @@ pub fn rarest_first(all: &[TermHit], words: u64) -> Vec<usize> {
     order
 }
 
-/// Element → index into the matches, or [`NO_MATCH`]: the verifier's memory.
-pub type Memo = HashMap<u32, u32, FxBuildHasher>;
+/// The verifier's memory, kept across queries for its capacity.
+#[derive(Debug, Default)]
+pub struct Memo {
+    /// Element → index into the matches, or [`NO_MATCH`], for elements verified so far.
+    verified: HashMap<u32, u32, FxBuildHasher>,
+    /// The seeds' elements, in the seeds' order: searched without striding over whole matches.
+    seeds: Vec<u32>,
+}
 
 /// Marks an element that was verified and matches nothing.
 pub const NO_MATCH: u32 = u32::MAX;
@@ -206,7 +212,6 @@ pub struct Verifier<'a> {
     hits: &'a HitTerms<'a>,
     weights: &'a mut IdfCache,
     name: NameScratch<'a>,
-    seeds: usize,
     memo: &'a mut Memo,
     /// Seeds, then verified elements in the order they were first met.
     pub matches: &'a mut Vec<ElementMatch>,
@@ -221,14 +226,15 @@ impl<'a> Verifier<'a> {
         memo: &'a mut Memo,
         weights: &'a mut IdfCache,
     ) -> Self {
-        memo.clear();
+        memo.verified.clear();
+        memo.seeds.clear();
+        memo.seeds.extend(matches.iter().map(|m| m.element));
         Verifier {
             index,
             ahead: index.prefetcher(),
             hits,
             weights,
             name: NameScratch::default(),
-            seeds: matches.len(),
             memo,
             matches,
         }
@@ -242,10 +248,10 @@ impl<'a> Verifier<'a> {
     /// The index of element `e`'s match, scoring it the first time it is asked about.
     #[inline]
     pub fn get(&mut self, e: u32) -> Option<u32> {
-        if let Some(i) = find(&self.matches[..self.seeds], e) {
+        if let Ok(i) = self.memo.seeds.binary_search(&e) {
             return Some(i as u32);
         }
-        let i = *self.memo.entry(e).or_insert_with(|| {
+        let i = *self.memo.verified.entry(e).or_insert_with(|| {
             match score_with(
                 self.index,
                 &self.ahead,
