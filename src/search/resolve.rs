@@ -1,7 +1,7 @@
 //! Resolution inside a place: the house number picks the building, the unit number (or an
 //! organisation) the address point.
 
-use crate::index::{ElementKind, Index, NONE};
+use crate::index::{BuildingRow, ElementKind, Index, NONE};
 use crate::limits::MAX_BUILDINGS_SCANNED;
 use crate::search::elements::ElementMatch;
 use crate::search::places::PlaceScore;
@@ -82,6 +82,49 @@ fn unit_number_fits(name: &[u8], typed: &str) -> bool {
         })
 }
 
+/// Whether building `b` is named for a unit, and that unit is `typed` (a business park's
+/// `UNIT 3` is a building of its own, with no house number).
+fn building_unit_is(index: &Index, b: &BuildingRow, typed: &str) -> bool {
+    b.name != NONE
+        && index
+            .variants(b.name)
+            .next()
+            .is_some_and(|v| unit_number_fits(v.name.as_bytes(), typed))
+}
+
+/// Whether address point `ap`, or its building, carries unit number `typed`.
+fn ap_unit_is(index: &Index, ap: u32, typed: &str) -> bool {
+    index.address_point(ap).is_some_and(|a| {
+        unit_number_is(index, a.sub_building, typed)
+            || index
+                .building(a.building)
+                .is_some_and(|r| building_unit_is(index, &r, typed))
+    })
+}
+
+/// Another organisation of the place named as well as the pinned one `pin` whose unit is
+/// `typed` (a business with premises in two units, or a department filed under another unit):
+/// its address point.
+fn organisation_in_unit(
+    index: &Index,
+    matches: &[ElementMatch],
+    pin: &ElementMatch,
+    buildings: std::ops::Range<u32>,
+    typed: &str,
+) -> Option<u32> {
+    matches
+        .iter()
+        .filter(|m| m.kind == ElementKind::Organisation && m.element != pin.element)
+        .filter(|m| m.mask == pin.mask && m.score >= pin.score)
+        .filter_map(|m| index.element(m.element).map(|e| e.link))
+        .find(|&ap| {
+            index
+                .address_point(ap)
+                .is_some_and(|a| buildings.contains(&a.building))
+                && ap_unit_is(index, ap, typed)
+        })
+}
+
 /// Candidates for one scored place.
 pub fn resolve(
     index: &Index,
@@ -119,8 +162,15 @@ pub fn resolve(
         if let Some(el) = index.element(m.element) {
             match el.kind {
                 ElementKind::Organisation => {
-                    if let Some(ap) = index.address_point(el.link) {
-                        buildings.push((ap.building, Some(el.link), 0));
+                    let all = row.building_start..row.building_start + row.building_count;
+                    let link = match unit {
+                        Some((_, u)) if !ap_unit_is(index, el.link, &u.text) => {
+                            organisation_in_unit(index, matches, m, all, &u.text).unwrap_or(el.link)
+                        }
+                        _ => el.link,
+                    };
+                    if let Some(ap) = index.address_point(link) {
+                        buildings.push((ap.building, Some(link), 0));
                         pinned = true;
                     }
                 }
@@ -190,9 +240,14 @@ pub fn resolve(
         }
     }
     if let (None, Some((ui, u)), false) = (house, unit, pinned) {
-        // A unit with no house number (`Apartment 6, Claude Hall, …`): the units of the place.
+        // A unit with no house number (`Apartment 6, Claude Hall, …`): the units of the place,
+        // and the buildings named for one (`Unit 3, Wilfield Park`).
         for b in range.clone() {
             let Some(r) = index.building(b) else { continue };
+            if building_unit_is(index, &r, &u.text) {
+                buildings.push((b, None, 1 << ui));
+                continue;
+            }
             for ap in r.ap_start..r.ap_start + u32::from(r.ap_count) {
                 let Some(a) = index.address_point(ap) else {
                     continue;
@@ -226,12 +281,12 @@ pub fn resolve(
         let Some(r) = index.building(b) else { continue };
         if let (Some(ap), Some((ui, u))) = (c.address_point, unit) {
             // A pinned organisation's unit (`Unit 6`) confirms it.
-            if let Some(a) = index.address_point(ap) {
-                if unit_number_is(index, a.sub_building, &u.text) {
-                    c.numbers_used |= 1 << ui;
-                }
+            if ap_unit_is(index, ap, &u.text) {
+                c.numbers_used |= 1 << ui;
             }
         }
+        // The unit named the building: its address points are read as if none was typed.
+        let unit = unit.filter(|&(ui, _)| c.numbers_used & (1 << ui) == 0);
         if c.address_point.is_none() {
             if let Some((ui, u)) = unit {
                 for ap in r.ap_start..r.ap_start + u32::from(r.ap_count) {
