@@ -401,17 +401,28 @@ async fn reload(
     }
     shared.reloaded.store(true, Ordering::Relaxed);
     outcome.swapped_at = Some(start.elapsed());
-    // Watch for the server to pick it up (its poll interval, plus the load time).
-    while !shared.stopping.load(Ordering::Relaxed) {
+    // Watch for the server to pick it up (its poll interval, plus the load time), also after a
+    // short run has ended: whether the reload took effect must not depend on the run's length.
+    let mut deadline: Option<Instant> = None;
+    loop {
         let now = health_generation(shared.config.addr, &shared.config.host).await;
         if now.is_some() && generation_before.is_some() && now > generation_before {
             outcome.effective_at = Some(start.elapsed());
             break;
         }
+        if shared.stopping.load(Ordering::Relaxed) {
+            let until = *deadline.get_or_insert_with(|| Instant::now() + RELOAD_GRACE);
+            if Instant::now() >= until {
+                break;
+            }
+        }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     outcome
 }
+
+/// How long the reload watcher keeps waiting for the new generation once the run has ended.
+const RELOAD_GRACE: Duration = Duration::from_secs(30);
 
 /// Copies `source` to a temporary name beside `target`, then renames it over `target`.
 ///
