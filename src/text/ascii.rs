@@ -127,6 +127,13 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
                 i = j;
                 continue;
             }
+            // Letters and digits: the two halves of a spaced Eircode (`a86`, `vc04`) are
+            // decided here as `Fast::end_mixed` decides them, without its word state; any
+            // other such word goes there.
+            if f.code_half(i, j) {
+                i = j;
+                continue;
+            }
         }
         match f.word(i, j, c, classes) {
             Some(end) => i = end,
@@ -351,6 +358,28 @@ impl Fast<'_> {
             Shape::Other
         };
         self.push(ws, we, w.orig_start, w.orig_end, shape);
+        true
+    }
+
+    /// A word `i..j` of letters and digits, not marked by case and ended by a space, a
+    /// boundary or the end, pushed when it is an Eircode's routing key (`a86`, kept whole) or
+    /// the unique identifier completing the piece before it (`vc04`, the pair recorded): what
+    /// [`Fast::end_mixed`] does with these words, whose other cases it is left. `false`, having
+    /// done nothing, for any other word.
+    #[inline(always)]
+    fn code_half(&mut self, i: usize, j: usize) -> bool {
+        let Some(word) = self.scan.buf.as_bytes().get(i..j) else {
+            return false;
+        };
+        match word.len() {
+            3 if eircode::is_routing_key_corrected(word) => {}
+            4 => match self.eircode_second_half(word) {
+                Some(p) => self.scan.eircode_pair = Some((self.scan.pieces.len(), p)),
+                None => return false,
+            },
+            _ => return false,
+        }
+        self.push(i, j, i, j, Shape::Other);
         true
     }
 

@@ -44,6 +44,13 @@ impl Eircode {
         std::str::from_utf8(&self.bytes).unwrap_or("")
     }
 
+    /// The code lower case without a space (`a86vc04`), the form of a token's text.
+    pub(crate) fn lower_bytes(&self) -> [u8; 7] {
+        let mut b = self.bytes;
+        b.make_ascii_lowercase();
+        b
+    }
+
     /// The routing key (`A86`).
     pub fn routing_key(&self) -> &str {
         &self.as_str()[..3]

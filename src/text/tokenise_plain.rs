@@ -149,8 +149,7 @@ impl Builder<'_> {
         };
         match scan.pieces.get(k) {
             Some(n) if n.section == scan.pieces[i].section => {
-                let w = scan.text(n);
-                if is_address_word(w, self.lex.roles(w)) {
+                if is_address_word(scan.text(n), self.lex) {
                     return false;
                 }
             }
@@ -163,10 +162,9 @@ impl Builder<'_> {
     /// Pushes the Eircode `e` read from `n` pieces at `i` (lower case, no space).
     pub(super) fn push_eircode(&mut self, scan: &Scan, i: usize, n: usize, e: &eircode::Parsed) {
         let s = self.text.len();
-        self.text.push_str(e.eircode.as_str());
-        if let Some(code) = self.text.get_mut(s..) {
-            code.make_ascii_lowercase();
-        }
+        // Seven ASCII bytes pushed as chars: cheaper than a UTF-8 check of a `str` view.
+        self.text
+            .extend(e.eircode.lower_bytes().into_iter().map(char::from));
         let range = (s as u32, self.text.len() as u32);
         let section = scan.pieces[i].section;
         let span = Builder::span(scan, i, n);
