@@ -117,21 +117,24 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
         // space, a boundary or the end. It is a piece at once, with no word state.
         let after = bytes.get(j).map_or(SPACE, |&b| CLASS[usize::from(b)]);
         if after & (SPACE | BOUNDARY) != 0 && (c != LOWER || classes & UPPER == 0) {
-            if classes & DIGIT == 0 {
-                f.push(i, j, i, j, Shape::Letters);
-                i = j;
-                continue;
-            }
-            if classes & (LOWER | UPPER) == 0 {
-                f.push(i, j, i, j, Shape::Digits);
-                i = j;
-                continue;
-            }
             // Letters and digits: the two halves of a spaced Eircode (`a86`, `vc04`) are
             // decided here as `Fast::end_mixed` decides them, without its word state; any
             // other such word goes there.
-            if f.code_half(i, j) {
-                i = j;
+            let pushed = if classes & DIGIT == 0 {
+                f.push(i, j, i, j, Shape::Letters);
+                true
+            } else if classes & (LOWER | UPPER) == 0 {
+                f.push(i, j, i, j, Shape::Digits);
+                true
+            } else {
+                f.code_half(i, j)
+            };
+            if pushed {
+                // The byte that ended the word is read here, not again by the loop.
+                if after == BOUNDARY {
+                    f.boundary(j);
+                }
+                i = j + 1;
                 continue;
             }
         }

@@ -478,6 +478,7 @@ pub fn parse_routing_key(text: &str) -> Option<&'static str> {
 
 /// Whether [`parse_routing_key`] would accept `key` (exactly 3 bytes, no trimming), without
 /// looking the key up in [`ROUTING_KEYS`]: the normaliser asks this of every 3-character word.
+#[inline]
 pub(crate) fn is_routing_key_corrected(key: &[u8]) -> bool {
     let [a, b, c] = key else {
         return false;
