@@ -72,6 +72,8 @@ struct Fast<'a> {
     section: u16,
     pending_boundary: Option<(u32, u32)>,
     pieces_in_section: bool,
+    /// The routing key read from piece `.0` by [`Fast::code_half`] (a pair's first half).
+    key: Option<(usize, eircode::KeyRead)>,
 }
 
 /// Fills `scan` from ASCII `input` exactly as the general path would; `false` when the input
@@ -97,6 +99,7 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
         section: 0,
         pending_boundary: None,
         pieces_in_section: false,
+        key: None,
     };
     let mut i = 0;
     while i < bytes.len() {
@@ -374,12 +377,23 @@ impl Fast<'_> {
         let Some(word) = self.scan.buf.as_bytes().get(i..j) else {
             return false;
         };
+        let at = self.scan.pieces.len();
         match word.len() {
-            3 if eircode::is_routing_key_corrected(word) => {}
-            4 => match self.eircode_second_half(word) {
-                Some(p) => self.scan.eircode_pair = Some((self.scan.pieces.len(), p)),
+            3 => match eircode::routing_key_read(word) {
+                Some(k) => self.key = Some((at, k)),
                 None => return false,
             },
+            4 => {
+                // The key read when the piece before was pushed, else read again.
+                let parsed = match self.key {
+                    Some((k, key)) if k + 1 == at => eircode::parse_with_key(key, word),
+                    _ => self.eircode_second_half(word),
+                };
+                match parsed {
+                    Some(p) => self.scan.eircode_pair = Some((at, p)),
+                    None => return false,
+                }
+            }
             _ => return false,
         }
         self.push(i, j, i, j, Shape::Other);

@@ -621,6 +621,10 @@ pub fn near_misses(text: &str) -> Vec<Eircode> {
     out
 }
 
+#[path = "eircode_pair.rs"]
+mod pair;
+pub(crate) use pair::{parse_with_key, routing_key_read, KeyRead};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -211,6 +211,8 @@ impl<'a> Builder<'a> {
     }
 
     /// Returns whether tokens were dropped at the limit.
+    // Out of line: measured cheaper on clean input than inlined into `tokenise_into`.
+    #[inline(never)]
     fn run(&mut self, scan: &Scan) -> bool {
         let pieces = &scan.pieces;
         let mut i = 0;
