@@ -127,7 +127,7 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
                 f.push(i, j, i, j, Shape::Letters);
                 true
             } else if classes & (LOWER | UPPER) == 0 {
-                f.push(i, j, i, j, Shape::Digits);
+                f.push_code(i, j, Shape::Digits);
                 true
             } else {
                 f.code_half(i, j)
@@ -396,7 +396,7 @@ impl Fast<'_> {
             }
             _ => return false,
         }
-        self.push(i, j, i, j, Shape::Other);
+        self.push_code(i, j, Shape::Other);
         true
     }
 
@@ -416,6 +416,23 @@ impl Fast<'_> {
         raw[..3].copy_from_slice(p);
         raw[3..].copy_from_slice(w);
         eircode::parse_quiet(&raw).filter(|e| eircode::plausible_in_text(&raw, e))
+    }
+
+    /// [`Fast::push`] of a word with a digit, contiguous in the input (`s..e` in both): no
+    /// ordinal word, no lone `o`, so neither is looked for.
+    #[inline(always)]
+    fn push_code(&mut self, s: usize, e: usize, shape: Shape) {
+        self.scan.pieces.push(Piece {
+            start: s as u32,
+            end: e as u32,
+            orig_start: s as u32,
+            orig_end: e as u32,
+            section: self.section,
+            alt: None,
+            boundary: self.pending_boundary.take(),
+            shape,
+        });
+        self.pieces_in_section = true;
     }
 
     /// Pushes the piece `s..e` of the buffer, from `orig_start..orig_end` of the input, whose

@@ -600,8 +600,8 @@ fn is_known_letters(w: &str, roles: Roles) -> bool {
 
 /// [`is_known_letters`] of a word whose roles are not yet known: looked up only for a word of
 /// letters (the second half of a scanned Eircode has a digit).
-fn is_address_word(w: &str, lex: &Lexicon) -> bool {
-    w.bytes().all(|b| b.is_ascii_lowercase()) && lex.roles(w).info() != WordInfo::default()
+fn is_address_word(w: &[u8], lex: &Lexicon) -> bool {
+    w.iter().all(u8::is_ascii_lowercase) && lex.roles_of(w).info() != WordInfo::default()
 }
 
 /// Number, number with a letter, range or ordinal, with leading zeros removed.

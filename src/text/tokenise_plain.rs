@@ -52,7 +52,7 @@ impl Builder<'_> {
                 let pair = matches!(scan.eircode_pair, Some((k, _)) if k == i + 1);
                 let eircode = match (b.len(), next) {
                     (7, _) => eircode_at(&[scan.text(p)]).is_some(),
-                    (3, Some(n)) if scan.text(n).len() == 4 => {
+                    (3, Some(n)) if scan.bytes(n).len() == 4 => {
                         eircode_at(&[scan.text(p), scan.text(n)]).is_some()
                     }
                     _ => false,
@@ -70,7 +70,7 @@ impl Builder<'_> {
                         if pieces.get(i + 2).is_some_and(|t| t.section == p.section) {
                             return 0;
                         }
-                        match self.lex.roles(scan.text(n)).county() {
+                        match self.lex.roles_of(scan.bytes(n)).county() {
                             Some(c) => {
                                 let at = self.lex.county_in_pool(c);
                                 let span = Builder::span(scan, i, 2);
@@ -154,7 +154,7 @@ impl Builder<'_> {
         };
         match scan.pieces.get(k) {
             Some(n) if n.section == scan.pieces[i].section => {
-                if is_address_word(scan.text(n), self.lex) {
+                if is_address_word(scan.bytes(n), self.lex) {
                     return false;
                 }
             }
