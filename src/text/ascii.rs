@@ -115,10 +115,9 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
             i += 1;
             continue;
         }
-        let (j, classes) = run_at(bytes, i, c);
+        let (j, classes, after) = run_after(bytes, i, c);
         // The common word: one run of letters (not marked by case) or of digits, ended by a
         // space, a boundary or the end. It is a piece at once, with no word state.
-        let after = bytes.get(j).map_or(SPACE, |&b| CLASS[usize::from(b)]);
         if after & (SPACE | BOUNDARY) != 0 && (c != LOWER || classes & UPPER == 0) {
             // Letters and digits: the two halves of a spaced Eircode (`a86`, `vc04`) are
             // decided here as `Fast::end_mixed` decides them, without its word state; any
@@ -155,17 +154,28 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
 /// bytes at a time (SWAR) measured no cheaper on words of five letters.
 #[inline(always)]
 fn run_at(bytes: &[u8], i: usize, c: u8) -> (usize, u8) {
-    let mut j = i + 1;
+    let (j, classes, _) = run_after(bytes, i, c);
+    (j, classes)
+}
+
+/// [`run_at`], and the class of the byte that ended the run ([`SPACE`] at the end of the
+/// input), which the loop read anyway. An iterator loop: no index bounds check per byte.
+#[inline(always)]
+fn run_after(bytes: &[u8], i: usize, c: u8) -> (usize, u8, u8) {
+    let rest = bytes.get(i + 1..).unwrap_or_default();
     let mut classes = c;
-    while j < bytes.len() {
-        let d = CLASS[usize::from(bytes[j])];
+    let mut after = SPACE;
+    let mut n = 0;
+    for &b in rest {
+        let d = CLASS[usize::from(b)];
         if d & ALNUM == 0 {
+            after = d;
             break;
         }
         classes |= d;
-        j += 1;
+        n += 1;
     }
-    (j, classes)
+    (i + 1 + n, classes, after)
 }
 
 impl Fast<'_> {
