@@ -72,6 +72,8 @@ struct Fast<'a> {
     section: u16,
     pending_boundary: Option<(u32, u32)>,
     pieces_in_section: bool,
+    /// The routing key read from piece `.0` by [`Fast::code_half`] (a pair's first half).
+    key: Option<(usize, eircode::KeyRead)>,
 }
 
 /// Fills `scan` from ASCII `input` exactly as the general path would; `false` when the input
@@ -97,6 +99,7 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
         section: 0,
         pending_boundary: None,
         pieces_in_section: false,
+        key: None,
     };
     let mut i = 0;
     while i < bytes.len() {
@@ -112,19 +115,28 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
             i += 1;
             continue;
         }
-        let (j, classes) = run_at(bytes, i, c);
+        let (j, classes, after) = run_after(bytes, i, c);
         // The common word: one run of letters (not marked by case) or of digits, ended by a
         // space, a boundary or the end. It is a piece at once, with no word state.
-        let after = bytes.get(j).map_or(SPACE, |&b| CLASS[usize::from(b)]);
         if after & (SPACE | BOUNDARY) != 0 && (c != LOWER || classes & UPPER == 0) {
-            if classes & DIGIT == 0 {
+            // Letters and digits: the two halves of a spaced Eircode (`a86`, `vc04`) are
+            // decided here as `Fast::end_mixed` decides them, without its word state; any
+            // other such word goes there.
+            let pushed = if classes & DIGIT == 0 {
                 f.push(i, j, i, j, Shape::Letters);
-                i = j;
-                continue;
-            }
-            if classes & (LOWER | UPPER) == 0 {
-                f.push(i, j, i, j, Shape::Digits);
-                i = j;
+                true
+            } else if classes & (LOWER | UPPER) == 0 {
+                f.push_code(i, j, Shape::Digits);
+                true
+            } else {
+                f.code_half(i, j)
+            };
+            if pushed {
+                // The byte that ended the word is read here, not again by the loop.
+                if after == BOUNDARY {
+                    f.boundary(j);
+                }
+                i = j + 1;
                 continue;
             }
         }
@@ -142,17 +154,28 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
 /// bytes at a time (SWAR) measured no cheaper on words of five letters.
 #[inline(always)]
 fn run_at(bytes: &[u8], i: usize, c: u8) -> (usize, u8) {
-    let mut j = i + 1;
+    let (j, classes, _) = run_after(bytes, i, c);
+    (j, classes)
+}
+
+/// [`run_at`], and the class of the byte that ended the run ([`SPACE`] at the end of the
+/// input), which the loop read anyway. An iterator loop: no index bounds check per byte.
+#[inline(always)]
+fn run_after(bytes: &[u8], i: usize, c: u8) -> (usize, u8, u8) {
+    let rest = bytes.get(i + 1..).unwrap_or_default();
     let mut classes = c;
-    while j < bytes.len() {
-        let d = CLASS[usize::from(bytes[j])];
+    let mut after = SPACE;
+    let mut n = 0;
+    for &b in rest {
+        let d = CLASS[usize::from(b)];
         if d & ALNUM == 0 {
+            after = d;
             break;
         }
         classes |= d;
-        j += 1;
+        n += 1;
     }
-    (j, classes)
+    (i + 1 + n, classes, after)
 }
 
 impl Fast<'_> {
@@ -354,6 +377,39 @@ impl Fast<'_> {
         true
     }
 
+    /// A word `i..j` of letters and digits, not marked by case and ended by a space, a
+    /// boundary or the end, pushed when it is an Eircode's routing key (`a86`, kept whole) or
+    /// the unique identifier completing the piece before it (`vc04`, the pair recorded): what
+    /// [`Fast::end_mixed`] does with these words, whose other cases it is left. `false`, having
+    /// done nothing, for any other word.
+    #[inline(always)]
+    fn code_half(&mut self, i: usize, j: usize) -> bool {
+        let Some(word) = self.scan.buf.as_bytes().get(i..j) else {
+            return false;
+        };
+        let at = self.scan.pieces.len();
+        match word.len() {
+            3 => match eircode::routing_key_read(word) {
+                Some(k) => self.key = Some((at, k)),
+                None => return false,
+            },
+            4 => {
+                // The key read when the piece before was pushed, else read again.
+                let parsed = match self.key {
+                    Some((k, key)) if k + 1 == at => eircode::parse_with_key(key, word),
+                    _ => self.eircode_second_half(word),
+                };
+                match parsed {
+                    Some(p) => self.scan.eircode_pair = Some((at, p)),
+                    None => return false,
+                }
+            }
+            _ => return false,
+        }
+        self.push_code(i, j, Shape::Other);
+        true
+    }
+
     /// The Eircode that `w` completes when it is the unique identifier after a routing key
     /// (`a86 vc04`); the cases of `second_half_of_last` that are Eircodes.
     fn eircode_second_half(&self, w: &[u8]) -> Option<Parsed> {
@@ -370,6 +426,23 @@ impl Fast<'_> {
         raw[..3].copy_from_slice(p);
         raw[3..].copy_from_slice(w);
         eircode::parse_quiet(&raw).filter(|e| eircode::plausible_in_text(&raw, e))
+    }
+
+    /// [`Fast::push`] of a word with a digit, contiguous in the input (`s..e` in both): no
+    /// ordinal word, no lone `o`, so neither is looked for.
+    #[inline(always)]
+    fn push_code(&mut self, s: usize, e: usize, shape: Shape) {
+        self.scan.pieces.push(Piece {
+            start: s as u32,
+            end: e as u32,
+            orig_start: s as u32,
+            orig_end: e as u32,
+            section: self.section,
+            alt: None,
+            boundary: self.pending_boundary.take(),
+            shape,
+        });
+        self.pieces_in_section = true;
     }
 
     /// Pushes the piece `s..e` of the buffer, from `orig_start..orig_end` of the input, whose

@@ -44,6 +44,13 @@ impl Eircode {
         std::str::from_utf8(&self.bytes).unwrap_or("")
     }
 
+    /// The code lower case without a space (`a86vc04`), the form of a token's text.
+    pub(crate) fn lower_bytes(&self) -> [u8; 7] {
+        let mut b = self.bytes;
+        b.make_ascii_lowercase();
+        b
+    }
+
     /// The routing key (`A86`).
     pub fn routing_key(&self) -> &str {
         &self.as_str()[..3]
@@ -471,6 +478,7 @@ pub fn parse_routing_key(text: &str) -> Option<&'static str> {
 
 /// Whether [`parse_routing_key`] would accept `key` (exactly 3 bytes, no trimming), without
 /// looking the key up in [`ROUTING_KEYS`]: the normaliser asks this of every 3-character word.
+#[inline]
 pub(crate) fn is_routing_key_corrected(key: &[u8]) -> bool {
     let [a, b, c] = key else {
         return false;
@@ -612,6 +620,10 @@ pub fn near_misses(text: &str) -> Vec<Eircode> {
     out.dedup();
     out
 }
+
+#[path = "eircode_pair.rs"]
+mod pair;
+pub(crate) use pair::{parse_with_key, routing_key_read, KeyRead};
 
 #[cfg(test)]
 mod tests {

@@ -116,6 +116,19 @@ impl Scan {
         self.eircode_pair = None;
     }
 
+    /// The text of a piece as bytes: no char-boundary checks, for callers that read bytes.
+    #[inline(always)]
+    pub fn bytes(&self, p: &Piece) -> &[u8] {
+        match p.alt {
+            Some(a) => a.as_bytes(),
+            None => self
+                .buf
+                .as_bytes()
+                .get(p.start as usize..p.end as usize)
+                .unwrap_or_default(),
+        }
+    }
+
     /// The text of a piece.
     pub fn text(&self, p: &Piece) -> &str {
         match p.alt {

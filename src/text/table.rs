@@ -121,20 +121,24 @@ impl Index {
     /// (which turns most misses away) costs no call.
     #[inline(never)]
     fn probe(&self, k: &[u8]) -> Option<u64> {
+        if k.len() > SHORT {
+            return self.probe_long(k);
+        }
         let kw = words(k);
-        let h = hash(kw, k.len());
+        let n = k.len();
+        let h = hash(kw, n);
         let tag = (h >> 32) as u32;
         let mut i = (h >> 40) as usize & self.mask;
-        // At most a quarter full, so an empty slot always ends the probe.
+        // At most a quarter full, so an empty slot always ends the probe. A short key is
+        // told apart by its words and length alone.
         loop {
             let (e, t) = *self.slots.get(i)?;
             if e == 0 {
                 return None;
             }
             if t == tag {
-                let e = e as usize - 1;
-                let &(a, b, n, v) = self.entries.get(e)?;
-                if (a, b, n) == (kw.0, kw.1, k.len()) && (n <= SHORT || self.long_key_is(e, k)) {
+                let &(a, b, m, v) = self.entries.get(e as usize - 1)?;
+                if (a, b, m) == (kw.0, kw.1, n) {
                     return Some(v);
                 }
             }
@@ -142,12 +146,26 @@ impl Index {
         }
     }
 
-    /// Whether entry `e`'s key, longer than [`SHORT`], is `k`: out of line, so that the
-    /// common lookup needs few registers (no frame to save and restore).
+    /// [`Index::probe`] of a key longer than [`SHORT`] (compared whole): out of line, so that
+    /// the common lookup needs few registers (no frame to save and restore).
     #[cold]
     #[inline(never)]
-    fn long_key_is(&self, e: usize, k: &[u8]) -> bool {
-        self.keys.get(e).is_some_and(|s| **s == *k)
+    fn probe_long(&self, k: &[u8]) -> Option<u64> {
+        let kw = words(k);
+        let h = hash(kw, k.len());
+        let tag = (h >> 32) as u32;
+        let mut i = (h >> 40) as usize & self.mask;
+        loop {
+            let (e, t) = *self.slots.get(i)?;
+            if e == 0 {
+                return None;
+            }
+            let e = e as usize - 1;
+            if t == tag && self.keys.get(e).is_some_and(|s| **s == *k) {
+                return self.entries.get(e).map(|x| x.3);
+            }
+            i = (i + 1) & self.mask;
+        }
     }
 }
 

@@ -211,6 +211,8 @@ impl<'a> Builder<'a> {
     }
 
     /// Returns whether tokens were dropped at the limit.
+    // Out of line: measured cheaper on clean input than inlined into `tokenise_into`.
+    #[inline(never)]
     fn run(&mut self, scan: &Scan) -> bool {
         let pieces = &scan.pieces;
         let mut i = 0;
@@ -378,7 +380,7 @@ impl<'a> Builder<'a> {
             w0.len() == 7 || (w0.len() == 3 && ws.get(1).is_some_and(|w| w.len() == 4));
         if let Some((e, n)) = pair
             .or_else(|| maybe_eircode.then(|| eircode_at(ws)).flatten())
-            .filter(|(_, n)| *n == 1 || !is_address_word(ws[1], rs[1]))
+            .filter(|(_, n)| *n == 1 || !is_known_letters(ws[1], rs[1]))
         {
             self.push_eircode(scan, i, n, &e);
             return n;
@@ -592,8 +594,14 @@ fn county_run(ws: &[&str], rs: &[Roles]) -> usize {
 
 /// Whether an all-letter word is one the lexicon knows (`park`, `road`, `lane`): such a word
 /// after a routing key is not the unique identifier of an Eircode.
-fn is_address_word(w: &str, roles: Roles) -> bool {
+fn is_known_letters(w: &str, roles: Roles) -> bool {
     w.bytes().all(|b| b.is_ascii_lowercase()) && roles.info() != WordInfo::default()
+}
+
+/// [`is_known_letters`] of a word whose roles are not yet known: looked up only for a word of
+/// letters (the second half of a scanned Eircode has a digit).
+fn is_address_word(w: &[u8], lex: &Lexicon) -> bool {
+    w.iter().all(u8::is_ascii_lowercase) && lex.roles_of(w).info() != WordInfo::default()
 }
 
 /// Number, number with a letter, range or ordinal, with leading zeros removed.

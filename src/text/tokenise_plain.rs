@@ -23,36 +23,41 @@ impl Builder<'_> {
         match p.shape {
             Shape::Letters => {
                 let next = pieces.get(i + 1).filter(|n| n.section == p.section);
-                let next_len = next.map(|n| match n.alt {
-                    Some(a) => a.len(),
-                    None => (n.end - n.start) as usize,
-                });
-                // An Eircode's second half parsed by the scan, `st`/`dr` (read by position), the
-                // articles (county names in several words start with them), the `gir` postcode.
+                // Words `one` reads otherwise, told first by their first letter: `st`/`dr`
+                // (read by position), the articles (county names in several words start with
+                // them), the `gir` postcode, a county glued to its marker (`cocork`), a Dublin
+                // district (every form starts with `d`, `b` or `m` and has a number or `6w`
+                // right after its first word, but for the three-word forms: `b a c`, `baile`,
+                // `bhaile`, `mbaile` …).
+                let defer = match b.first() {
+                    Some(b'c') => {
+                        b.len() > 3
+                            && b.starts_with(b"co")
+                            && self.lex.glued_county(scan.text(p)).is_some()
+                    }
+                    Some(b'd' | b'b' | b'm') => {
+                        b == b"dr"
+                            || next.is_some_and(|n| {
+                                n.shape != Shape::Letters || b == b"b" || b.ends_with(b"aile")
+                            })
+                    }
+                    Some(b'g') => b.starts_with(b"gir"),
+                    Some(b's') => b == b"st",
+                    Some(b'a') => b == b"an",
+                    Some(b'n') => b == b"na",
+                    _ => false,
+                };
+                // An Eircode's second half parsed by the scan; an Eircode in one word or two
+                // (`dgw` is letters only), as `one` reads it.
                 let pair = matches!(scan.eircode_pair, Some((k, _)) if k == i + 1);
-                if pair || matches!(b, b"st" | b"dr" | b"an" | b"na") || b.starts_with(b"gir") {
-                    return 0;
-                }
-                // An Eircode in one word or two (`dgw` is letters only), as `one` reads it.
                 let eircode = match (b.len(), next) {
                     (7, _) => eircode_at(&[scan.text(p)]).is_some(),
-                    (3, Some(n)) if next_len == Some(4) => {
+                    (3, Some(n)) if scan.bytes(n).len() == 4 => {
                         eircode_at(&[scan.text(p), scan.text(n)]).is_some()
                     }
                     _ => false,
                 };
-                // A county glued to its marker (`cocork`).
-                let glued = b.len() > 3
-                    && b.starts_with(b"co")
-                    && self.lex.glued_county(scan.text(p)).is_some();
-                // A Dublin district: every form starts with `d`, `b` or `m` and has a number or
-                // `6w` right after its first word, but for the three-word forms (`b a c`,
-                // `baile`, `bhaile`, `mbaile` …).
-                let district = matches!(b.first(), Some(b'd' | b'b' | b'm'))
-                    && next.is_some_and(|n| {
-                        n.shape != Shape::Letters || b == b"b" || b.ends_with(b"aile")
-                    });
-                if eircode || glued || district {
+                if defer || pair || eircode {
                     return 0;
                 }
                 // Counties: after a marker; one word ending its section; several words, the
@@ -65,7 +70,7 @@ impl Builder<'_> {
                         if pieces.get(i + 2).is_some_and(|t| t.section == p.section) {
                             return 0;
                         }
-                        match self.lex.roles(scan.text(n)).county() {
+                        match self.lex.roles_of(scan.bytes(n)).county() {
                             Some(c) => {
                                 let at = self.lex.county_in_pool(c);
                                 let span = Builder::span(scan, i, 2);
@@ -149,8 +154,7 @@ impl Builder<'_> {
         };
         match scan.pieces.get(k) {
             Some(n) if n.section == scan.pieces[i].section => {
-                let w = scan.text(n);
-                if is_address_word(w, self.lex.roles(w)) {
+                if is_address_word(scan.bytes(n), self.lex) {
                     return false;
                 }
             }
@@ -162,14 +166,28 @@ impl Builder<'_> {
 
     /// Pushes the Eircode `e` read from `n` pieces at `i` (lower case, no space).
     pub(super) fn push_eircode(&mut self, scan: &Scan, i: usize, n: usize, e: &eircode::Parsed) {
-        let s = self.text.len();
-        self.text.push_str(e.eircode.as_str());
-        if let Some(code) = self.text.get_mut(s..) {
-            code.make_ascii_lowercase();
-        }
-        let range = (s as u32, self.text.len() as u32);
         let section = scan.pieces[i].section;
         let span = Builder::span(scan, i, n);
+        if e.corrections == 0 {
+            // Nothing corrected: the code is its words as the normaliser wrote them (lower
+            // case), so one word is not copied and two are copied as they are.
+            if n == 1 {
+                self.push_piece(scan, TokenKind::Eircode, span, section, i, 0);
+                return;
+            }
+            let s = self.text.len();
+            for p in scan.pieces.get(i..i + n).unwrap_or_default() {
+                self.text.push_str(scan.text(p));
+            }
+            let range = (s as u32, self.text.len() as u32);
+            self.push_range(TokenKind::Eircode, span, section, range, 0);
+            return;
+        }
+        let s = self.text.len();
+        // Seven ASCII bytes pushed as chars: cheaper than a UTF-8 check of a `str` view.
+        self.text
+            .extend(e.eircode.lower_bytes().into_iter().map(char::from));
+        let range = (s as u32, self.text.len() as u32);
         self.push_range(TokenKind::Eircode, span, section, range, e.corrections);
     }
 }
