@@ -58,6 +58,10 @@ pub const MAX_SCORED_PLACES: usize = 64;
 /// Most places scored when the seeds cannot tell more of them apart.
 pub const MAX_TIED_PLACES: usize = 6_000;
 
+/// Most elements read to find the places of a tie at the cut that a word no seed explains
+/// names (`search::places::promote_tied`).
+pub const MAX_TIE_PROMOTION_POSTINGS: usize = 2_000;
+
 /// Best-scored places whose buildings are searched for a common building name the query gives
 /// (see `search::places::pin_building`).
 pub const MAX_PINNED_PLACES: usize = 8;

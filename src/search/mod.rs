@@ -288,6 +288,13 @@ fn place_stage(
         // A quick pass proves nothing unless it scores every place of its seeds.
         return false;
     }
+    places::promote_tied(
+        index,
+        hits.all(),
+        plan.all_words(),
+        &scratch.totals,
+        &mut scratch.places,
+    );
     scratch.scored.clear();
     let mut verifier = elements::Verifier::new(
         index,

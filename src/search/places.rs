@@ -13,6 +13,7 @@ use crate::index::prefetch::prefetch_item;
 use crate::index::{ElementKind, Index, NONE};
 use crate::limits::{
     MAX_CANDIDATE_PLACES, MAX_PLACES_PER_SEED, MAX_SCORED_PLACES, MAX_TIED_PLACES,
+    MAX_TIE_PROMOTION_POSTINGS,
 };
 use crate::search::elements::{ElementMatch, Verifier};
 
@@ -147,6 +148,11 @@ pub fn candidates(
         let (kept, rest) = ranked.split_at_mut(MAX_SCORED_PLACES);
         out.extend(kept.iter().map(|&k| k as u32));
         let best = kept.iter().map(|&k| rank_total(k)).fold(f32::MIN, f32::max);
+        if cut < best && rest.iter().any(|&k| rank_total(k) >= cut) {
+            let at_cut = kept[MAX_SCORED_PLACES - 1] as u32;
+            let mask = totals.slots.get(at_cut as usize).map_or(0, |t| t.mask);
+            totals.cut_tie = Some((cut, mask));
+        }
         if cut >= best {
             // The seeds cannot tell the best places apart (a townland of look-alike houses):
             // the words they did not seed must, so score the whole tie (within reason).
@@ -168,6 +174,53 @@ pub fn candidates(
     complete
 }
 
+/// Adds to `out` (sorted, unique) the places left out of a tie at the cut ([`candidates`])
+/// that hold an element of the rarest term of a word their seeds leave open: `station` in
+/// `4 Station Road, Lifford`, behind `LIFFORD GARDA STATION`, where every place of the town
+/// ties on its seed and the lowest ordinals of them say nothing. Bounded by
+/// [`MAX_TIE_PROMOTION_POSTINGS`] elements read and [`MAX_TIED_PLACES`] places added.
+pub fn promote_tied(
+    index: &Index,
+    hits: &[crate::search::TermHit],
+    words: u64,
+    totals: &PlaceTotals,
+    out: &mut Vec<u32>,
+) {
+    let Some((cut, explained)) = totals.cut_tie else {
+        return;
+    };
+    let open = words & !explained;
+    let Some(rarest) = hits
+        .iter()
+        .filter(|h| h.mask & open != 0 && h.cost == 0.0)
+        .min_by_key(|h| (h.df, h.term))
+    else {
+        return;
+    };
+    if rarest.df as usize > MAX_TIE_PROMOTION_POSTINGS {
+        return;
+    }
+    let from = out.len();
+    for e in index.term_elements(rarest.term) {
+        for p in index.element_places(e).take(MAX_PLACES_PER_SEED) {
+            let tied = totals
+                .slots
+                .get(p as usize)
+                .is_some_and(|t| t.epoch == totals.epoch && t.total == cut);
+            if tied && out[..from].binary_search(&p).is_err() {
+                out.push(p);
+            }
+        }
+        if out.len() - from >= MAX_TIED_PLACES {
+            break;
+        }
+    }
+    if out.len() > from {
+        out.sort_unstable();
+        out.dedup();
+    }
+}
+
 /// Per candidate place: the words its seeds explain and their total score. A slot per place of
 /// the index, stamped with the query that last touched it, so neither hashing nor clearing
 /// costs anything per place.
@@ -181,6 +234,9 @@ pub struct PlaceTotals {
     touched: Vec<u32>,
     /// Scratch for ranking the touched places ([`rank_key`]).
     ranked: Vec<u64>,
+    /// The total of the places tied at the cut, and the words their seeds explain, when some
+    /// of them were left out behind a better place (see [`promote_tied`]).
+    cut_tie: Option<(f32, u64)>,
 }
 
 /// A place's ranking key: ascending keys are descending totals (in `f32::total_cmp` order),
@@ -235,6 +291,7 @@ impl PlaceTotals {
             self.epoch = 1;
         }
         self.touched.clear();
+        self.cut_tie = None;
     }
 
     /// Hints that `place`'s slot will be touched soon.
