@@ -317,20 +317,18 @@ pub fn keystrokes(args: &KeystrokesArgs) -> Result<(), Error> {
     let mut differed = 0usize;
     for replay in 0..args.repeat {
         for (si, s) in scripts.iter().enumerate() {
+            if replay == 0 {
+                runs.push(Vec::with_capacity(s.prefixes.len()));
+            }
             for (pi, p) in s.prefixes.iter().enumerate() {
                 let t = Instant::now();
                 let option_ids = autocomplete(&engine, p, &ctx);
                 timings[si][pi].push(t.elapsed().as_micros() as u64);
                 if replay == 0 {
-                    if pi == 0 {
-                        runs.push(Vec::with_capacity(s.prefixes.len()));
-                    }
-                    if let Some(run) = runs.last_mut() {
-                        run.push(Keystroke {
-                            latency_us: 0,
-                            option_ids,
-                        });
-                    }
+                    runs[si].push(Keystroke {
+                        latency_us: 0,
+                        option_ids,
+                    });
                 } else if runs[si][pi].option_ids != option_ids {
                     differed += 1;
                 }
