@@ -126,24 +126,13 @@ impl Index {
         }
         let kw = words(k);
         let n = k.len();
-        let h = hash(kw, n);
-        let tag = (h >> 32) as u32;
-        let mut i = (h >> 40) as usize & self.mask;
-        // At most a quarter full, so an empty slot always ends the probe. A short key is
-        // told apart by its words and length alone.
-        loop {
-            let (e, t) = *self.slots.get(i)?;
-            if e == 0 {
-                return None;
-            }
-            if t == tag {
-                let &(a, b, m, v) = self.entries.get(e as usize - 1)?;
-                if (a, b, m) == (kw.0, kw.1, n) {
-                    return Some(v);
-                }
-            }
-            i = (i + 1) & self.mask;
-        }
+        // A short key is told apart by its words and length alone.
+        let e = self.find(hash(kw, n), |e| {
+            self.entries
+                .get(e)
+                .is_some_and(|&(a, b, m, _)| (a, b, m) == (kw.0, kw.1, n))
+        })?;
+        self.entries.get(e).map(|x| x.3)
     }
 
     /// [`Index::probe`] of a key longer than [`SHORT`] (compared whole): out of line, so that
@@ -151,8 +140,17 @@ impl Index {
     #[cold]
     #[inline(never)]
     fn probe_long(&self, k: &[u8]) -> Option<u64> {
-        let kw = words(k);
-        let h = hash(kw, k.len());
+        let e = self.find(hash(words(k), k.len()), |e| {
+            self.keys.get(e).is_some_and(|s| **s == *k)
+        })?;
+        self.entries.get(e).map(|x| x.3)
+    }
+
+    /// The entry whose slot matches hash `h` and for which `same` holds. At most a quarter
+    /// full, so an empty slot always ends the probe. Inlined into each probe, so that each
+    /// keeps its own register use.
+    #[inline(always)]
+    fn find(&self, h: u64, same: impl Fn(usize) -> bool) -> Option<usize> {
         let tag = (h >> 32) as u32;
         let mut i = (h >> 40) as usize & self.mask;
         loop {
@@ -160,9 +158,8 @@ impl Index {
             if e == 0 {
                 return None;
             }
-            let e = e as usize - 1;
-            if t == tag && self.keys.get(e).is_some_and(|s| **s == *k) {
-                return self.entries.get(e).map(|x| x.3);
+            if t == tag && same(e as usize - 1) {
+                return Some(e as usize - 1);
             }
             i = (i + 1) & self.mask;
         }
