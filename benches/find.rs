@@ -97,7 +97,7 @@ fn bench(c: &mut Criterion) {
     });
 
     let (mut visit, mut matches, mut totals, mut places_out) = (
-        Vec::new(),
+        elements::SeedScratch::default(),
         Vec::new(),
         places::PlaceTotals::default(),
         Vec::new(),
@@ -167,7 +167,7 @@ fn seed(
     index: &seoladh::index::Index,
     hits: &[TermHit],
     weights: &mut IdfCache,
-    visit: &mut Vec<u32>,
+    visit: &mut elements::SeedScratch,
     matches: &mut Vec<ElementMatch>,
 ) {
     let hits = HitTerms::new(hits);

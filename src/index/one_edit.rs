@@ -14,11 +14,14 @@ use crate::hash::FxHasher;
 use crate::index::unpack_term;
 use crate::text::lexicon::one_slip;
 
-/// The deletion table of a term dictionary.
+/// The deletion table of a term dictionary, and an exact table of its ASCII terms.
 #[derive(Debug, Default)]
 pub struct OneEdit {
     /// `(key hash, term slot)`, sorted.
     keys: Vec<(u64, u32)>,
+    /// Open addressing by term hash: term slot + 1, or 0 for an empty slot. Finds a query
+    /// word's exact term in one or two probes, where the fst takes a node per letter.
+    exact: Vec<u32>,
     /// Per term slot: packed fst value, start of its text in `text`, length.
     terms: Vec<(u64, u32, u32)>,
     /// The ASCII terms, back to back.
@@ -56,7 +59,49 @@ impl OneEdit {
         }
         t.keys.sort_unstable();
         t.keys.dedup();
+        t.exact = vec![0; (t.terms.len() * 2).next_power_of_two().max(2)];
+        let mask = t.exact.len() - 1;
+        for slot in 0..t.terms.len() {
+            let Some(term) = t.text_of(slot) else {
+                continue;
+            };
+            let mut at = hash(term) as usize & mask;
+            while t.exact[at] != 0 {
+                at = (at + 1) & mask;
+            }
+            t.exact[at] = slot as u32 + 1;
+        }
         t
+    }
+
+    /// `Some(the packed fst value of word)`, or `Some(None)` when no term is `word`. `None`
+    /// for a word that is not ASCII: the table holds no such term, so the fst must be asked.
+    #[inline]
+    pub fn exact(&self, word: &[u8]) -> Option<Option<u64>> {
+        if !word.is_ascii() {
+            return None;
+        }
+        if self.exact.is_empty() {
+            return Some(None);
+        }
+        let mask = self.exact.len() - 1;
+        let mut at = hash(word) as usize & mask;
+        loop {
+            let slot = self.exact[at];
+            if slot == 0 {
+                return Some(None);
+            }
+            let slot = slot as usize - 1;
+            if self.text_of(slot) == Some(word) {
+                return Some(self.terms.get(slot).map(|t| t.0));
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    fn text_of(&self, slot: usize) -> Option<&[u8]> {
+        let &(_, from, len) = self.terms.get(slot)?;
+        self.text.get(from as usize..from as usize + len as usize)
     }
 
     /// Appends `(1, term id, df)` for every term exactly one edit (optimal string alignment:
@@ -82,11 +127,9 @@ impl OneEdit {
     fn probe(&self, word: &[u8], h: u64, out: &mut Vec<(u8, u32, u32)>) {
         let start = self.keys.partition_point(|k| k.0 < h);
         for &(_, slot) in self.keys[start..].iter().take_while(|k| k.0 == h) {
-            let Some(&(v, from, len)) = self.terms.get(slot as usize) else {
-                continue;
-            };
-            let (from, len) = (from as usize, len as usize);
-            let Some(term) = self.text.get(from..from + len) else {
+            let (Some(term), Some(&(v, _, _))) =
+                (self.text_of(slot as usize), self.terms.get(slot as usize))
+            else {
                 continue;
             };
             if one_slip(word, term) {
@@ -180,5 +223,29 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_exact_table_answers_as_the_fst_does() {
+        let words = [
+            "abbey", "ashgrove", "dublin", "kells", "road", "street", "páirc", "a",
+        ];
+        let mut sorted: Vec<&str> = words.to_vec();
+        sorted.sort_unstable();
+        let map = fst::Map::from_iter(
+            sorted
+                .iter()
+                .enumerate()
+                .map(|(i, w)| (*w, (3u64 << 32) | i as u64)),
+        )
+        .unwrap();
+        let table = OneEdit::build(&map);
+        for q in [
+            "abbey", "road", "roa", "roads", "", "a", "b", "kells", "street", "dublin",
+        ] {
+            assert_eq!(table.exact(q.as_bytes()), Some(map.get(q)), "{q}");
+        }
+        assert_eq!(table.exact("páirc".as_bytes()), None);
+        assert_eq!(OneEdit::default().exact(b"road"), Some(None));
     }
 }

@@ -463,6 +463,10 @@ impl Index {
 
     /// A term's id and document frequency (number of elements whose names contain it).
     pub fn term(&self, term: &str) -> Option<(u32, u32)> {
+        // The typo table holds every ASCII term in a hash table: cheaper than the fst's walk.
+        if let Some(v) = self.one_edit.get().and_then(|t| t.exact(term.as_bytes())) {
+            return v.map(unpack_term);
+        }
         self.terms.get(term).map(unpack_term)
     }
 
@@ -517,7 +521,9 @@ impl Index {
         }
     }
 
-    fn variant_bytes(&self, ord: u32) -> &[u8] {
+    /// Element `ord`'s encoded name variants: two elements with the same bytes (`MAIN STREET`
+    /// in many towns) have the same names and terms.
+    pub fn variant_bytes(&self, ord: u32) -> &[u8] {
         self.lists(
             SectionId::ElementVariantsIndex,
             SectionId::ElementVariantsData,

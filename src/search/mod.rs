@@ -54,7 +54,7 @@ pub struct Scratch {
     /// The tokens of the last input.
     pub tokens: Tokenised,
     hits: Vec<TermHit>,
-    visit: Vec<u32>,
+    seeds: elements::SeedScratch,
     pins: Vec<(u32, u32)>,
     totals: places::PlaceTotals,
     places: Vec<u32>,
@@ -263,7 +263,7 @@ fn place_stage(
         words,
         budget,
         &mut scratch.weights,
-        &mut scratch.visit,
+        &mut scratch.seeds,
         &mut out.matches,
     );
     if stages.prefix_last {
