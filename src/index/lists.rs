@@ -183,16 +183,51 @@ impl Iterator for SortedIter<'_> {
 }
 
 impl SortedIter<'_> {
-    /// Decodes up to `out.len()` ordinals into `out`; how many (0 at the end).
+    /// Decodes up to `out.len()` ordinals into `out`; how many (0 at the end). The hot loops'
+    /// way through a list: most deltas are one byte, and they take a short path here.
     #[inline]
     pub fn next_chunk(&mut self, out: &mut [u32]) -> usize {
-        let mut n = 0;
+        let bytes = self.bytes;
+        let (mut pos, mut n, mut prev) = (0usize, 0usize, self.prev);
         while n < out.len() {
-            let Some(v) = self.next() else { break };
+            let Some(&b) = bytes.get(pos) else { break };
+            let delta = if b < 0x80 {
+                pos += 1;
+                Some(u32::from(b))
+            } else {
+                read_varint(&bytes[pos..]).and_then(|(d, k)| {
+                    pos += k;
+                    u32::try_from(d).ok()
+                })
+            };
+            let Some(v) = delta.and_then(|d| prev.checked_add(d)) else {
+                // Malformed: the list ends here.
+                pos = bytes.len();
+                break;
+            };
+            prev = v;
             out[n] = v;
             n += 1;
         }
+        self.bytes = bytes.get(pos..).unwrap_or(&[]);
+        self.prev = prev;
         n
+    }
+
+    /// Appends the rest of the list (at most `max` ordinals) to `out`.
+    #[inline]
+    pub fn append_to(mut self, out: &mut Vec<u32>, max: usize) {
+        let mut chunk = [0u32; 64];
+        let mut left = max;
+        while left > 0 {
+            let want = left.min(chunk.len());
+            let n = self.next_chunk(&mut chunk[..want]);
+            if n == 0 {
+                break;
+            }
+            out.extend_from_slice(&chunk[..n]);
+            left -= n;
+        }
     }
 }
 
@@ -280,7 +315,38 @@ mod tests {
             let _ = l.check(true);
             for i in 0..l.len() + 2 {
                 let _ = l.sorted(i).count();
+                let mut chunk = [0u32; 3];
+                let mut it = l.sorted(i);
+                while it.next_chunk(&mut chunk) > 0 {}
+                l.sorted(i).append_to(&mut Vec::new(), 5);
             }
+        }
+
+        #[test]
+        fn chunks_decode_what_the_iterator_does(
+            mut values in proptest::collection::vec(any::<u32>(), 0..300),
+            chunk in 1usize..70,
+            max in 0usize..400,
+        ) {
+            values.sort_unstable();
+            let mut w = ListsWriter::new();
+            w.push_sorted(&values);
+            let (index, data) = w.finish();
+            let l = Lists::new(&index, &data);
+            let mut got = Vec::new();
+            let mut buf = vec![0u32; chunk];
+            let mut it = l.sorted(0);
+            loop {
+                let n = it.next_chunk(&mut buf);
+                if n == 0 {
+                    break;
+                }
+                got.extend_from_slice(&buf[..n]);
+            }
+            prop_assert_eq!(&got, &values);
+            let mut appended = vec![7];
+            l.sorted(0).append_to(&mut appended, max);
+            prop_assert_eq!(&appended[1..], &values[..values.len().min(max)]);
         }
     }
 }

@@ -151,11 +151,11 @@ pub fn seed_elements(
         if visit.len() + df > budget {
             if i == 0 {
                 // Every hit is common: the rarest still seeds, cut to the budget.
-                visit.extend(index.term_elements(hit.term).take(budget));
+                index.term_elements(hit.term).append_to(visit, budget);
             }
             break;
         }
-        visit.extend(index.term_elements(hit.term));
+        index.term_elements(hit.term).append_to(visit, usize::MAX);
     }
     visit.sort_unstable();
     visit.dedup();
