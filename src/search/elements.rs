@@ -7,9 +7,6 @@
 //! all hits once per query and remembered. Scoring is variant by variant (English, Irish,
 //! aliases); an element takes its best variant.
 
-use std::collections::HashMap;
-
-use crate::hash::FxBuildHasher;
 use crate::index::{ElementKind, Index, Prefetcher, VariantTag};
 use crate::search::terms::{hits_for, How, TermHit};
 
@@ -287,20 +284,72 @@ pub fn rarest_first(all: &[TermHit], words: u64) -> Vec<usize> {
     order
 }
 
-/// The verifier's memory, kept across queries for its capacity.
+/// The verifier's memory, kept across queries for its capacity: element → index into the
+/// matches (or [`NO_MATCH`]) for the seeds and every element verified so far. Open addressing
+/// with Fibonacci hashing: a place's elements are looked up several hundred times per query,
+/// and a probe or two here costs a fraction of a binary search plus a general-purpose map.
 #[derive(Debug, Default)]
 pub struct Memo {
-    /// Element → index into the matches, or [`NO_MATCH`], for elements verified so far.
-    verified: HashMap<u32, u32, FxBuildHasher>,
-    /// The seeds' elements, in the seeds' order: searched without striding over whole matches.
-    seeds: Vec<u32>,
+    /// `(element, match)`; [`EMPTY`] marks a free slot. A power of two, at most half full.
+    slots: Vec<(u32, u32)>,
+    /// Slots in use.
+    used: usize,
+    /// `32 - log2(slots.len())`: the shift that turns a hash into a slot.
+    shift: u32,
 }
 
 /// Marks an element that was verified and matches nothing.
 pub const NO_MATCH: u32 = u32::MAX;
 
-/// Scores elements on demand against the hits, once each: the seeds (sorted, first in
-/// `matches`) are found by binary search, the rest are scored and appended.
+/// A free [`Memo`] slot (no element has this ordinal: it is the index's "none").
+const EMPTY: u32 = u32::MAX;
+
+impl Memo {
+    /// Forgets every element, with room for about `expect` of them.
+    fn reset(&mut self, expect: usize) {
+        let want = (expect * 2).next_power_of_two().max(64);
+        if self.slots.len() < want || self.slots.len() > want * 16 {
+            self.slots = vec![(EMPTY, 0); want];
+            self.shift = 32 - want.trailing_zeros();
+        } else {
+            self.slots.fill((EMPTY, 0));
+        }
+        self.used = 0;
+    }
+
+    /// The slot holding `e`, or the free slot where it belongs.
+    #[inline]
+    fn find(&self, e: u32) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut s = (e.wrapping_mul(0x9E37_79B1) >> self.shift) as usize & mask;
+        loop {
+            let k = self.slots[s].0;
+            if k == e || k == EMPTY {
+                return s;
+            }
+            s = (s + 1) & mask;
+        }
+    }
+
+    /// Remembers `e` → `i` in slot `s` (from [`Memo::find`]), growing when half full.
+    fn put(&mut self, s: usize, e: u32, i: u32) {
+        self.slots[s] = (e, i);
+        self.used += 1;
+        if self.used * 2 > self.slots.len() {
+            let old = std::mem::take(&mut self.slots);
+            let want = old.len() * 2;
+            self.slots = vec![(EMPTY, 0); want];
+            self.shift = 32 - want.trailing_zeros();
+            for (k, v) in old.into_iter().filter(|&(k, _)| k != EMPTY) {
+                let s = self.find(k);
+                self.slots[s] = (k, v);
+            }
+        }
+    }
+}
+
+/// Scores elements on demand against the hits, once each: the seeds (first in `matches`) are
+/// remembered from the start, the rest are scored and appended.
 pub struct Verifier<'a> {
     index: &'a Index,
     ahead: Prefetcher<'a>,
@@ -313,7 +362,7 @@ pub struct Verifier<'a> {
 }
 
 impl<'a> Verifier<'a> {
-    /// A verifier over `matches`, which holds the seeds (sorted by element).
+    /// A verifier over `matches`, which holds the seeds (one match per element).
     pub fn new(
         index: &'a Index,
         hits: &'a HitTerms<'a>,
@@ -321,9 +370,13 @@ impl<'a> Verifier<'a> {
         memo: &'a mut Memo,
         weights: &'a mut IdfCache,
     ) -> Self {
-        memo.verified.clear();
-        memo.seeds.clear();
-        memo.seeds.extend(matches.iter().map(|m| m.element));
+        memo.reset(matches.len() + 64);
+        for (i, m) in matches.iter().enumerate() {
+            let s = memo.find(m.element);
+            if m.element != EMPTY && memo.slots[s].0 == EMPTY {
+                memo.put(s, m.element, i as u32);
+            }
+        }
         Verifier {
             index,
             ahead: index.prefetcher(),
@@ -343,25 +396,29 @@ impl<'a> Verifier<'a> {
     /// The index of element `e`'s match, scoring it the first time it is asked about.
     #[inline]
     pub fn get(&mut self, e: u32) -> Option<u32> {
-        if let Ok(i) = self.memo.seeds.binary_search(&e) {
-            return Some(i as u32);
+        if e == EMPTY {
+            return None;
         }
-        let i = *self.memo.verified.entry(e).or_insert_with(|| {
-            match score_with(
-                self.index,
-                &self.ahead,
-                e,
-                self.hits,
-                self.weights,
-                &mut self.name,
-            ) {
-                Some(m) => {
-                    self.matches.push(m);
-                    (self.matches.len() - 1) as u32
-                }
-                None => NO_MATCH,
+        let s = self.memo.find(e);
+        let (k, i) = self.memo.slots[s];
+        if k == e {
+            return (i != NO_MATCH).then_some(i);
+        }
+        let i = match score_with(
+            self.index,
+            &self.ahead,
+            e,
+            self.hits,
+            self.weights,
+            &mut self.name,
+        ) {
+            Some(m) => {
+                self.matches.push(m);
+                (self.matches.len() - 1) as u32
             }
-        });
+            None => NO_MATCH,
+        };
+        self.memo.put(s, e, i);
         (i != NO_MATCH).then_some(i)
     }
 }
@@ -569,4 +626,33 @@ fn distance(mask: u64, anchor: u64) -> u32 {
 #[inline]
 pub fn find(matches: &[ElementMatch], e: u32) -> Option<usize> {
     matches.binary_search_by_key(&e, |m| m.element).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_memo_keeps_every_element_through_growth() {
+        let mut memo = Memo::default();
+        for round in 0..3u32 {
+            memo.reset(10);
+            // Ordinals that collide under the hash's high bits, and a run of neighbours.
+            let elements: Vec<u32> = (0..500u32)
+                .map(|i| if i % 2 == 0 { i << 20 } else { i + round })
+                .collect();
+            for (i, &e) in elements.iter().enumerate() {
+                let s = memo.find(e);
+                if memo.slots[s].0 == EMPTY {
+                    memo.put(s, e, i as u32);
+                }
+            }
+            for (i, &e) in elements.iter().enumerate() {
+                let first = elements.iter().position(|&x| x == e).unwrap_or(i);
+                assert_eq!(memo.slots[memo.find(e)], (e, first as u32));
+            }
+            assert_eq!(memo.slots[memo.find(1001 << 20)].0, EMPTY);
+            assert!(memo.used * 2 <= memo.slots.len());
+        }
+    }
 }
