@@ -154,7 +154,8 @@ pub fn seed_elements(
         }
         index.term_elements(hit.term).append_to(visit, usize::MAX);
     }
-    visit.sort_unstable();
+    // The postings are sorted runs, which a stable sort finds and merges.
+    visit.sort();
     visit.dedup();
     let ahead = index.prefetcher();
     let mut name = NameScratch::default();
