@@ -19,9 +19,10 @@ use crate::text::lexicon::one_slip;
 pub struct OneEdit {
     /// `(key hash, term slot)`, sorted.
     keys: Vec<(u64, u32)>,
-    /// Open addressing by term hash: term slot + 1, or 0 for an empty slot. Finds a query
-    /// word's exact term in one or two probes, where the fst takes a node per letter.
-    exact: Vec<u32>,
+    /// Open addressing by term hash over the ASCII terms of up to [`EXACT_MAX_LEN`] bytes,
+    /// each slot holding its term's text and fst value: a query word's term is found in one
+    /// cache line, where the fst takes a node per letter.
+    exact: Vec<ExactSlot>,
     /// Per term slot: packed fst value, start of its text in `text`, length.
     terms: Vec<(u64, u32, u32)>,
     /// The ASCII terms, back to back.
@@ -59,41 +60,50 @@ impl OneEdit {
         }
         t.keys.sort_unstable();
         t.keys.dedup();
-        t.exact = vec![0; (t.terms.len() * 2).next_power_of_two().max(2)];
-        let mask = t.exact.len() - 1;
+        // At most two thirds full: probes stay short and the table small (2 MiB at full scale).
+        let mut exact =
+            vec![ExactSlot::default(); (t.terms.len() * 3 / 2).next_power_of_two().max(2)];
+        let mask = exact.len() - 1;
         for slot in 0..t.terms.len() {
-            let Some(term) = t.text_of(slot) else {
+            let (Some(term), Some(&(value, _, _))) = (t.text_of(slot), t.terms.get(slot)) else {
                 continue;
             };
+            if term.is_empty() || term.len() > EXACT_MAX_LEN {
+                continue;
+            }
             let mut at = hash(term) as usize & mask;
-            while t.exact[at] != 0 {
+            while exact[at].len != 0 {
                 at = (at + 1) & mask;
             }
-            t.exact[at] = slot as u32 + 1;
+            let e = &mut exact[at];
+            e.value = value;
+            e.len = term.len() as u32;
+            e.text[..term.len()].copy_from_slice(term);
         }
+        t.exact = exact;
         t
     }
 
     /// `Some(the packed fst value of word)`, or `Some(None)` when no term is `word`. `None`
-    /// for a word that is not ASCII: the table holds no such term, so the fst must be asked.
+    /// when the table cannot tell (a word that is not ASCII, or longer than
+    /// [`EXACT_MAX_LEN`]): the fst must be asked.
     #[inline]
     pub fn exact(&self, word: &[u8]) -> Option<Option<u64>> {
-        if !word.is_ascii() {
+        if word.len() > EXACT_MAX_LEN || !word.is_ascii() {
             return None;
         }
-        if self.exact.is_empty() {
+        if self.exact.is_empty() || word.is_empty() {
             return Some(None);
         }
         let mask = self.exact.len() - 1;
         let mut at = hash(word) as usize & mask;
         loop {
-            let slot = self.exact[at];
-            if slot == 0 {
+            let e = &self.exact[at];
+            if e.len == 0 {
                 return Some(None);
             }
-            let slot = slot as usize - 1;
-            if self.text_of(slot) == Some(word) {
-                return Some(self.terms.get(slot).map(|t| t.0));
+            if e.len as usize == word.len() && &e.text[..word.len()] == word {
+                return Some(Some(e.value));
             }
             at = (at + 1) & mask;
         }
@@ -138,6 +148,20 @@ impl OneEdit {
             }
         }
     }
+}
+
+/// Longest term the exact table holds (longer ones are asked of the fst; few terms are).
+const EXACT_MAX_LEN: usize = 20;
+
+/// One slot of the exact table: 32 bytes, so a probe reads one cache line.
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(C, align(32))]
+struct ExactSlot {
+    /// Packed fst value.
+    value: u64,
+    /// Text length; 0 marks an empty slot.
+    len: u32,
+    text: [u8; EXACT_MAX_LEN],
 }
 
 fn hash(bytes: &[u8]) -> u64 {
@@ -228,7 +252,16 @@ mod tests {
     #[test]
     fn the_exact_table_answers_as_the_fst_does() {
         let words = [
-            "abbey", "ashgrove", "dublin", "kells", "road", "street", "páirc", "a",
+            "abbey",
+            "ashgrove",
+            "dublin",
+            "kells",
+            "road",
+            "street",
+            "páirc",
+            "a",
+            "abcdefghijklmnopqrst",
+            "abcdefghijklmnopqrstu",
         ];
         let mut sorted: Vec<&str> = words.to_vec();
         sorted.sort_unstable();
@@ -245,6 +278,11 @@ mod tests {
         ] {
             assert_eq!(table.exact(q.as_bytes()), Some(map.get(q)), "{q}");
         }
+        assert_eq!(
+            table.exact(b"abcdefghijklmnopqrst"),
+            Some(map.get("abcdefghijklmnopqrst"))
+        );
+        assert_eq!(table.exact(b"abcdefghijklmnopqrstu"), None);
         assert_eq!(table.exact("páirc".as_bytes()), None);
         assert_eq!(OneEdit::default().exact(b"road"), Some(None));
     }
