@@ -84,11 +84,16 @@ pub fn candidates(
     totals.clear(index.meta().counts.places);
     // Seeds best first: the budget goes to the words that say most, and each place adds a
     // seed only for words its better seeds left unexplained.
-    let mut order: Vec<u32> = (0..seeds.len() as u32).collect();
-    order.sort_unstable_by(|&a, &b| {
-        let (ma, mb) = (&seeds[a as usize], &seeds[b as usize]);
-        mb.score.total_cmp(&ma.score).then(a.cmp(&b))
-    });
+    // (One integer key per seed, as for places below: best score first, then seed order.)
+    let mut order: Vec<u64> = seeds
+        .iter()
+        .enumerate()
+        .map(|(i, m)| rank_key(m.score, i as u32))
+        .collect();
+    order.sort_unstable();
+    for key in &mut order {
+        *key = u64::from(*key as u32);
+    }
     let mut pairs = 0usize;
     let mut complete = true;
     let ahead = index.prefetcher();
