@@ -95,22 +95,38 @@ pub(crate) async fn operation(
     }
 }
 
-/// Runs the engine on tokio's blocking pool: each request in flight gets its own thread, so
-/// the async workers keep moving bytes. A panic in the engine becomes error 500000.
+/// Runs the engine on rayon's pool, one thread per core, first come first served; the async
+/// workers keep moving bytes, and a request that times out stops waiting (its search finishes
+/// on the pool). A panic in the engine becomes error 500000.
 ///
-/// Measured against a fixed set of one thread per core taking requests first come first
-/// served: on the shared 2-core machine that gave 2,300–3,000 FindAddress requests/s against
-/// 4,000–5,000 here (the other builds' threads took the cores from 2 engine threads; 16
-/// threads held their share), so it was not kept.
+/// Before session 8 each request ran on tokio's blocking pool, a thread per request in flight.
+/// Alternated with it at full scale (16 connections, load client on the same 2 cores): 11,323
+/// and 13,398 FindAddress requests/s against 9,749 and 10,101, p99 3.9 / 3.3 ms against 5.1 /
+/// 5.0 ms. Two threads keep two searches' scratch space warm instead of sixteen, and a busy pool
+/// thread takes the next request without a wake-up. (An earlier session measured the opposite
+/// while other builds ran on the machine: sixteen threads held a larger share of contended
+/// cores.)
 async fn compute(work: Prepared, engine: Arc<dyn api::Engine>) -> Result<api::Answer, ApiError> {
-    tokio::task::spawn_blocking(move || work.run(&*engine))
-        .await
-        .unwrap_or_else(|join| {
-            Err(ApiError::new(
-                ErrorCode::InternalServerError,
-                format!("the engine failed on this request ({join}); please report it with the request's txn"),
-            ))
-        })
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    rayon::spawn(move || {
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work.run(&*engine)));
+        // The request may have timed out and gone: nobody to tell.
+        let _ = tx.send(outcome);
+    });
+    match rx.await {
+        Ok(Ok(answer)) => answer,
+        Ok(Err(_)) => Err(engine_failed("it panicked")),
+        Err(_) => Err(engine_failed("no answer")),
+    }
+}
+
+fn engine_failed(why: &str) -> ApiError {
+    ApiError::new(
+        ErrorCode::InternalServerError,
+        format!(
+            "the engine failed on this request ({why}); please report it with the request's txn"
+        ),
+    )
 }
 
 /// `[A-Za-z0-9_.$]+`, at most [`limits::MAX_CALLBACK_CHARS`].
