@@ -207,6 +207,21 @@ mod tests {
         d[n][m]
     }
 
+    /// `words` sorted and deduplicated, and a term map of them: term id = rank, every df `df`.
+    fn dictionary<'w>(words: &[&'w str], df: u64) -> (Vec<&'w str>, fst::Map<Vec<u8>>) {
+        let mut sorted = words.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let map = fst::Map::from_iter(
+            sorted
+                .iter()
+                .enumerate()
+                .map(|(i, w)| (*w, (df << 32) | i as u64)),
+        )
+        .unwrap();
+        (sorted, map)
+    }
+
     #[test]
     fn neighbours_are_exactly_the_terms_one_edit_away() {
         let words = [
@@ -214,16 +229,7 @@ mod tests {
             "abbeyy", "kells", "kels", "eels", "sells", "dublin", "dubiln", "dublinn", "a", "ab",
             "ba", "aab", "aba", "baa", "street", "stret", "tsreet", "lane", "laen", "lana",
         ];
-        let mut sorted: Vec<&str> = words.to_vec();
-        sorted.sort_unstable();
-        sorted.dedup();
-        let map = fst::Map::from_iter(
-            sorted
-                .iter()
-                .enumerate()
-                .map(|(i, w)| (*w, (7u64 << 32) | i as u64)),
-        )
-        .unwrap();
+        let (sorted, map) = dictionary(&words, 7);
         let table = OneEdit::build(&map);
         let queries = [
             "ashgroe", "road", "rd", "kels", "dubln", "aab", "ab", "x", "lnae", "strete",
@@ -263,15 +269,7 @@ mod tests {
             "abcdefghijklmnopqrst",
             "abcdefghijklmnopqrstu",
         ];
-        let mut sorted: Vec<&str> = words.to_vec();
-        sorted.sort_unstable();
-        let map = fst::Map::from_iter(
-            sorted
-                .iter()
-                .enumerate()
-                .map(|(i, w)| (*w, (3u64 << 32) | i as u64)),
-        )
-        .unwrap();
+        let (_, map) = dictionary(&words, 3);
         let table = OneEdit::build(&map);
         for q in [
             "abbey", "road", "roa", "roads", "", "a", "b", "kells", "street", "dublin",

@@ -172,10 +172,11 @@ pub fn seed_elements(
         if let Some(&next) = visit.get(i + 2) {
             ahead.element_variants(next);
         }
+        let mut score = || score_with(index, &ahead, e, hits, weights, &mut name);
         let m = if by_name {
-            names.score(index, &ahead, e, hits, weights, &mut name)
+            names.score(index, e, score)
         } else {
-            score_with(index, &ahead, e, hits, weights, &mut name)
+            score()
         };
         if let Some(m) = m {
             out.push(m);
@@ -220,26 +221,16 @@ const NAME_SLOTS: usize = 1024;
 
 impl SeedNames {
     fn start(&mut self) {
-        if self.slots.len() != NAME_SLOTS {
-            self.slots = vec![NameSlot::default(); NAME_SLOTS];
-            self.epoch = 0;
-        }
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.slots.fill(NameSlot::default());
-            self.epoch = 1;
-        }
+        crate::search::restart_stamps(&mut self.slots, NAME_SLOTS, &mut self.epoch);
     }
 
-    /// [`score_with`] for `e`, or a copy of the score of an element of the same name.
-    fn score<'h>(
+    /// `score` of `e` (run only for a name not scored yet), or a copy of the score of an
+    /// element of the same name.
+    fn score(
         &mut self,
         index: &Index,
-        ahead: &Prefetcher<'_>,
         e: u32,
-        hits: &HitTerms<'h>,
-        weights: &mut IdfCache,
-        name: &mut NameScratch<'h>,
+        score: impl FnOnce() -> Option<ElementMatch>,
     ) -> Option<ElementMatch> {
         let bytes = index.variant_bytes(e);
         let mut h = crate::hash::FxHasher::default();
@@ -257,7 +248,7 @@ impl SeedNames {
                 ..m
             });
         }
-        let scored = score_with(index, ahead, e, hits, weights, name);
+        let scored = score();
         *slot = NameSlot {
             epoch: self.epoch,
             element: e,

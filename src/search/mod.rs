@@ -154,6 +154,21 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
     out
 }
 
+/// Starts a new query over `slots` stamped with `epoch` (a slot is current when it carries the
+/// query's stamp): sizes them to `len` and advances the stamp, clearing the slots only when it
+/// wraps. Neither hashing nor clearing costs anything per slot.
+pub(crate) fn restart_stamps<T: Clone + Default>(slots: &mut Vec<T>, len: usize, epoch: &mut u32) {
+    if slots.len() != len {
+        *slots = vec![T::default(); len];
+        *epoch = 0;
+    }
+    *epoch = epoch.wrapping_add(1);
+    if *epoch == 0 {
+        slots.fill(T::default());
+        *epoch = 1;
+    }
+}
+
 /// Whether the exact pass explains everything: every word and every number.
 fn settled(s: &Search) -> bool {
     s.best()

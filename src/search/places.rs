@@ -84,27 +84,26 @@ pub fn candidates(
     totals.clear(index.meta().counts.places);
     // Seeds best first: the budget goes to the words that say most, and each place adds a
     // seed only for words its better seeds left unexplained.
-    // (One integer key per seed, as for places below: best score first, then seed order.)
+    // One integer key per seed, as for places below: best score first, then seed order; the
+    // key's low half is the seed's index.
     let mut order: Vec<u64> = seeds
         .iter()
         .enumerate()
         .map(|(i, m)| rank_key(m.score, i as u32))
         .collect();
     order.sort_unstable();
-    for key in &mut order {
-        *key = u64::from(*key as u32);
-    }
+    let seed_of = |key: u64| &seeds[key as u32 as usize];
     let mut pairs = 0usize;
     let mut complete = true;
     let ahead = index.prefetcher();
-    for (k, &m) in order.iter().enumerate() {
+    for (k, &key) in order.iter().enumerate() {
         if let Some(&next) = order.get(k + 2) {
-            ahead.element_places_offset(seeds[next as usize].element);
+            ahead.element_places_offset(seed_of(next).element);
         }
         if let Some(&next) = order.get(k + 1) {
-            ahead.element_places(seeds[next as usize].element);
+            ahead.element_places(seed_of(next).element);
         }
-        let seed = &seeds[m as usize];
+        let seed = seed_of(key);
         let bound = index.element_places_bound(seed.element);
         if bound > MAX_PLACES_PER_SEED || pairs + bound > MAX_CANDIDATE_PLACES {
             if all_or_nothing {
@@ -136,8 +135,8 @@ pub fn candidates(
     }
     if totals.touched.is_empty() {
         // Every seed is large (a county, a city district): the best seed's first places.
-        if let Some(&m) = order.first() {
-            let e = seeds[m as usize].element;
+        if let Some(&key) = order.first() {
+            let e = seed_of(key).element;
             out.extend(index.element_places(e).take(MAX_SCORED_PLACES));
         }
         return false;
@@ -286,15 +285,7 @@ impl PlaceTotals {
     /// Starts a query over an index of `places` places.
     fn clear(&mut self, places: u64) {
         let places = usize::try_from(places).unwrap_or(0);
-        if self.slots.len() != places {
-            self.slots = vec![PlaceTotal::default(); places];
-            self.epoch = 0;
-        }
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.slots.fill(PlaceTotal::default());
-            self.epoch = 1;
-        }
+        crate::search::restart_stamps(&mut self.slots, places, &mut self.epoch);
         self.touched.clear();
         self.cut_tie = None;
     }
