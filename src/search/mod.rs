@@ -207,7 +207,7 @@ fn run(index: &Index, out: &mut Search, stages: Stages, scratch: &mut Scratch) {
     // one of those elements is scored and the best explains every word and number, no other
     // place can: a place explaining that word holds one of them.
     if !stages.prefix_last {
-        if let Some(word) = narrowest_word(&term_hits, plan.words.len()) {
+        if let Some(word) = narrowest_word(index, &term_hits, plan.words.len()) {
             let quick = 1u64 << word;
             let all = place_stage(index, out, &hits, quick, QUICK_SEED_VISITS, stages, scratch);
             if all && settled(out) {
@@ -238,10 +238,13 @@ fn has_unknown_typo_word(plan: &Plan, hits: &[TermHit]) -> bool {
         .any(|(i, w)| w.typo_budget > 0 && covered & (1u64 << i) == 0)
 }
 
-/// The word whose hits name fewest elements (at most [`QUICK_SEED_VISITS`]), when every word
-/// has a hit (otherwise no place can explain every word).
-fn narrowest_word(hits: &[TermHit], words: usize) -> Option<usize> {
-    let mut best: Option<(u64, usize)> = None;
+/// The word whose elements lie in fewest places, among the words naming at most
+/// [`QUICK_SEED_VISITS`] elements, when every word has a hit (otherwise no place can explain
+/// every word). Fewest elements is not fewest places: `Dublin 24` is one element of a thousand
+/// places, `Redwood` three of one place each. A word's size is the byte length of its elements'
+/// place lists (read from the list offsets alone), and counting stops once it passes the best.
+fn narrowest_word(index: &Index, hits: &[TermHit], words: usize) -> Option<usize> {
+    let mut narrow: Vec<(u64, usize)> = Vec::with_capacity(words.min(64));
     for i in 0..words.min(64) {
         let df: u64 = hits
             .iter()
@@ -251,12 +254,27 @@ fn narrowest_word(hits: &[TermHit], words: usize) -> Option<usize> {
         if df == 0 {
             return None;
         }
-        if best.map_or(true, |(d, _)| df < d) {
-            best = Some((df, i));
+        if df <= QUICK_SEED_VISITS as u64 {
+            narrow.push((df, i));
         }
     }
-    best.filter(|&(df, _)| df <= QUICK_SEED_VISITS as u64)
-        .map(|(_, i)| i)
+    narrow.sort_unstable();
+    let mut best: Option<(usize, usize)> = None;
+    for &(_, i) in &narrow {
+        let mut size = 0usize;
+        'hits: for h in hits.iter().filter(|h| h.mask & (1u64 << i) != 0) {
+            for e in index.term_elements(h.term) {
+                size += index.element_places_bound(e);
+                if best.is_some_and(|(b, _)| size >= b) {
+                    break 'hits;
+                }
+            }
+        }
+        if best.map_or(true, |(b, _)| size < b) {
+            best = Some((size, i));
+        }
+    }
+    best.map(|(_, i)| i)
 }
 
 /// Seeds from the hits on `words`, then candidate places, their scores, pinned building names and
