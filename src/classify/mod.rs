@@ -362,11 +362,23 @@ fn best_answer(index: &Index, search: &Search) -> Option<Answer> {
         candidate: best,
         complete: r.unexplained <= NEGLIGIBLE_WEIGHT && !best.number_unmatched,
         tied: ties.len() > 1,
-        typos: best.place.typos > 0 || r.misspelt,
+        typos: best.place.typos > 0
+            || r.misspelt
+            || corrected_words(&search.plan) & best.place.mask != 0,
         ties,
         tied_candidates,
         reconciled: r.reconciled,
     })
+}
+
+/// The plan words whose spelling the tokeniser corrected (`Co. Tipperar`).
+fn corrected_words(plan: &crate::search::Plan) -> u64 {
+    plan.words
+        .iter()
+        .take(64)
+        .enumerate()
+        .filter(|(_, w)| w.corrected)
+        .fold(0, |m, (i, _)| m | 1u64 << i)
 }
 
 /// Candidates near the best read against their own words (each costs a few element names).

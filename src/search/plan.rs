@@ -2,7 +2,7 @@
 //! against element names (with a typo budget), house and unit numbers, an Eircode, a UK postcode.
 
 use crate::limits::MAX_PLAN_WORDS;
-use crate::text::{TokenKind, Tokenised};
+use crate::text::{typo_budget, TokenKind, Tokenised};
 
 /// A word of the query, matched against element terms.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,6 +21,9 @@ pub struct QueryWord {
     pub typo_budget: u8,
     /// The last word of the input (a prefix in autocomplete).
     pub last: bool,
+    /// The tokeniser corrected its spelling (`Co. Tipperar`, `Dublio 17`): an answer that
+    /// explains it changed the spelling.
+    pub corrected: bool,
 }
 
 /// A number of the query: a house number (`12`, `10a`, `63-66`) or a unit number.
@@ -114,6 +117,7 @@ impl Plan {
                             kind: TokenKind::DublinDistrict,
                             typo_budget: 0,
                             last: Some(i + 1) == last_word,
+                            corrected: true,
                         });
                     }
                     skip_next = true;
@@ -144,6 +148,7 @@ impl Plan {
                         kind: tok.kind,
                         typo_budget: typo_budget(chars),
                         last: Some(i) == last_word,
+                        corrected: tok.corrections > 0,
                     });
                 }
                 TokenKind::Unit => unit_pending = true,
@@ -262,15 +267,6 @@ fn is_unit_like(word: &str) -> bool {
             && UNITS
                 .iter()
                 .any(|u| strsim::damerau_levenshtein(word, u) <= 2))
-}
-
-/// Edits allowed for a word of `chars` characters.
-pub fn typo_budget(chars: usize) -> u8 {
-    match chars {
-        0..=3 => 0,
-        4..=7 => 1,
-        _ => 2,
-    }
 }
 
 #[cfg(test)]

@@ -235,6 +235,8 @@ pub struct Lexicon {
     pool_at: Pool,
     equiv: Vec<Vec<&'static str>>,
     county_names: Vec<&'static str>,
+    /// The one-word county keys of four letters or more, for [`Lexicon::near_county`].
+    county_words: Vec<(String, u8)>,
 }
 
 impl std::fmt::Debug for Lexicon {
@@ -383,6 +385,11 @@ impl Lexicon {
             }
         }
         let pool = Pool::build(&canon, &county_names);
+        let county_words = counties
+            .iter()
+            .filter(|(k, _)| !k.contains(' ') && k.chars().count() >= 4)
+            .map(|(k, &id)| (k.clone(), id as u8))
+            .collect();
         let mut lex = Lexicon {
             words: build_map(&words),
             counties: build_map(&counties),
@@ -394,6 +401,7 @@ impl Lexicon {
             canon,
             equiv,
             county_names,
+            county_words,
         };
         lex.roles = Index::new(&super::roles::entries(&lex, &words, &counties));
         lex
@@ -583,6 +591,39 @@ impl Lexicon {
             }
         }
         None
+    }
+
+    /// The county one of whose one-word forms is within a typo of `word` (one edit for four to
+    /// seven letters, two from eight), when exactly one county is nearest: `tipperar`,
+    /// `doengal` after a county marker. Short words never match (`co. cork` has no typo room).
+    /// Returns the county and the edits.
+    pub(crate) fn near_county(&self, word: &str) -> Option<(County, u8)> {
+        let chars = word.chars().count();
+        let budget = super::typo_budget(chars) as usize;
+        if budget == 0 {
+            return None;
+        }
+        let mut best: Option<(usize, u8)> = None;
+        let mut tied = false;
+        for (key, id) in &self.county_words {
+            if key.chars().count().abs_diff(chars) > budget {
+                continue;
+            }
+            let d = strsim::damerau_levenshtein(word, key);
+            if d > budget {
+                continue;
+            }
+            match best {
+                Some((b, bid)) if d == b && bid != *id => tied = true,
+                Some((b, _)) if d >= b => {}
+                _ => {
+                    best = Some((d, *id));
+                    tied = false;
+                }
+            }
+        }
+        let (d, id) = best.filter(|_| !tied)?;
+        Some((County::from_id(id)?, d as u8))
     }
 
     /// The Dublin district named by `text`: `d6w`, `D6W`, `dublin 6w`, `Dublin6W`, `dublin 06`,

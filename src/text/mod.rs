@@ -36,6 +36,15 @@ thread_local! {
     static TERMS: RefCell<Tokenised> = RefCell::new(Tokenised::new());
 }
 
+/// Edits allowed for a word of `chars` characters.
+pub fn typo_budget(chars: usize) -> u8 {
+    match chars {
+        0..=3 => 0,
+        4..=7 => 1,
+        _ => 2,
+    }
+}
+
 /// Appends to `out` the terms of an ECAD element name (`ST. PATRICK'S ROAD`, `BÓTHAR NA TRÁ`,
 /// `DUBLIN 6W`, `CO. NA MÍ`) in exactly the form query tokens take, so index and query agree:
 /// `["saint", "patricks", "road"]`, `["bothar", "na", "tra"]`, `["d6w"]`, `["meath"]`.

@@ -56,7 +56,8 @@ pub struct Token {
     pub span: Range<usize>,
     /// 0-based comma-separated section.
     pub section: u16,
-    /// Look-alike characters corrected (Eircode tokens); 0 otherwise.
+    /// Look-alike characters corrected (Eircode tokens), or edits that corrected a misspelt
+    /// county after a marker (`Co. Tipperar`); 0 otherwise.
     pub corrections: u8,
     /// Byte range of the text in `Tokenised::text`, or in the normaliser's buffer when the
     /// start has [`IN_SCAN`] set (a word kept as the normaliser wrote it is not copied), or in
@@ -424,9 +425,12 @@ impl<'a> Builder<'a> {
         }
         // County.
         let info = rs[0].info();
-        if let Some((c, n)) = self.county_at(scan, i, ws, rs) {
+        if let Some((c, n, edits)) = self.county_at(scan, i, ws, rs) {
             let at = self.lex.county_in_pool(c);
             self.push_pool(TokenKind::County, Builder::span(scan, i, n), section, at);
+            if let Some(t) = self.tokens.last_mut() {
+                t.corrections = edits;
+            }
             return n;
         }
         // Unit word before its number (`apt 12`, `block a`).
@@ -473,13 +477,14 @@ impl<'a> Builder<'a> {
     }
 
     /// A county at piece `i`: after a marker, glued to one, or bare at the end of its section.
+    /// Returns the county, the pieces it takes and the edits that corrected its spelling.
     fn county_at(
         &mut self,
         scan: &Scan,
         i: usize,
         ws: &[&str],
         rs: &[Roles],
-    ) -> Option<(super::lexicon::County, usize)> {
+    ) -> Option<(super::lexicon::County, usize, u8)> {
         let info0 = rs[0].info();
         if info0.is_county_marker() && ws.len() > 1 {
             let found = match ws {
@@ -489,12 +494,16 @@ impl<'a> Builder<'a> {
                     .match_county(&ws[1..1 + county_run(&ws[1..], &rs[1..])], self.key),
             };
             if let Some((c, n)) = found {
-                return Some((c, n + 1));
+                return Some((c, n + 1, 0));
+            }
+            // A misspelt county after a marker is still the county (`Co. Tipperar`).
+            if let Some((c, edits)) = self.lex.near_county(ws[1]) {
+                return Some((c, 2, edits));
             }
         }
         if ws[0].len() > 3 && ws[0].starts_with("co") {
             if let Some(c) = self.lex.glued_county(ws[0]) {
-                return Some((c, 1));
+                return Some((c, 1, 0));
             }
         }
         // Bare: only when nothing but a code follows in the section (checked cheaply first).
@@ -519,7 +528,7 @@ impl<'a> Builder<'a> {
             || eircode_at(rest).is_some_and(|(_, m)| m == rest.len())
             || postcode_at(rest).is_some_and(|(_, m)| m == rest.len())
             || (rest.len() == 1 && eircode::is_routing_key(rest[0]));
-        tail_ok.then_some((c, n))
+        tail_ok.then_some((c, n, 0))
     }
 
     /// A plain word: abbreviation expansion, `st`/`dr` by position, mutation removal.
