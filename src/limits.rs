@@ -48,6 +48,11 @@ pub const QUICK_SEED_VISITS: usize = 200;
 /// them; it is scored when a place found through rarer words contains it.
 pub const MAX_PLACES_PER_SEED: usize = 8_000;
 
+/// Most places a quick pass scores (see `search::run`): it scores every place of its word, or
+/// none when they are more (raised from 64: scoring a few hundred places costs less than the
+/// full pass it spares, and the full pass's cut to the best seed totals can miss the address).
+pub const QUICK_MAX_PLACES: usize = 512;
+
 /// Most (place, seed) pairs accumulated to rank candidate places for one query.
 pub const MAX_CANDIDATE_PLACES: usize = 12_000;
 

@@ -122,12 +122,13 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
             prefix_last: true,
         },
     };
-    run(index, &mut out, first, scratch);
     // An input ending in a UK-only post town is a foreign address unless the exact pass reads
     // it whole as an Irish one; typos elsewhere in it are not worth reading.
     let foreign =
-        || out.plan.eircode.is_none() && out.plan.names_uk_only_town(&index.meta().uk_only_towns);
-    if mode == Mode::Find && !settled(&out) && !foreign() {
+        out.plan.eircode.is_none() && out.plan.names_uk_only_town(&index.meta().uk_only_towns);
+    let retry = mode == Mode::Find && !foreign;
+    run(index, &mut out, first, retry, scratch);
+    if retry && !settled(&out) {
         let mut second = Search {
             plan: out.plan.clone(),
             ..Search::default()
@@ -139,6 +140,7 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
                 typos: true,
                 prefix_last: false,
             },
+            false,
             scratch,
         );
         second.used_typos = true;
@@ -175,7 +177,9 @@ fn settled(s: &Search) -> bool {
         .is_some_and(|c| c.place.mask == s.plan.all_words() && !c.number_unmatched)
 }
 
-fn run(index: &Index, out: &mut Search, stages: Stages, scratch: &mut Scratch) {
+/// One pass of the text stage. `retry`: a typo pass follows unless this one settles the query,
+/// so a pass that cannot settle it may stop early (its best is only the fallback).
+fn run(index: &Index, out: &mut Search, stages: Stages, retry: bool, scratch: &mut Scratch) {
     let plan = &out.plan;
     terms::expand(index, plan, stages, &mut scratch.hits);
     let n = index.meta().counts.elements.max(1);
@@ -203,14 +207,15 @@ fn run(index: &Index, out: &mut Search, stages: Stages, scratch: &mut Scratch) {
     // The hits leave the scratch while the place stages borrow it (and go back for reuse).
     let term_hits = std::mem::take(&mut scratch.hits);
     let hits = elements::HitTerms::new(&term_hits);
-    // Find first seeds from the one word that names fewest elements. When every place holding
-    // one of those elements is scored and the best explains every word and number, no other
-    // place can: a place explaining that word holds one of them.
+    // Find first seeds from the one word whose elements lie in fewest places. When every place
+    // holding one of those elements is scored and the best explains every word and number, no
+    // other place can: a place explaining that word holds one of them. When none does, no
+    // place explains every word: a pass that a typo pass follows has nothing more to find.
     if !stages.prefix_last {
         if let Some(word) = narrowest_word(index, &term_hits, plan.words.len()) {
             let quick = 1u64 << word;
             let all = place_stage(index, out, &hits, quick, QUICK_SEED_VISITS, stages, scratch);
-            if all && settled(out) {
+            if all && (settled(out) || retry) {
                 scratch.hits = term_hits;
                 return;
             }

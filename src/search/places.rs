@@ -13,7 +13,7 @@ use crate::index::prefetch::prefetch_item;
 use crate::index::{ElementKind, Index, NONE};
 use crate::limits::{
     MAX_CANDIDATE_PLACES, MAX_PLACES_PER_SEED, MAX_SCORED_PLACES, MAX_TIED_PLACES,
-    MAX_TIE_PROMOTION_POSTINGS,
+    MAX_TIE_PROMOTION_POSTINGS, QUICK_MAX_PLACES,
 };
 use crate::search::elements::{ElementMatch, Verifier};
 
@@ -71,8 +71,9 @@ pub fn pins(index: &Index, matches: &[ElementMatch], out: &mut Vec<(u32, u32)>) 
 }
 
 /// Ranks the places of the seed elements and writes the best into `out` (sorted, unique).
-/// `totals` is scratch space. Returns whether `out` holds every place of every seed; with
-/// `all_or_nothing`, gives up (false, `out` empty) as soon as it cannot.
+/// `totals` is scratch space. Returns whether `out` holds every place of every seed. With
+/// `all_or_nothing` (a quick pass) nothing is ranked: `out` is every place of every seed (at
+/// most [`QUICK_MAX_PLACES`]), or it gives up (false, `out` empty) as soon as it cannot.
 pub fn candidates(
     index: &Index,
     seeds: &[ElementMatch],
@@ -129,7 +130,7 @@ pub fn candidates(
             }
             pairs += n;
         }
-        if all_or_nothing && totals.touched.len() > MAX_SCORED_PLACES {
+        if all_or_nothing && totals.touched.len() > QUICK_MAX_PLACES {
             return false;
         }
     }
@@ -143,6 +144,11 @@ pub fn candidates(
     }
     // One integer key per place, so the selection compares plain integers: the same order as
     // best total first, then lowest ordinal.
+    if all_or_nothing {
+        out.extend_from_slice(&totals.touched);
+        out.sort_unstable();
+        return complete;
+    }
     let mut ranked = std::mem::take(&mut totals.ranked);
     ranked.clear();
     ranked.extend(totals.touched.iter().map(|&p| rank_key(totals.total(p), p)));
