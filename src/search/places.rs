@@ -142,13 +142,13 @@ pub fn candidates(
         }
         return false;
     }
-    // One integer key per place, so the selection compares plain integers: the same order as
-    // best total first, then lowest ordinal.
     if all_or_nothing {
         out.extend_from_slice(&totals.touched);
         out.sort_unstable();
         return complete;
     }
+    // One integer key per place, so the selection compares plain integers: the same order as
+    // best total first, then lowest ordinal.
     let mut ranked = std::mem::take(&mut totals.ranked);
     ranked.clear();
     ranked.extend(totals.touched.iter().map(|&p| rank_key(totals.total(p), p)));

@@ -632,24 +632,29 @@ impl Lexicon {
         let norm = super::normalise(text);
         let ws: Vec<&str> = norm.split(' ').filter(|w| !w.is_empty()).collect();
         match self.match_district(&ws) {
-            Some((d, n)) if n == ws.len() => Some(d),
+            Some((d, n, _)) if n == ws.len() => Some(d),
             _ => None,
         }
     }
 
-    /// A Dublin district at the start of `words` (normalised words); returns it and the words used.
-    pub(crate) fn match_district(&self, words: &[&str]) -> Option<(DublinDistrict, usize)> {
+    /// A Dublin district at the start of `words` (normalised words); returns it, the words used
+    /// and the edits that corrected a misspelt `dublin` (`dublio 7`).
+    pub(crate) fn match_district(&self, words: &[&str]) -> Option<(DublinDistrict, usize, u8)> {
         let w0 = *words.first()?;
         // `d6w`, `d08`
         if let Some(code) = w0.strip_prefix('d') {
             if let Some(d) = DublinDistrict::from_code(code) {
-                return Some((d, 1));
+                return Some((d, 1, 0));
             }
         }
+        let mut edits = 0;
         let prefix_len = match words {
             ["dublin" | "d" | "bac" | "dub", ..] => 1,
             // `Dubiln 6W`, `Dulin 22`: one slip in `dublin` before a district number.
-            [w, ..] if one_slip(w.as_bytes(), b"dublin") => 1,
+            [w, ..] if one_slip(w.as_bytes(), b"dublin") => {
+                edits = 1;
+                1
+            }
             ["b", "a", "c", ..] => 3,
             // Any word of the three may come lenited (`Bhaile Átha Chliath`).
             [b, a, c, ..]
@@ -662,7 +667,7 @@ impl Lexicon {
             _ => return None,
         };
         let code = words.get(prefix_len)?;
-        DublinDistrict::from_code(code).map(|d| (d, prefix_len + 1))
+        DublinDistrict::from_code(code).map(|d| (d, prefix_len + 1, edits))
     }
 
     /// Removes an initial mutation where that is safe without context (see the module docs):

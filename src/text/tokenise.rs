@@ -57,7 +57,8 @@ pub struct Token {
     /// 0-based comma-separated section.
     pub section: u16,
     /// Look-alike characters corrected (Eircode tokens), or edits that corrected a misspelt
-    /// county after a marker (`Co. Tipperar`); 0 otherwise.
+    /// county after a marker (`Co. Tipperar`) or `dublin` before a district (`Dublio 7`); 0
+    /// otherwise.
     pub corrections: u8,
     /// Byte range of the text in `Tokenised::text`, or in the normaliser's buffer when the
     /// start has [`IN_SCAN`] set (a word kept as the normaliser wrote it is not copied), or in
@@ -410,7 +411,8 @@ impl<'a> Builder<'a> {
         // Dublin district: every form starts with `d` (`d6w`, `dublin`), `b` (`bac`, `baile`) or
         // `m` (`mbaile`), and is one word `d` + number or has a number after it.
         let first = b.first().copied().unwrap_or(b' ');
-        if let Some((d, n)) = (matches!(first, b'd' | b'b' | b'm') && (digit(1) || ws.len() > 1))
+        if let Some((d, n, edits)) = (matches!(first, b'd' | b'b' | b'm')
+            && (digit(1) || ws.len() > 1))
             .then(|| self.lex.match_district(ws))
             .flatten()
         {
@@ -421,6 +423,9 @@ impl<'a> Builder<'a> {
                 section,
                 at,
             );
+            if let Some(t) = self.tokens.last_mut() {
+                t.corrections = edits;
+            }
             return n;
         }
         // County.
