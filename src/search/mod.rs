@@ -249,7 +249,9 @@ fn has_unknown_typo_word(plan: &Plan, hits: &[TermHit]) -> bool {
 /// places, `Redwood` three of one place each. A word's size is the byte length of its elements'
 /// place lists (read from the list offsets alone), and counting stops once it passes the best.
 fn narrowest_word(index: &Index, hits: &[TermHit], words: usize) -> Option<usize> {
-    let mut narrow: Vec<(u64, usize)> = Vec::with_capacity(words.min(64));
+    // (elements named, word): on the stack, as this runs for every Find.
+    let mut narrow = [(0u64, 0usize); 64];
+    let mut n = 0;
     for i in 0..words.min(64) {
         let df: u64 = hits
             .iter()
@@ -260,12 +262,13 @@ fn narrowest_word(index: &Index, hits: &[TermHit], words: usize) -> Option<usize
             return None;
         }
         if df <= QUICK_SEED_VISITS as u64 {
-            narrow.push((df, i));
+            narrow[n] = (df, i);
+            n += 1;
         }
     }
-    narrow.sort_unstable();
+    narrow[..n].sort_unstable();
     let mut best: Option<(usize, usize)> = None;
-    for &(_, i) in &narrow {
+    for &(_, i) in &narrow[..n] {
         let mut size = 0usize;
         'hits: for h in hits.iter().filter(|h| h.mask & (1u64 << i) != 0) {
             for e in index.term_elements(h.term) {
