@@ -1,0 +1,75 @@
+//! `seoladh serve`: the 2.0 HTTP API and the demo page over an index file.
+
+use clap::Args;
+
+use seoladh_server::{self as server, ServerConfig};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Flags of `seoladh serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Index file built with `seoladh build`; reloaded on SIGHUP or when it changes. Default: the
+    /// bundled fixture index (built from `fixtures/data/` into the cache on first start).
+    #[arg(long)]
+    index: Option<PathBuf>,
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: SocketAddr,
+    /// Licence keys, one per line (`#` comments); without it only the key `demo` works.
+    #[arg(long)]
+    keys: Option<PathBuf>,
+    /// Absolute base URL for links (e.g. behind a proxy); default: http:// + the Host header.
+    #[arg(long)]
+    base_url: Option<String>,
+    /// Requests per second allowed per key (429 above it); default: no limit.
+    #[arg(long)]
+    rate_limit: Option<u32>,
+    /// Time the engine gets per request, in milliseconds.
+    #[arg(long, default_value_t = seoladh::limits::DEFAULT_REQUEST_TIMEOUT_MS)]
+    timeout_ms: u64,
+}
+
+/// Runs the server until SIGINT/SIGTERM.
+pub fn run(args: ServeArgs) -> ExitCode {
+    let index = match super::fixture::index_path(args.index.as_deref()) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("seoladh serve: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if args.index.is_none() {
+        eprintln!(
+            "seoladh serve: serving the bundled fixture index {}",
+            index.display()
+        );
+    }
+    let loader = seoladh_server::engine_loader();
+    init_logging();
+    let mut config = ServerConfig::new(index);
+    config.listen = args.listen;
+    config.keys = args.keys;
+    config.base_url = args.base_url.map(|b| b.trim_end_matches('/').to_owned());
+    config.rate_limit = args.rate_limit;
+    config.timeout = Duration::from_millis(args.timeout_ms);
+    match server::serve(config, loader) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("seoladh serve: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// One line per event on stderr; `RUST_LOG` overrides the default `info` level.
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}

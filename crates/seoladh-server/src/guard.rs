@@ -1,0 +1,263 @@
+//! A connection guard that answers over-long request lines with a 2.0 error body.
+//!
+//! hyper refuses a URI over 64 KiB itself, with an empty 414, before any handler runs; a client
+//! then sees no `errors[0]`. This wrapper reads the first request line of a connection before
+//! hyper does: when it is longer than [`MAX_REQUEST_LINE_BYTES`] it writes a 400 with the error
+//! body (and the CORS header), drains the rest of the request head so the close is clean (no
+//! RST eating the answer), and ends the connection. Otherwise it replays the bytes to hyper and
+//! steps aside. Queries between the server's own limit and this one get the handler's error.
+
+use seoladh::api::{ApiError, ErrorCode};
+use std::io;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+
+/// Longest request line handed to hyper (its own URI limit is 65,534 bytes).
+pub const MAX_REQUEST_LINE_BYTES: usize = 60 * 1024;
+
+/// Most bytes read (and dropped) after refusing a request line, looking for the head's end.
+const MAX_DRAIN_BYTES: usize = 4 * 1024 * 1024;
+
+/// A [`TcpListener`] whose connections are [`GuardedStream`]s.
+pub struct GuardedListener(pub TcpListener);
+
+impl axum::serve::Listener for GuardedListener {
+    type Io = GuardedStream;
+    type Addr = std::net::SocketAddr;
+
+    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
+        let (io, addr) = axum::serve::Listener::accept(&mut self.0).await;
+        (GuardedStream::new(io), addr)
+    }
+
+    fn local_addr(&self) -> io::Result<Self::Addr> {
+        self.0.local_addr()
+    }
+}
+
+enum State {
+    /// Reading the first request line.
+    Scanning(Vec<u8>),
+    /// Replaying what was read, then passing through.
+    Passing { replay: Vec<u8>, pos: usize },
+    /// Writing the refusal.
+    Refusing { response: Vec<u8>, written: usize },
+    /// Reading the rest of the head; `tail` holds the last bytes seen.
+    Draining { tail: [u8; 4], read: usize },
+    /// Refused and drained: reads give end of file.
+    Closed,
+}
+
+/// A connection that checks its first request line (see the module docs).
+pub struct GuardedStream {
+    inner: TcpStream,
+    state: State,
+}
+
+impl GuardedStream {
+    fn new(inner: TcpStream) -> Self {
+        GuardedStream {
+            inner,
+            state: State::Scanning(Vec::new()),
+        }
+    }
+}
+
+/// Whether an `address` parameter of the (cut) line is what makes it long.
+fn address_is_long(line: &[u8]) -> bool {
+    let lower = line.to_ascii_lowercase();
+    lower.windows(9).enumerate().any(|(i, w)| {
+        (w == b"?address=" || w == b"&address=")
+            && lower[i + 9..]
+                .iter()
+                .position(|&b| b == b'&' || b == b' ' || b == b'\r')
+                .map_or(true, |len| {
+                    len > seoladh::limits::MAX_QUERY_STRING_BYTES / 2
+                })
+    })
+}
+
+/// The 400 answer for an over-long line; a long `address` makes the code 400020.
+fn refusal(line_start: &[u8]) -> Vec<u8> {
+    let code = if address_is_long(line_start) {
+        ErrorCode::InvalidAddress
+    } else {
+        ErrorCode::InvalidParameterValue
+    };
+    let err = ApiError::new(
+        code,
+        format!(
+            "the request line is longer than {MAX_REQUEST_LINE_BYTES} bytes; queries may be at most {} bytes",
+            seoladh::limits::MAX_QUERY_STRING_BYTES
+        ),
+    );
+    let body = serde_json::to_string(&err.body()).unwrap_or_default();
+    tracing::info!(target: "seoladh::request", status = 400, result = %code, "request line too long");
+    format!(
+        "HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\naccess-control-allow-origin: *\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+impl AsyncRead for GuardedStream {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        out: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        loop {
+            match &mut this.state {
+                State::Passing { replay, pos } => {
+                    if *pos < replay.len() {
+                        let n = out.remaining().min(replay.len() - *pos);
+                        out.put_slice(&replay[*pos..*pos + n]);
+                        *pos += n;
+                        if *pos == replay.len() {
+                            *replay = Vec::new();
+                            *pos = 0;
+                        }
+                        return Poll::Ready(Ok(()));
+                    }
+                    return Pin::new(&mut this.inner).poll_read(cx, out);
+                }
+                State::Closed => return Poll::Ready(Ok(())),
+                State::Scanning(buf) => {
+                    let mut chunk = [0u8; 8192];
+                    let mut rb = ReadBuf::new(&mut chunk);
+                    match Pin::new(&mut this.inner).poll_read(cx, &mut rb) {
+                        Poll::Pending => return Poll::Pending,
+                        Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                        Poll::Ready(Ok(())) => {}
+                    }
+                    let got = rb.filled();
+                    let eof = got.is_empty();
+                    buf.extend_from_slice(got);
+                    let line_end = buf.windows(2).position(|w| w == b"\r\n");
+                    let too_long = match line_end {
+                        Some(end) => end > MAX_REQUEST_LINE_BYTES,
+                        None => buf.len() > MAX_REQUEST_LINE_BYTES,
+                    };
+                    if too_long {
+                        let response = refusal(buf);
+                        this.state = State::Refusing {
+                            response,
+                            written: 0,
+                        };
+                    } else if line_end.is_some() || eof {
+                        let replay = std::mem::take(buf);
+                        this.state = State::Passing { replay, pos: 0 };
+                    }
+                }
+                State::Refusing { response, written } => {
+                    while *written < response.len() {
+                        match Pin::new(&mut this.inner).poll_write(cx, &response[*written..]) {
+                            Poll::Pending => return Poll::Pending,
+                            Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                            Poll::Ready(Ok(0)) => {
+                                this.state = State::Closed;
+                                return Poll::Ready(Ok(()));
+                            }
+                            Poll::Ready(Ok(n)) => *written += n,
+                        }
+                    }
+                    this.state = State::Draining {
+                        tail: [0; 4],
+                        read: 0,
+                    };
+                }
+                State::Draining { tail, read } => {
+                    let mut chunk = [0u8; 16384];
+                    let mut rb = ReadBuf::new(&mut chunk);
+                    match Pin::new(&mut this.inner).poll_read(cx, &mut rb) {
+                        Poll::Pending => return Poll::Pending,
+                        Poll::Ready(Err(_)) => {
+                            this.state = State::Closed;
+                            return Poll::Ready(Ok(()));
+                        }
+                        Poll::Ready(Ok(())) => {}
+                    }
+                    let got = rb.filled();
+                    let mut done = got.is_empty();
+                    for &b in got {
+                        tail.rotate_left(1);
+                        tail[3] = b;
+                        if tail == b"\r\n\r\n" {
+                            done = true;
+                            break;
+                        }
+                    }
+                    *read += got.len();
+                    if done || *read > MAX_DRAIN_BYTES {
+                        this.state = State::Closed;
+                        return Poll::Ready(Ok(()));
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl AsyncWrite for GuardedStream {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().inner).poll_write(cx, buf)
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().inner).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().inner).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_address_is_told_apart_from_other_long_parameters() {
+        let long = "a".repeat(seoladh::limits::MAX_QUERY_STRING_BYTES);
+        assert!(address_is_long(
+            format!("GET /2.0/FindAddress?key=k&address={long}").as_bytes()
+        ));
+        assert!(address_is_long(
+            b"GET /2.0/FindAddress?Address=cut-off-here"
+        ));
+        assert!(!address_is_long(
+            format!("GET /2.0/FindAddress?address=x&junk={long}").as_bytes()
+        ));
+        assert!(!address_is_long(
+            format!("GET /2.0/FindAddress?myaddress=x&junk={long}").as_bytes()
+        ));
+    }
+
+    #[test]
+    fn refusal_is_a_complete_http_response() {
+        let r = String::from_utf8(refusal(b"GET /?address=")).unwrap();
+        let (head, body) = r.split_once("\r\n\r\n").unwrap();
+        assert!(head.starts_with("HTTP/1.1 400 "));
+        assert!(head.contains(&format!("content-length: {}", body.len())));
+        assert!(body.contains("400020"));
+    }
+}

@@ -1,0 +1,8 @@
+//! The `server` integration tests, one module per concern.
+
+mod api_wire;
+mod demo_page;
+mod server_engine;
+mod server_faults;
+mod server_links;
+mod server_wire;

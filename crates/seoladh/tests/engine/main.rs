@@ -1,0 +1,16 @@
+//! The `engine` integration tests, one module per concern.
+
+mod batch;
+mod batch_bytes;
+mod ecad_address;
+mod ecad_data;
+mod ecad_layout;
+mod ecad_layout_prop;
+mod ecad_mini;
+mod index;
+mod index_frozen;
+mod profiles;
+mod queries;
+mod text;
+mod text_alloc;
+mod text_props;
