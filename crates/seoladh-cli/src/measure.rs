@@ -124,8 +124,7 @@ fn autocomplete_named(engine: &Engine, text: &str, ctx: &LinkContext) -> Vec<(u6
         address: text.to_string(),
         ..AutocompleteRequest::default()
     };
-    engine
-        .autocomplete(&req, ctx)
+    seoladh::api::Engine::autocomplete(engine, &req, ctx)
         .map(|r| {
             r.options
                 .iter()

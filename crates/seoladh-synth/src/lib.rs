@@ -3,14 +3,14 @@
 //! data (`fixtures/reference/`, see `SOURCES.md` and `LICENCES.md`).
 //!
 //! # Pipeline
-//! 1. Module [`reference`] — read the reference tables (routing keys, townlands, PPR addresses, streets).
-//! 2. Module [`world`] — the real geography — 26 counties, 139 routing areas with their post towns
+//! 1. Module `reference` — read the reference tables (routing keys, townlands, PPR addresses, streets).
+//! 2. Module `world` — the real geography — 26 counties, 139 routing areas with their post towns
 //!    (Dublin 1–24 and 6W as post towns), townlands with Irish names and positions, villages.
-//! 3. Module [`plan`] — how many address points go to each town, village and townland.
-//! 4. Module [`area`] — each routing area generated on its own (rayon), with a ChaCha RNG seeded from
+//! 3. Module `plan` — how many address points go to each town, village and townland.
+//! 4. Module `area` — each routing area generated on its own (rayon), with a ChaCha RNG seeded from
 //!    (seed, routing key): streets, estates, terraces, apartments, businesses, rural houses.
-//! 5. Module [`assemble`] — ids assigned in routing-key order; info tables, aliases, history.
-//! 6. Module [`uk`] — `UK_ADDRESS.csv`.
+//! 5. Module `assemble` — ids assigned in routing-key order; info tables, aliases, history.
+//! 6. Module `uk` — `UK_ADDRESS.csv`.
 //! 7. The ECAD address builder derives POSTAL/GEOGRAPHIC_ADDRESS
 //!    ([`seoladh::ecad::address::derive_address_tables`]).
 //!

@@ -93,14 +93,14 @@ impl Engine for FakeEngine {
         r.address_type = Some(AddressType::ResidentialAddressPoint);
         r.match_level = Some(MatchLevel::AddressPoint);
         r.postal_address = Some(match req.language {
-            Language::En => vec![
+            Language::English => vec![
                 "8 SILVER BIRCHES".into(),
                 "MILLFARM".into(),
                 "DUNBOYNE".into(),
                 "CO. MEATH".into(),
                 "A86 VC04".into(),
             ],
-            Language::Ga => vec![
+            Language::Irish => vec![
                 "8 SILVER BIRCHES".into(),
                 "MILLFARM".into(),
                 "DÚN BÚINNE".into(),

@@ -12,7 +12,7 @@ use std::hint::black_box;
 mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use seoladh::api::{AutocompleteRequest, Engine as _, Language, LinkContext};
+use seoladh::api::{AutocompleteRequest, Language, LinkContext};
 use seoladh::engine::Engine;
 
 fn engine() -> Engine {
@@ -54,7 +54,7 @@ fn run(engine: &Engine, ctx: &LinkContext, prefixes: &[String], language: Langua
             language,
             ..AutocompleteRequest::default()
         };
-        let resp = engine.autocomplete(&req, ctx).expect("answers");
+        let resp = seoladh::api::Engine::autocomplete(engine, &req, ctx).expect("answers");
         assert!(resp.options.iter().all(|o| !o.links.is_empty()));
         options += resp.options.len();
     }
@@ -77,7 +77,7 @@ fn autocomplete(c: &mut Criterion) {
                 (
                     ["address_a", "address_b", "address_c", "address_d"][i % 4],
                     cut,
-                    Language::En,
+                    Language::English,
                 )
             })
             .collect()
@@ -86,22 +86,22 @@ fn autocomplete(c: &mut Criterion) {
             (
                 "plain",
                 "41 Hampstead Park, Ballymun, Dublin 9".into(),
-                Language::En,
+                Language::English,
             ),
             (
                 "typo",
                 "20 Mountgaret Crescent, Macetown".into(),
-                Language::En,
+                Language::English,
             ),
             (
                 "irish",
                 "44 Garrán Manor, Baile Bhailcín".into(),
-                Language::Ga,
+                Language::Irish,
             ),
             (
                 "irish_no_fadas",
                 "18 an phriomhsraid, leitir ceanainn".into(),
-                Language::Ga,
+                Language::Irish,
             ),
         ]
     };
@@ -125,7 +125,7 @@ fn autocomplete(c: &mut Criterion) {
     g.throughput(Throughput::Elements(prefixes.len() as u64));
     g.bench_function("eircode", |b| {
         b.iter(|| {
-            let n = run(&engine, &ctx, &prefixes, Language::En);
+            let n = run(&engine, &ctx, &prefixes, Language::English);
             assert!(n > 0);
             n
         })

@@ -42,7 +42,7 @@ fn main() {
                     address: (*q).into(),
                     ..AutocompleteRequest::default()
                 };
-                let r = engine.autocomplete(&req, &links);
+                let r = seoladh::api::Engine::autocomplete(&engine, &req, &links);
                 if print && pass == 0 {
                     let ids: Vec<_> = r
                         .iter()

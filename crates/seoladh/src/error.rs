@@ -6,22 +6,26 @@
 use std::path::PathBuf;
 
 /// Everything that can go wrong in seoladh.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
     /// Reading or writing a file failed.
+    #[error("cannot read or write {}: {source} (check the path exists and is readable)", .path.display())]
     Io {
         /// The file involved.
         path: PathBuf,
         /// The underlying error.
+        #[source]
         source: std::io::Error,
     },
     /// The file does not start with the seoladh magic bytes: it is some other kind of file.
+    #[error("{file} is not a seoladh index (wrong magic bytes); build one with `seoladh build --data DIR --out FILE`")]
     IndexNotSeoladh {
         /// The file (or `<memory>`).
         file: String,
     },
     /// The file is shorter than its header says.
+    #[error("{file} is truncated: {actual} bytes, the header needs {expected}; copy the file again or rebuild it with `seoladh build`")]
     IndexTruncated {
         /// The file (or `<memory>`).
         file: String,
@@ -31,6 +35,7 @@ pub enum Error {
         actual: u64,
     },
     /// The file was written by another version of the index format.
+    #[error("{}", format_version_message(.file, *.found, *.expected))]
     IndexFormatVersion {
         /// The file (or `<memory>`).
         file: String,
@@ -41,6 +46,7 @@ pub enum Error {
     },
     /// The index was built with another version of the text normaliser, so its terms would not
     /// match the queries of this build.
+    #[error("{file} was built with normaliser version {found}, this seoladh uses {expected}; rebuild it with `seoladh build`")]
     IndexNormaliserVersion {
         /// The file (or `<memory>`).
         file: String,
@@ -50,6 +56,7 @@ pub enum Error {
         expected: u32,
     },
     /// A section's bytes do not match the checksum written at build time.
+    #[error("{file}: section {section} is damaged (checksum {actual:08x}, expected {expected:08x}); rebuild the index with `seoladh build` or copy it again")]
     IndexChecksum {
         /// The file (or `<memory>`).
         file: String,
@@ -61,6 +68,7 @@ pub enum Error {
         actual: u32,
     },
     /// The data cannot be indexed as it is.
+    #[error("cannot build the {section} section: {reason}; fix the data (see `seoladh stats`) and run `seoladh build` again")]
     IndexBuild {
         /// The section being built.
         section: &'static str,
@@ -68,6 +76,9 @@ pub enum Error {
         reason: String,
     },
     /// The index is structurally damaged (bad offsets, undecodable data).
+    #[error(
+        "{file}: section {section} is damaged ({reason}); rebuild the index with `seoladh build`"
+    )]
     IndexCorrupt {
         /// The file (or `<memory>`).
         file: String,
@@ -77,6 +88,7 @@ pub enum Error {
         reason: String,
     },
     /// A reference data file (`fixtures/reference/`) is missing or malformed.
+    #[error("reference data {} line {line}: {message} (restore the file from fixtures/reference or pass --reference DIR)", .path.display())]
     Reference {
         /// The file.
         path: PathBuf,
@@ -86,6 +98,7 @@ pub enum Error {
         message: String,
     },
     /// A generator option is out of range or names something unknown.
+    #[error("invalid {option}: {message}")]
     InvalidOption {
         /// The option (`--counties`).
         option: &'static str,
@@ -93,16 +106,19 @@ pub enum Error {
         message: String,
     },
     /// The output directory is not empty and `--force` was not given.
+    #[error("{} is not empty (choose an empty directory or pass --force to overwrite)", .path.display())]
     OutputNotEmpty {
         /// The directory.
         path: PathBuf,
     },
     /// A table the ECAD layout requires is absent from the directory.
+    #[error("required ECAD table {} is missing (export it from ECAD, or run `seoladh generate` to create a complete directory)", .path.display())]
     MissingTable {
         /// The file that should exist.
         path: PathBuf,
     },
     /// A layout file lacks columns of its header.
+    #[error("{} lacks the column(s) {} (the header row must name every column of the ECAD layout, docs/ecad-layout.md; check the export or the delimiter)", .path.display(), .missing.join(", "))]
     BadHeader {
         /// The file.
         path: PathBuf,
@@ -110,6 +126,7 @@ pub enum Error {
         missing: Vec<String>,
     },
     /// An address row has more lines than the layout's 9 columns per language.
+    #[error("cannot write {}: address {ecad_id} has {lines} lines, the layout holds 9 (render it with ecad::address::postal_address, which caps lines at 8 plus the Eircode)", .path.display())]
     TooManyAddressLines {
         /// The file being written.
         path: PathBuf,
@@ -119,6 +136,7 @@ pub enum Error {
         lines: usize,
     },
     /// A setting (a flag, a keys file line, a base URL) is unusable.
+    #[error("invalid {setting}: {problem}")]
     InvalidConfig {
         /// The setting, e.g. `--base-url` or `keys.txt line 3`.
         setting: String,
@@ -126,13 +144,16 @@ pub enum Error {
         problem: String,
     },
     /// The server could not listen on its address.
+    #[error("cannot listen on {addr}: {source} (choose a free address with --listen, or stop what uses it)")]
     Bind {
         /// The address asked for.
         addr: String,
         /// The underlying error.
+        #[source]
         source: std::io::Error,
     },
     /// An address profiles file (`profiles.toml`) is malformed or breaks a rule.
+    #[error("{}", profile_config_message(.path, *.line, *.column, .field.as_deref(), .message))]
     ProfileConfig {
         /// The file (`<builtin>` for the embedded default set).
         path: PathBuf,
@@ -146,6 +167,7 @@ pub enum Error {
         message: String,
     },
     /// No profile has the requested name (the wire's 400012 InvalidAddressProfileName).
+    #[error("unknown address profile `{name}` (use one of: {}; or add it to the profiles file)", .known.join(", "))]
     UnknownProfile {
         /// The name asked for.
         name: String,
@@ -153,6 +175,7 @@ pub enum Error {
         known: Vec<String>,
     },
     /// A benchmark query file (`seoladh derive-queries` output) has a malformed line.
+    #[error("{}:{line}: {reason} (a query line is qid<TAB>class<TAB>expected_id<TAB>expected_results<TAB>text; regenerate the file with `seoladh derive-queries`)", .path.display())]
     BadQueryFile {
         /// The file.
         path: PathBuf,
@@ -163,126 +186,32 @@ pub enum Error {
     },
 }
 
-impl std::fmt::Display for Error {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Error::Io { path, source } => write!(
-                f,
-                "cannot read or write {}: {source} (check the path exists and is readable)",
-                path.display()
-            ),
-            Error::IndexNotSeoladh { file } => write!(
-                f,
-                "{file} is not a seoladh index (wrong magic bytes); build one with `seoladh build --data DIR --out FILE`"
-            ),
-            Error::IndexTruncated { file, expected, actual } => write!(
-                f,
-                "{file} is truncated: {actual} bytes, the header needs {expected}; copy the file again or rebuild it with `seoladh build`"
-            ),
-            Error::IndexFormatVersion { file, found, expected } if found < expected => write!(
-                f,
-                "{file} uses index format {found}, this seoladh reads format {expected}; rebuild it with `seoladh build`"
-            ),
-            Error::IndexFormatVersion { file, found, expected } => write!(
-                f,
-                "{file} uses index format {found}, newer than this seoladh (format {expected}); upgrade seoladh or rebuild the index with this version's `seoladh build`"
-            ),
-            Error::IndexNormaliserVersion { file, found, expected } => write!(
-                f,
-                "{file} was built with normaliser version {found}, this seoladh uses {expected}; rebuild it with `seoladh build`"
-            ),
-            Error::IndexChecksum { file, section, expected, actual } => write!(
-                f,
-                "{file}: section {section} is damaged (checksum {actual:08x}, expected {expected:08x}); rebuild the index with `seoladh build` or copy it again"
-            ),
-            Error::IndexBuild { section, reason } => write!(
-                f,
-                "cannot build the {section} section: {reason}; fix the data (see `seoladh stats`) and run `seoladh build` again"
-            ),
-            Error::IndexCorrupt { file, section, reason } => write!(
-                f,
-                "{file}: section {section} is damaged ({reason}); rebuild the index with `seoladh build`"
-            ),
-            Error::Reference {
-                path,
-                line,
-                message,
-            } => write!(
-                f,
-                "reference data {} line {line}: {message} (restore the file from fixtures/reference or pass --reference DIR)",
-                path.display()
-            ),
-            Error::InvalidOption { option, message } => {
-                write!(f, "invalid {option}: {message}")
-            }
-            Error::OutputNotEmpty { path } => write!(
-                f,
-                "{} is not empty (choose an empty directory or pass --force to overwrite)",
-                path.display()
-            ),
-            Error::MissingTable { path } => write!(
-                f,
-                "required ECAD table {} is missing (export it from ECAD, or run `seoladh generate` to create a complete directory)",
-                path.display()
-            ),
-            Error::BadHeader { path, missing } => write!(
-                f,
-                "{} lacks the column(s) {} (the header row must name every column of ecad-model.md §3; check the export or the delimiter)",
-                path.display(),
-                missing.join(", ")
-            ),
-            Error::TooManyAddressLines { path, ecad_id, lines } => write!(
-                f,
-                "cannot write {}: address {ecad_id} has {lines} lines, the layout holds 9 (render it with ecad::address::postal_address, which caps lines at 8 plus the Eircode)",
-                path.display()
-            ),
-            Error::InvalidConfig { setting, problem } => {
-                write!(f, "invalid {setting}: {problem}")
-            }
-            Error::Bind { addr, source } => write!(
-                f,
-                "cannot listen on {addr}: {source} (choose a free address with --listen, or stop what uses it)"
-            ),
-            Error::ProfileConfig {
-                path,
-                line,
-                column,
-                field,
-                message,
-            } => {
-                write!(f, "{}", path.display())?;
-                if *line > 0 {
-                    write!(f, ":{line}:{column}")?;
-                }
-                if let Some(field) = field {
-                    write!(f, " ({field})")?;
-                }
-                write!(
-                    f,
-                    ": {message} (fix the profiles file; the built-in profiles.toml of the seoladh crate documents every key)"
-                )
-            }
-            Error::UnknownProfile { name, known } => write!(
-                f,
-                "unknown address profile `{name}` (use one of: {}; or add it to the profiles file)",
-                known.join(", ")
-            ),
-            Error::BadQueryFile { path, line, reason } => write!(
-                f,
-                "{}:{line}: {reason} (a query line is qid<TAB>class<TAB>expected_id<TAB>expected_results<TAB>text; regenerate the file with `seoladh derive-queries`)",
-                path.display()
-            ),
-        }
+fn format_version_message(file: &str, found: u32, expected: u32) -> String {
+    if found < expected {
+        format!("{file} uses index format {found}, this seoladh reads format {expected}; rebuild it with `seoladh build`")
+    } else {
+        format!("{file} uses index format {found}, newer than this seoladh (format {expected}); upgrade seoladh or rebuild the index with this version's `seoladh build`")
     }
 }
 
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Error::Io { source, .. } | Error::Bind { source, .. } => Some(source),
-            _ => None,
-        }
+fn profile_config_message(
+    path: &std::path::Path,
+    line: usize,
+    column: usize,
+    field: Option<&str>,
+    message: &str,
+) -> String {
+    let mut s = path.display().to_string();
+    if line > 0 {
+        s.push_str(&format!(":{line}:{column}"));
     }
+    if let Some(field) = field {
+        s.push_str(&format!(" ({field})"));
+    }
+    s.push_str(&format!(
+        ": {message} (fix the profiles file; the built-in profiles.toml of the seoladh crate documents every key)"
+    ));
+    s
 }
 
 /// `Result` with the library's [`Error`].

@@ -306,15 +306,13 @@ fn a_more_specific_input_never_ranks_the_target_lower() {
 
 /// What one autocomplete call answers on `engine`: each option's id, type and display name.
 fn answer_of(engine: &Engine, text: &str) -> Vec<(Option<u64>, String)> {
-    use seoladh::api::Engine as _;
     let links = seoladh::api::LinkContext::new(BASE, "demo", None);
     let req = seoladh::api::AutocompleteRequest {
         key: "demo".into(),
         address: text.into(),
         ..seoladh::api::AutocompleteRequest::default()
     };
-    engine
-        .autocomplete(&req, &links)
+    seoladh::api::Engine::autocomplete(engine, &req, &links)
         .expect("autocomplete answers")
         .options
         .into_iter()

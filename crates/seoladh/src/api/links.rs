@@ -265,7 +265,7 @@ mod tests {
             key: "k y".into(),
             address: "8 Silver Birches, Dún Búinne".into(),
             address_id: Some(1_701_823_929),
-            language: Language::Ga,
+            language: Language::Irish,
             address_profile_name: Some("Label4".into()),
             ..Default::default()
         };

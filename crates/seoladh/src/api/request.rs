@@ -10,26 +10,7 @@ use super::query::RawQuery;
 use crate::limits;
 use serde::{Deserialize, Serialize};
 
-/// `language`: the language of the returned address lines.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Language {
-    /// `en` (default).
-    #[default]
-    En,
-    /// `ga`: Irish, fadas kept.
-    Ga,
-}
-
-impl Language {
-    /// The wire value, `en` or `ga`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Language::En => "en",
-            Language::Ga => "ga",
-        }
-    }
-}
+pub use crate::ecad::address::Language;
 
 /// `country`: which address set to search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -112,7 +93,7 @@ impl Default for FindAddressRequest {
             address: String::new(),
             address_id: None,
             limit: -1,
-            language: Language::En,
+            language: Language::English,
             country: Country::Ie,
             geographic_address: false,
             vanity_mode: false,
@@ -154,7 +135,7 @@ impl Default for AutocompleteRequest {
             txn: None,
             address: String::new(),
             limit: -1,
-            language: Language::En,
+            language: Language::English,
             country: Country::Ie,
             geographic_address: false,
             vanity_mode: false,
@@ -428,9 +409,9 @@ fn parse_limit(q: &RawQuery<'_>) -> Result<i32, ApiError> {
 
 fn parse_language(q: &RawQuery<'_>) -> Result<Language, ApiError> {
     match non_empty(q, "language", ErrorCode::InvalidLanguage)? {
-        None => Ok(Language::En),
-        Some(v) if v.trim().eq_ignore_ascii_case("en") => Ok(Language::En),
-        Some(v) if v.trim().eq_ignore_ascii_case("ga") => Ok(Language::Ga),
+        None => Ok(Language::English),
+        Some(v) if v.trim().eq_ignore_ascii_case("en") => Ok(Language::English),
+        Some(v) if v.trim().eq_ignore_ascii_case("ga") => Ok(Language::Irish),
         Some(v) => Err(ApiError::new(
             ErrorCode::InvalidLanguage,
             format!("language `{}` is not supported: use en or ga", shorten(&v)),
@@ -509,7 +490,7 @@ mod tests {
     #[test]
     fn values_are_case_insensitive() {
         let r = FindAddressRequest::from_query("Key=k&Address=x&language=GA&country=NI&vanityMode=True&addressElements=TRUE&geographicAddress=False").unwrap();
-        assert_eq!(r.language, Language::Ga);
+        assert_eq!(r.language, Language::Irish);
         assert_eq!(r.country, Country::Ni);
         assert!(r.vanity_mode && r.address_elements && !r.geographic_address);
     }

@@ -195,7 +195,7 @@ pub struct FindAddressResponse {
     pub reformatted_address_result: Option<ReformattedAddressResult>,
     /// Difference between input and output.
     pub clean_result: Option<CleanResult>,
-    /// Number of options (see [`apply_limit`](super::apply_limit)).
+    /// Number of options (see [`apply_limit`](super::apply_limit())).
     pub total_options: usize,
     /// Candidate addresses, each with a `next` link.
     pub options: Vec<AddressOption>,

@@ -41,14 +41,29 @@ pub use lookup::{derive_address_tables, Lookup};
 /// Most lines of an address before the Eircode line (`ecad-model.md` §4).
 pub const MAX_ADDRESS_LINES: usize = 8;
 
-/// The language of the rendered lines.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// The language of the rendered lines (the wire's `language`, `en` or `ga`).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 pub enum Language {
-    /// English names (`DUBLIN 2`, `CO. MEATH`).
+    /// English names (`DUBLIN 2`, `CO. MEATH`); `en` on the wire.
     #[default]
+    #[serde(rename = "en")]
     English,
-    /// Irish names where they exist, English otherwise (`BAILE ÁTHA CLIATH 2`, `CO. NA MÍ`).
+    /// Irish names where they exist, English otherwise (`BAILE ÁTHA CLIATH 2`, `CO. NA MÍ`);
+    /// `ga` on the wire.
+    #[serde(rename = "ga")]
     Irish,
+}
+
+impl Language {
+    /// The wire value, `en` or `ga`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::Irish => "ga",
+        }
+    }
 }
 
 /// Type of an address element, with its wire code (wire-compat.md §5; 15 is unassigned).

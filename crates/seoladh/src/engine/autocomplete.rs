@@ -12,7 +12,7 @@ use crate::api::{
     AddressOption, AutocompleteRequest, AutocompleteResponse, FindCarry, LinkContext,
 };
 use crate::classify::Target;
-use crate::engine::find::{language, option_with};
+use crate::engine::find::option_with;
 use crate::engine::recent::{rendered, Key};
 use crate::engine::Engine;
 use crate::group::{self, OptionItem};
@@ -27,7 +27,7 @@ pub(crate) fn autocomplete(
     links: &LinkContext,
 ) -> AutocompleteResponse {
     let index = engine.index();
-    let lang = language(req.language);
+    let lang = req.language;
     let key = Key::new(&req.address, lang == crate::ecad::address::Language::Irish);
     let cached = engine.remember.then(|| engine.recent.get(&key)).flatten();
     let items = match cached {

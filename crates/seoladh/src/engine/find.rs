@@ -7,21 +7,13 @@ use crate::api::{
 };
 use crate::classify::{classify, Classification, EircodeCheck, OptionSet, Target};
 use crate::ecad::address::{
-    geographic_address, postal_address, vanity_address, Address, AddressParts, Language,
+    geographic_address, postal_address, vanity_address, Address, AddressParts,
 };
 use crate::engine::{uk, Engine};
 use crate::group::{self, OptionItem};
 use crate::index::{EntityKind, Index};
 use crate::search::{search, Mode, Search};
 use crate::text::TokenKind;
-
-/// The crate's language for a wire language.
-pub(crate) fn language(l: api::Language) -> Language {
-    match l {
-        api::Language::Ga => Language::Irish,
-        _ => Language::English,
-    }
-}
 
 /// Answers FindAddress.
 pub(crate) fn find_address(
@@ -154,7 +146,7 @@ fn respond(
     search: Option<&Search>,
 ) -> FindAddressResponse {
     let index = engine.index();
-    let lang = language(req.language);
+    let lang = req.language;
     let mut resp = FindAddressResponse::new(c.result, req, links);
     resp.postcode_not_available = c.postcode_not_available;
     resp.is_unique_address = c.unique;

@@ -10,8 +10,11 @@
 mod autocomplete;
 pub mod ecad_data;
 mod find;
+mod options;
 mod recent;
 pub mod uk;
+
+pub use options::{EcadDataOptions, QueryOptions};
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -78,6 +81,58 @@ impl Engine {
         self
     }
 
+    /// Find Address for free text: an address, an Eircode, or both, typed as people type
+    /// them. The answer is the 2.0 response (`result`, `postcode`, `postalAddress`, options
+    /// …); its links are relative (the library has no base URL or licence key).
+    ///
+    /// # Errors
+    /// [`Error::UnknownProfile`](crate::Error::UnknownProfile) when the options name an address
+    /// profile this engine does not have.
+    pub fn find(&self, address: &str, options: &QueryOptions) -> Result<FindAddressResponse> {
+        self.check_profile(options)?;
+        let req = options.find_request(address, None);
+        Ok(find::find_address(self, &req, &library_links()))
+    }
+
+    /// Find Address by id: an address point is the answer; an element (a street, an estate, a
+    /// town) or a building lists what lies below it (the `next` of a grouped option).
+    ///
+    /// # Errors
+    /// As [`Engine::find`].
+    pub fn find_id(&self, address_id: u64, options: &QueryOptions) -> Result<FindAddressResponse> {
+        self.check_profile(options)?;
+        let req = options.find_request("", Some(address_id));
+        Ok(find::find_address(self, &req, &library_links()))
+    }
+
+    /// Autocomplete: suggestions for partial text (the last word may be cut short).
+    ///
+    /// # Errors
+    /// As [`Engine::find`].
+    pub fn autocomplete(
+        &self,
+        partial: &str,
+        options: &QueryOptions,
+    ) -> Result<AutocompleteResponse> {
+        self.check_profile(options)?;
+        let req = options.autocomplete_request(partial);
+        Ok(autocomplete::autocomplete(self, &req, &library_links()))
+    }
+
+    /// Get ECAD Data: everything stored for an ECAD id (status, addresses in both languages,
+    /// building, spatial and administrative data). An unknown id is a normal answer (`result`
+    /// 200 EcadIdInvalid).
+    pub fn ecad_data(&self, ecad_id: u64, options: &EcadDataOptions) -> GetEcadDataResponse {
+        ecad_data::get_ecad_data(self, &options.request(ecad_id), &library_links())
+    }
+
+    fn check_profile(&self, options: &QueryOptions) -> Result<()> {
+        match options.get_address_profile() {
+            Some(name) => self.profiles.resolve(name).map(|_| ()),
+            None => Ok(()),
+        }
+    }
+
     /// The index.
     pub fn index(&self) -> &Index {
         &self.index
@@ -87,6 +142,11 @@ impl Engine {
     pub fn profiles(&self) -> &ProfileSet {
         &self.profiles
     }
+}
+
+/// Links of library answers: relative (no base URL), without a licence key.
+fn library_links() -> LinkContext {
+    LinkContext::new("", "", None)
 }
 
 impl api::Engine for Engine {

@@ -91,6 +91,20 @@ impl IndexBuilder {
         IndexBuilder {}
     }
 
+    /// Reads the ECAD-layout directory `dir` (validating it as `seoladh build` does; problem
+    /// rows are skipped or repaired, never fatal) and builds its index.
+    ///
+    /// # Errors
+    /// A missing required table or unreadable file ([`Error::MissingTable`],
+    /// [`Error::Io`], …), or data that cannot be indexed ([`Error::IndexBuild`]).
+    pub fn build_dir(&self, dir: impl AsRef<std::path::Path>) -> Result<BuiltIndex> {
+        let (dataset, _report) = crate::ecad::layout::read_dir_with(
+            dir.as_ref(),
+            &crate::ecad::layout::ReadOptions::for_index(),
+        )?;
+        self.build(&dataset, &NoProgress)
+    }
+
     /// Builds the index of `ds`. The steps run in this order:
     /// 1. named elements (counties → building groups) get ordinals, sorted by id;
     /// 2. buildings are grouped into places (distinct postal contexts) and ordered;

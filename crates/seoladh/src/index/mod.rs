@@ -1,10 +1,10 @@
 //! The index: one versioned file, built once from an ECAD-layout directory, opened in O(1) by
 //! memory-mapping, and read in place by every lookup.
 //!
-//! - [`format`]: header, section table, checksums;
+//! - [`format`](mod@format): header, section table, checksums;
 //! - [`builder`]: [`IndexBuilder`] turns a [`Dataset`](crate::ecad::Dataset) into a file;
 //! - [`tables`]: fixed-width rows (elements, places, buildings, address points, organisations);
-//! - [`lists`]: postings and other variable-length lists;
+//! - `lists`: postings and other variable-length lists;
 //! - [`store`]: the per-entity records behind Get ECAD Data;
 //! - this module: [`Index`], the reader and its lookups.
 //!

@@ -86,7 +86,7 @@ impl OneEdit {
 
     /// `Some(the packed fst value of word)`, or `Some(None)` when no term is `word`. `None`
     /// when the table cannot tell (a word that is not ASCII, or longer than
-    /// [`EXACT_MAX_LEN`]): the fst must be asked.
+    /// `EXACT_MAX_LEN`): the fst must be asked.
     #[inline]
     pub fn exact(&self, word: &[u8]) -> Option<Option<u64>> {
         if word.len() > EXACT_MAX_LEN || !word.is_ascii() {

@@ -12,7 +12,7 @@ pub struct County(pub(super) u8);
 
 impl County {
     /// The county of an id from the data (`0` is none).
-    pub(in crate::text) fn from_id(id: u8) -> Option<County> {
+    pub(in crate::raw::text) fn from_id(id: u8) -> Option<County> {
         (id != 0).then_some(County(id))
     }
 
@@ -139,7 +139,7 @@ impl Lexicon {
     }
 
     /// [`Lexicon::county_word`] by its rule (the roles table is built from this).
-    pub(in crate::text) fn county_word_by_rule(&self, word: &str) -> Option<County> {
+    pub(in crate::raw::text) fn county_word_by_rule(&self, word: &str) -> Option<County> {
         if is_article(word) {
             return None;
         }

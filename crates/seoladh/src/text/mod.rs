@@ -1,8 +1,8 @@
 //! The text pipeline: what people type, turned into the tokens the index and the matcher share.
 //!
-//! - [`normalise`]: the match key of a string (folded, lower-case ASCII words; see
+//! - [`normalise`](fn@normalise): the match key of a string (folded, lower-case ASCII words; see
 //!   [`normalise::STEPS`]);
-//! - [`tokenise`] / [`tokenise_into`]: typed tokens with spans into the original input;
+//! - [`tokenise`](fn@tokenise) / [`tokenise_into`]: typed tokens with spans into the original input;
 //! - [`index_terms`]: the terms of an ECAD element name, in exactly the form query tokens take;
 //! - [`lexicon`]: street types, counties, Dublin districts, English↔Irish equivalents, mutations;
 //! - [`eircode`] and [`postcode`]: Eircode and UK postcode parsing.

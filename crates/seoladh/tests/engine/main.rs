@@ -2,6 +2,7 @@
 
 mod batch;
 mod batch_bytes;
+mod deps;
 mod ecad_address;
 mod ecad_data;
 mod ecad_layout;
