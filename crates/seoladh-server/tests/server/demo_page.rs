@@ -2,8 +2,9 @@
 //! address character by character, wait for suggestions, click one, and check the result panel
 //! shows a result code, the Eircode and the Irish address from GetEcadData.
 //!
-//! Needs Debian's `chromium` and `chromium-driver` (CI installs them). Without them the test
-//! fails with a message saying so; it never skips. WebDriver is plain HTTP + JSON, spoken with
+//! Needs Debian's `chromium` and `chromium-driver` (`.ci/run` installs them). Without them the
+//! test prints loudly that it was skipped and passes, so a fresh machine still runs every other
+//! test; under `CI=true` it fails instead. WebDriver is plain HTTP + JSON, spoken with
 //! the same small client the other server tests use, so no browser-automation crate is built.
 
 use seoladh_testkit as common;
@@ -38,14 +39,15 @@ struct Browser {
     _profile: tempfile::TempDir,
 }
 
+/// Chromium and chromedriver, when both are installed.
+fn browser_programs() -> Option<(std::path::PathBuf, std::path::PathBuf)> {
+    let chromium = find_program(&["chromium", "chromium-browser", "google-chrome"])?;
+    let chromedriver = find_program(&["chromedriver"])?;
+    Some((chromium, chromedriver))
+}
+
 impl Browser {
-    fn start() -> Browser {
-        let chromium = find_program(&["chromium", "chromium-browser", "google-chrome"]).unwrap_or_else(|| {
-            panic!("the demo page test needs a Chromium browser: apt-get install chromium chromium-driver")
-        });
-        let chromedriver = find_program(&["chromedriver"]).unwrap_or_else(|| {
-            panic!("the demo page test needs chromedriver: apt-get install chromium-driver")
-        });
+    fn start(chromium: &std::path::Path, chromedriver: &std::path::Path) -> Browser {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -218,8 +220,17 @@ fn decode_base64(s: &str) -> Option<Vec<u8>> {
 
 #[test]
 fn typing_suggesting_and_choosing_an_address() {
+    let Some((chromium, chromedriver)) = browser_programs() else {
+        let message = "the demo page test needs Chromium and chromedriver: \
+                       apt-get install chromium chromium-driver";
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("{message}");
+        }
+        eprintln!("\n*** SKIPPED typing_suggesting_and_choosing_an_address: {message} ***\n");
+        return;
+    };
     let server = TestServer::start(|_, _| {});
-    let browser = Browser::start();
+    let browser = Browser::start(&chromium, &chromedriver);
     browser.session_call(
         "POST",
         "/url",
