@@ -225,56 +225,16 @@ fn run(op: Operation, pairs: &[(&str, String)], common: &Common) -> ExitCode {
 }
 
 /// Indents compact JSON by two spaces, keeping the field order the server sends (a
-/// `serde_json::Value` round trip would sort the keys).
+/// `serde_json::Value` round trip would sort the keys): a streaming transcode.
 fn indent(json: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(json.len() * 2);
-    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
-    let newline = |out: &mut Vec<u8>, depth: usize| {
-        out.push(b'\n');
-        out.resize(out.len() + depth * 2, b' ');
-    };
-    let mut bytes = json.iter().copied().peekable();
-    while let Some(b) = bytes.next() {
-        if in_string {
-            out.push(b);
-            match b {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match b {
-            b'"' => {
-                in_string = true;
-                out.push(b);
-            }
-            b'{' | b'[' => {
-                out.push(b);
-                let close = if b == b'{' { b'}' } else { b']' };
-                if bytes.peek() == Some(&close) {
-                    out.push(close);
-                    bytes.next();
-                } else {
-                    depth += 1;
-                    newline(&mut out, depth);
-                }
-            }
-            b'}' | b']' => {
-                depth = depth.saturating_sub(1);
-                newline(&mut out, depth);
-                out.push(b);
-            }
-            b',' => {
-                out.push(b);
-                newline(&mut out, depth);
-            }
-            b':' => out.extend_from_slice(b": "),
-            _ => out.push(b),
-        }
+    let mut de = serde_json::Deserializer::from_slice(json);
+    let mut ser = serde_json::Serializer::pretty(&mut out);
+    match serde_transcode::transcode(&mut de, &mut ser) {
+        Ok(()) => out,
+        // The engine's own JSON always parses; should it not, show it as it came.
+        Err(_) => json.to_vec(),
     }
-    out
 }
 
 #[cfg(test)]

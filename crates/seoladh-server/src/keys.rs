@@ -1,10 +1,9 @@
 //! Licence keys and the optional per-key rate limit.
 
 use seoladh::error::{Error, Result};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
+use std::num::NonZeroU32;
 use std::path::Path;
-use std::sync::Mutex;
-use std::time::Instant;
 
 /// The key accepted when the server runs without `--keys`.
 pub const DEMO_KEY: &str = "demo";
@@ -92,39 +91,26 @@ impl KeyStore {
     }
 }
 
-/// A token bucket per key: `per_second` requests a second, bursts up to the same number.
+/// One rate per licence key: `per_second` requests a second, in bursts of up to the same number
+/// (governor's GCRA, one state per key in a concurrent map).
 #[derive(Debug)]
 pub struct RateLimiter {
-    per_second: f64,
-    buckets: Mutex<HashMap<String, (f64, Instant)>>,
+    limiter: governor::DefaultKeyedRateLimiter<String>,
 }
 
 impl RateLimiter {
     /// A limiter allowing `per_second` requests a second per key (at least 1).
     pub fn new(per_second: u32) -> Self {
+        let rate = NonZeroU32::new(per_second.max(1)).unwrap_or(NonZeroU32::MIN);
         RateLimiter {
-            per_second: f64::from(per_second.max(1)),
-            buckets: Mutex::new(HashMap::new()),
+            limiter: governor::RateLimiter::keyed(governor::Quota::per_second(rate)),
         }
     }
 
-    /// Takes one token for `key`; false when the key is over its rate. Keys are checked
+    /// Takes one request for `key`; false when the key is over its rate. Keys are checked
     /// against the [`KeyStore`] first, so the map stays as small as the key list.
-    pub fn allow(&self, key: &str) -> bool {
-        let now = Instant::now();
-        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
-        let (tokens, last) = buckets
-            .entry(key.to_owned())
-            .or_insert((self.per_second, now));
-        let refill = now.duration_since(*last).as_secs_f64() * self.per_second;
-        *tokens = (*tokens + refill).min(self.per_second);
-        *last = now;
-        if *tokens >= 1.0 {
-            *tokens -= 1.0;
-            true
-        } else {
-            false
-        }
+    pub fn allow(&self, key: &String) -> bool {
+        self.limiter.check_key(key).is_ok()
     }
 }
 
@@ -146,8 +132,9 @@ mod tests {
     #[test]
     fn limiter_refuses_past_the_burst() {
         let rl = RateLimiter::new(3);
-        assert!(rl.allow("k") && rl.allow("k") && rl.allow("k"));
-        assert!(!rl.allow("k"));
-        assert!(rl.allow("other"));
+        let (k, other) = ("k".to_string(), "other".to_string());
+        assert!(rl.allow(&k) && rl.allow(&k) && rl.allow(&k));
+        assert!(!rl.allow(&k));
+        assert!(rl.allow(&other));
     }
 }

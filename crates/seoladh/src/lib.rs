@@ -50,7 +50,7 @@ pub mod raw;
 // Short paths for the crate's own code and, hidden, for the workspace's tools written against
 // them.
 #[doc(hidden)]
-pub use raw::{classify, ecad, engine, group, hash, index, limits, profile, search, text};
+pub use raw::{classify, ecad, engine, group, index, limits, profile, search, text};
 #[doc(hidden)]
 pub use wire as api;
 

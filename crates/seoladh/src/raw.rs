@@ -14,8 +14,6 @@ pub mod ecad;
 pub mod engine;
 #[path = "group.rs"]
 pub mod group;
-#[path = "hash.rs"]
-pub mod hash;
 #[path = "index/mod.rs"]
 pub mod index;
 #[path = "limits.rs"]

@@ -54,7 +54,7 @@ impl Browser {
             .unwrap()
             .port();
         let addr = SocketAddr::from(([127, 0, 0, 1], port));
-        let driver = Command::new(&chromedriver)
+        let driver = Command::new(chromedriver)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())

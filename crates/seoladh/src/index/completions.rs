@@ -13,9 +13,9 @@ use std::sync::OnceLock;
 use fst::{IntoStreamer, Streamer};
 use levenshtein_automata::{Distance, LevenshteinAutomatonBuilder, DFA};
 
-use crate::hash::FxBuildHasher;
 use crate::index::{unpack_term, Index};
 use crate::limits::MAX_TERM_EXPANSIONS;
+use rustc_hash::FxBuildHasher;
 
 /// A new [`Index::instance`] number.
 pub(crate) fn next_instance() -> u64 {

@@ -10,9 +10,9 @@
 
 use fst::Streamer;
 
-use crate::hash::FxHasher;
 use crate::index::unpack_term;
 use crate::text::lexicon::one_slip;
+use rustc_hash::FxHasher;
 
 /// The deletion table of a term dictionary, and an exact table of its ASCII terms.
 #[derive(Debug, Default)]

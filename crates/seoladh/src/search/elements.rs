@@ -233,7 +233,7 @@ impl SeedNames {
         score: impl FnOnce() -> Option<ElementMatch>,
     ) -> Option<ElementMatch> {
         let bytes = index.variant_bytes(e);
-        let mut h = crate::hash::FxHasher::default();
+        let mut h = rustc_hash::FxHasher::default();
         std::hash::Hasher::write(&mut h, bytes);
         let hash = std::hash::Hasher::finish(&h);
         let slot = &mut self.slots[hash as usize & (NAME_SLOTS - 1)];
