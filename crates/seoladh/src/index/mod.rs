@@ -14,7 +14,6 @@
 //! localities, post town, counties); its buildings are contiguous and in natural order, and each
 //! building's address points follow it. The matcher goes term → elements → places → buildings.
 
-mod build_support;
 pub mod builder;
 pub mod completions;
 pub mod format;
@@ -26,7 +25,6 @@ mod reader;
 mod record_codec;
 mod render;
 pub mod store;
-mod store_builder;
 pub mod tables;
 mod variant;
 
