@@ -6,6 +6,10 @@
 //! grouped by the element below the answer's level (each street, estate or townland one option).
 //! Every grouped option drills down through its `addressId`.
 
+mod distinct;
+
+pub use distinct::{make_distinct, NoTiebreak, Tiebreak};
+
 use crate::api::OptionType;
 use crate::classify::{OptionSet, Target};
 use crate::ecad::address::{postal_display_name, Language};
@@ -37,8 +41,17 @@ pub fn options(
     set: &OptionSet,
     limit: i32,
     lang: Language,
-    distinguish_by_eircode: bool,
 ) -> (usize, Vec<OptionItem>) {
+    let (total, mut items) = listed(index, set, limit, lang);
+    let before = items.len();
+    make_distinct(&mut items, &IndexTiebreak { index, lang });
+    // Repeats dropped from a complete list are not counted either.
+    let total = if before == total { items.len() } else { total };
+    (total, items)
+}
+
+/// The options of `set` as collected, before [`make_distinct`].
+fn listed(index: &Index, set: &OptionSet, limit: i32, lang: Language) -> (usize, Vec<OptionItem>) {
     if limit == 0 {
         return (0, Vec::new());
     }
@@ -50,14 +63,14 @@ pub fn options(
     };
     match set {
         OptionSet::None => (0, Vec::new()),
-        OptionSet::AddressPoints(aps) => {
-            flat_points(index, aps, bound, lang, distinguish_by_eircode)
-        }
+        OptionSet::AddressPoints(aps) => flat_points(index, aps, bound, lang),
         OptionSet::Candidates(targets) => {
-            let items: Vec<OptionItem> = targets
+            let mut items: Vec<OptionItem> = targets
                 .iter()
                 .filter_map(|t| target_item(index, t, lang))
                 .collect();
+            // Two candidates can be one option (a place reached through two of its elements).
+            distinct::drop_repeats(&mut items);
             let total = items.len();
             if total > bound {
                 return (total, Vec::new());
@@ -68,13 +81,7 @@ pub fn options(
     }
 }
 
-fn flat_points(
-    index: &Index,
-    aps: &[u32],
-    bound: usize,
-    lang: Language,
-    with_eircode: bool,
-) -> (usize, Vec<OptionItem>) {
+fn flat_points(index: &Index, aps: &[u32], bound: usize, lang: Language) -> (usize, Vec<OptionItem>) {
     let total = aps.len();
     if total > bound {
         return (total, Vec::new());
@@ -82,16 +89,7 @@ fn flat_points(
     let mut cache = PartsCache::default();
     let items = aps
         .iter()
-        .filter_map(|&ap| {
-            let mut item = point_item_cached(index, ap, lang, &mut cache)?;
-            if with_eircode {
-                if let Some(pc) = &item.postcode {
-                    let display = crate::ecad::address::eircode_display(pc);
-                    item.display_name = format!("{}, {display}", item.display_name);
-                }
-            }
-            Some(item)
-        })
+        .filter_map(|&ap| point_item_cached(index, ap, lang, &mut cache))
         .collect();
     (total, items)
 }
@@ -272,7 +270,7 @@ fn below(
             return (0, Vec::new());
         };
         let aps: Vec<u32> = (r.ap_start..r.ap_start + u32::from(r.ap_count)).collect();
-        return flat_points(index, &aps, bound, lang, false);
+        return flat_points(index, &aps, bound, lang);
     }
     let places = places_of(index, target);
     let buildings: Vec<u32> = places
@@ -294,7 +292,7 @@ fn below(
             .filter_map(|&b| index.building(b))
             .flat_map(|r| r.ap_start..r.ap_start + u32::from(r.ap_count))
             .collect();
-        return flat_points(index, &aps, bound, lang, false);
+        return flat_points(index, &aps, bound, lang);
     }
     // Group units by building.
     if buildings.len() <= GROUP_THRESHOLD * 2 || places.len() == 1 {
@@ -348,6 +346,36 @@ fn below(
         })
         .collect();
     (total, items)
+}
+
+/// The building or unit behind an option, from the index.
+pub struct IndexTiebreak<'a> {
+    /// The index the options come from.
+    pub index: &'a Index,
+    /// The language of the labels.
+    pub lang: Language,
+}
+
+impl Tiebreak for IndexTiebreak<'_> {
+    /// A unit's name, else its building's name or number, whichever the label does not show.
+    fn building_or_unit(&self, item: &OptionItem) -> Option<String> {
+        use crate::index::EntityKind;
+        let parts = match self.index.entity(item.address_id)? {
+            (EntityKind::AddressPoint, ap) => self.index.address_point_parts(ap)?,
+            (EntityKind::Building, b) => self.index.building_parts(b)?,
+            _ => return None,
+        };
+        let missing = |s: &str| !s.trim().is_empty() && !item.display_name.contains(s.trim());
+        let unit = parts.sub_building.as_ref().map(|p| p.name(self.lang));
+        let name = parts.building_name.as_ref().map(|p| p.name(self.lang));
+        let number = parts.building_number.as_deref();
+        let found = [unit, name, number]
+            .into_iter()
+            .flatten()
+            .find(|s| missing(s))
+            .map(|s| s.trim().to_string());
+        found
+    }
 }
 
 #[cfg(test)]

@@ -33,10 +33,11 @@ pub(crate) fn autocomplete(
     let items = match cached {
         Some(items) => items,
         None => {
-            let items = match eircode_prefix(key.text()) {
+            let mut items = match eircode_prefix(key.text()) {
                 Some(prefix) => eircode_suggestions(index, &prefix, lang),
                 None => text_suggestions(index, key.text(), lang),
             };
+            group::make_distinct(&mut items, &group::IndexTiebreak { index, lang });
             if engine.remember {
                 engine.recent.put(key, &items);
             }

@@ -230,8 +230,7 @@ fn respond(
             resp.unmatched = Some(unmatched.into_iter().map(|(_, t)| t).collect());
         }
     }
-    let nua = matches!(c.result, FindResult::NonUniqueAddress);
-    let (total, items) = group::options(index, &c.options, req.limit, lang, nua);
+    let (total, items) = group::options(index, &c.options, req.limit, lang);
     resp.total_options = total;
     if !items.is_empty() {
         let next = links.option_links(&FindCarry::from(req));

@@ -9,7 +9,9 @@ use crate::api::{
     LinkContext, MatchLevel, OptionType,
 };
 use crate::ecad::{UkAddress, UkCountry};
+use crate::engine::find::option_with;
 use crate::engine::Engine;
+use crate::group::{self, OptionItem};
 use crate::index::Index;
 use crate::search::Plan;
 use crate::text::tokenise;
@@ -90,6 +92,20 @@ pub fn by_postcode(index: &Index, postcode: &str) -> Vec<UkAddress> {
         i += 1;
     }
     out
+}
+
+/// A UK address as an option: its lines without the postcode (the postcode is added only where
+/// two options' lines are equal, [`group::make_distinct`]).
+pub(crate) fn uk_item(a: &UkAddress) -> OptionItem {
+    let mut lines = uk_lines(a);
+    lines.pop();
+    OptionItem {
+        option_type: OptionType::Standard,
+        display_name: lines.join(", "),
+        postcode: Some(a.postcode.clone()),
+        address_id: a.id,
+        address_type: 0,
+    }
 }
 
 /// How many of the plan's words and numbers an address shows.
@@ -184,21 +200,12 @@ pub(crate) fn find(
     }
     let mut resp = FindAddressResponse::new(FindResult::IncompleteAddressEntered, req, links);
     resp.match_level = Some(MatchLevel::Thoroughfare);
+    let mut items: Vec<OptionItem> = scored.iter().map(|(_, _, a)| uk_item(a)).collect();
+    group::make_distinct(&mut items, &group::NoTiebreak);
     let next = links.option_links(&FindCarry::from(req));
-    let options: Vec<AddressOption> = scored
-        .iter()
-        .map(|(_, _, a)| {
-            let lines = uk_lines(a);
-            let display = lines[..lines.len() - 1].join(", ");
-            AddressOption {
-                option_type: Some(OptionType::Standard),
-                links: vec![next.next(&display, Some(a.id))],
-                display_name: display,
-                postcode: Some(a.postcode.clone()),
-                address_id: Some(a.id),
-                address_type: None,
-            }
-        })
+    let options: Vec<AddressOption> = items
+        .into_iter()
+        .map(|item| option_with(&next, item))
         .collect();
     let (total, options) = crate::api::apply_limit(options.len(), req.limit, options);
     resp.total_options = total;
