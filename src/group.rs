@@ -30,8 +30,11 @@ pub struct OptionItem {
     pub postcode: Option<String>,
     /// ECAD id to drill into (or of the address point).
     pub address_id: u64,
-    /// ECAD address type.
+    /// ECAD address type (0: none, as for UK addresses).
     pub address_type: u16,
+    /// The address text the option's `next` link carries when it is not the label: a UK
+    /// postcode group has no id to drill into and is found by its postcode.
+    pub drill_text: Option<String>,
 }
 
 /// Collects the options of `set`: `(total, items)`. `grouping` is the `limit = -1` mode;
@@ -81,7 +84,12 @@ fn listed(index: &Index, set: &OptionSet, limit: i32, lang: Language) -> (usize,
     }
 }
 
-fn flat_points(index: &Index, aps: &[u32], bound: usize, lang: Language) -> (usize, Vec<OptionItem>) {
+fn flat_points(
+    index: &Index,
+    aps: &[u32],
+    bound: usize,
+    lang: Language,
+) -> (usize, Vec<OptionItem>) {
     let total = aps.len();
     if total > bound {
         return (total, Vec::new());
@@ -114,6 +122,7 @@ fn point_item_cached(
         postcode: index.address_point_eircode(ap),
         address_id: parts.address_point_id,
         address_type: row.address_type,
+        drill_text: None,
     })
 }
 
@@ -153,6 +162,7 @@ fn building_item_cached(
         postcode: None,
         address_id: parts.building_id,
         address_type: row.address_type,
+        drill_text: None,
     })
 }
 
@@ -193,6 +203,7 @@ fn element_item(
         postcode: None,
         address_id: row.id,
         address_type: row.address_type,
+        drill_text: None,
     })
 }
 

@@ -108,10 +108,7 @@ fn drill(t: &mut Tally, id: u64, label: &str) {
     }
     let v = call(
         Operation::FindAddress,
-        &format!(
-            "key=demo&address={}&addressId={id}",
-            percent_encode(label)
-        ),
+        &format!("key=demo&address={}&addressId={id}", percent_encode(label)),
     );
     t.check(&format!("drill {id}"), &v);
     for o in v["options"].as_array().cloned().unwrap_or_default() {
@@ -188,7 +185,10 @@ fn no_answer_lists_two_options_a_person_cannot_tell_apart() {
         type_in(&mut t, &text);
         // The first line alone, half typed: what the list looks like mid-word.
         if let Some(first) = lines.first().and_then(Value::as_str) {
-            let cut: String = first.chars().take(first.chars().count().max(4) - 2).collect();
+            let cut: String = first
+                .chars()
+                .take(first.chars().count().max(4) - 2)
+                .collect();
             type_in(&mut t, &cut);
         }
     }

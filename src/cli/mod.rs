@@ -9,6 +9,7 @@ mod generate;
 mod load;
 mod measure;
 mod ops;
+mod profiles;
 #[cfg(feature = "server")]
 mod serve;
 mod stats;

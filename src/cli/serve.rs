@@ -30,6 +30,12 @@ pub struct ServeArgs {
     /// Time the engine gets per request, in milliseconds.
     #[arg(long, default_value_t = seoladh::limits::DEFAULT_REQUEST_TIMEOUT_MS)]
     timeout_ms: u64,
+    #[command(flatten)]
+    profiles: super::profiles::ProfileArgs,
+    /// A directory holding your copy of the address control's files (`js/…`, `css/…`), served
+    /// at `/control/…` and `/2.0/control/…`; seoladh does not ship the control.
+    #[arg(long, value_name = "DIR")]
+    control_assets: Option<PathBuf>,
 }
 
 /// Runs the server until SIGINT/SIGTERM.
@@ -47,14 +53,15 @@ pub fn run(args: ServeArgs) -> ExitCode {
             index.display()
         );
     }
-    let loader = Engine::loader();
-    init_logging();
+    let loader = Engine::loader_with(args.profiles.profiles.clone(), args.profiles.policy());
+    super::profiles::init_logging("info");
     let mut config = ServerConfig::new(index);
     config.listen = args.listen;
     config.keys = args.keys;
     config.base_url = args.base_url.map(|b| b.trim_end_matches('/').to_owned());
     config.rate_limit = args.rate_limit;
     config.timeout = Duration::from_millis(args.timeout_ms);
+    config.control_assets = args.control_assets;
     match server::serve(config, loader) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -62,14 +69,4 @@ pub fn run(args: ServeArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// One line per event on stderr; `RUST_LOG` overrides the default `info` level.
-fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
 }

@@ -12,9 +12,11 @@ pub mod ecad_data;
 mod find;
 mod recent;
 pub mod uk;
+mod uk_suggest;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+use std::sync::{Mutex, OnceLock};
 
 use crate::api::{
     self, ApiError, AutocompleteRequest, AutocompleteResponse, FindAddressRequest,
@@ -22,7 +24,7 @@ use crate::api::{
 };
 use crate::error::Result;
 use crate::index::Index;
-use crate::profile::ProfileSet;
+use crate::profile::{Lookup, Profile, ProfileSet};
 
 /// An index and the address profiles, ready to answer requests. Cheap to share behind an `Arc`.
 #[derive(Debug)]
@@ -33,6 +35,10 @@ pub struct Engine {
     recent: recent::Recent,
     /// Whether `recent` is used.
     remember: bool,
+    /// Unknown profile names already warned about (so each is logged once).
+    warned: Mutex<BTreeSet<String>>,
+    /// The words of the UK addresses, read on the first UK Autocomplete.
+    uk_words: OnceLock<uk_suggest::UkWords>,
 }
 
 impl Engine {
@@ -58,12 +64,28 @@ impl Engine {
     }
 
     /// The server's engine loader: [`Engine::open_resident`] on the file it is given (at start
-    /// and on every reload; during a reload both indexes are in memory).
+    /// and on every reload; during a reload both indexes are in memory), with the built-in
+    /// profiles.
     #[cfg(feature = "server")]
     pub fn loader() -> crate::server::Loader {
-        std::sync::Arc::new(|path: &Path| {
-            Ok(std::sync::Arc::new(Engine::open_resident(path)?)
-                as std::sync::Arc<dyn api::Engine>)
+        Engine::loader_with(None, crate::profile::UnknownProfile::default())
+    }
+
+    /// [`Engine::loader`] with the profiles of `profiles` (a profiles file, read again on every
+    /// load, so a reload also picks up its changes; a bad file fails the load) and `unknown`
+    /// for names it does not define.
+    #[cfg(feature = "server")]
+    pub fn loader_with(
+        profiles: Option<std::path::PathBuf>,
+        unknown: crate::profile::UnknownProfile,
+    ) -> crate::server::Loader {
+        std::sync::Arc::new(move |path: &Path| {
+            let set = match &profiles {
+                Some(file) => ProfileSet::load(file)?,
+                None => ProfileSet::builtin(),
+            };
+            let engine = Engine::open_resident(path)?.with_profiles(set.with_unknown(unknown));
+            Ok(std::sync::Arc::new(engine) as std::sync::Arc<dyn api::Engine>)
         })
     }
 
@@ -78,7 +100,16 @@ impl Engine {
             profiles,
             recent: recent::Recent::default(),
             remember: true,
+            warned: Mutex::new(BTreeSet::new()),
+            uk_words: OnceLock::new(),
         }
+    }
+
+    /// The same engine answering with these address profiles (and their policy for unknown
+    /// names, [`ProfileSet::with_unknown`]).
+    pub fn with_profiles(mut self, profiles: ProfileSet) -> Engine {
+        self.profiles = profiles;
+        self
     }
 
     /// Turns the recent-answer cache of Autocomplete on (the default) or off. Off, every
@@ -93,11 +124,52 @@ impl Engine {
         &self.index
     }
 
+    /// The words of the UK addresses (built on first use: a UK-only read of the index).
+    pub(crate) fn uk_words(&self) -> &uk_suggest::UkWords {
+        self.uk_words
+            .get_or_init(|| uk_suggest::UkWords::build(&self.index))
+    }
+
     /// The address profiles.
     pub fn profiles(&self) -> &ProfileSet {
         &self.profiles
     }
+
+    /// The profile a request naming `name` is answered with: the profile of that name, or
+    /// `default` in its stead (a warning logged the first time each name is met), or none when
+    /// the profiles' policy refuses unknown names.
+    pub fn profile(&self, name: &str) -> Option<&Profile> {
+        match self.profiles.lookup(name) {
+            Lookup::Found(p) => Some(p),
+            Lookup::Fallback(p) => {
+                self.warn_unknown_profile(name, &p.name);
+                Some(p)
+            }
+            Lookup::Unknown => None,
+        }
+    }
+
+    /// Logs once per name (up to [`MAX_UNKNOWN_PROFILE_WARNINGS`] names) that an unknown
+    /// profile name is answered with `fallback`.
+    fn warn_unknown_profile(&self, name: &str, fallback: &str) {
+        let key = crate::profile::name_key(name);
+        let Ok(mut warned) = self.warned.lock() else {
+            return;
+        };
+        if warned.len() >= MAX_UNKNOWN_PROFILE_WARNINGS || !warned.insert(key) {
+            return;
+        }
+        let name: String = name.chars().take(64).collect();
+        tracing::warn!(
+            profile = %name,
+            answered_with = %fallback,
+            "addressProfileName `{name}` is not configured: answered with the `{fallback}` profile (map it in a profiles file, or refuse unknown names)"
+        );
+    }
 }
+
+/// Unknown profile names logged, at most (a client sending random names cannot fill the log).
+const MAX_UNKNOWN_PROFILE_WARNINGS: usize = 100;
 
 impl api::Engine for Engine {
     fn find_address(
@@ -105,6 +177,9 @@ impl api::Engine for Engine {
         req: &FindAddressRequest,
         links: &LinkContext,
     ) -> Result<FindAddressResponse, ApiError> {
+        if let Some(name) = &req.address_profile_name {
+            api::Engine::check_profile(self, name)?;
+        }
         Ok(find::find_address(self, req, links))
     }
 
@@ -130,6 +205,13 @@ impl api::Engine for Engine {
             .into_iter()
             .map(str::to_string)
             .collect()
+    }
+
+    fn check_profile(&self, name: &str) -> Result<(), ApiError> {
+        match self.profiles.lookup(name) {
+            Lookup::Found(_) | Lookup::Fallback(_) => Ok(()),
+            Lookup::Unknown => api::check_profile(Some(name), &self.profile_names()),
+        }
     }
 
     fn counts(&self) -> BTreeMap<String, u64> {

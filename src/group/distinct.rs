@@ -46,7 +46,10 @@ pub fn make_distinct(items: &mut Vec<OptionItem>, tiebreak: &dyn Tiebreak) {
             let extra = match round {
                 0 => item.postcode.as_deref().map(written_postcode),
                 1 => tiebreak.building_or_unit(item),
-                _ => Some(format!("ECAD {}", item.address_id)),
+                _ => Some(match item.address_id {
+                    0 => format!("OPTION {}", i + 1),
+                    id => format!("ECAD {id}"),
+                }),
             };
             if let Some(extra) = extra.filter(|e| !item.display_name.contains(e.as_str())) {
                 append(&mut item.display_name, &extra);
@@ -59,7 +62,8 @@ pub fn make_distinct(items: &mut Vec<OptionItem>, tiebreak: &dyn Tiebreak) {
     }
 }
 
-/// Keeps the first option of each `addressId`.
+/// Keeps the first option of each `addressId`; an option without one (0) is a repeat when an
+/// earlier one has its label and its drill-down text.
 pub(super) fn drop_repeats(items: &mut Vec<OptionItem>) {
     let mut ids: Vec<u64> = items.iter().map(|i| i.address_id).collect();
     ids.sort_unstable();
@@ -67,7 +71,13 @@ pub(super) fn drop_repeats(items: &mut Vec<OptionItem>) {
         return;
     }
     let mut seen = std::collections::HashSet::with_capacity(items.len());
-    items.retain(|i| seen.insert(i.address_id));
+    items.retain(|i| {
+        let key = match i.address_id {
+            0 => (0, Some((i.display_name.clone(), i.drill_text.clone()))),
+            id => (id, None),
+        };
+        seen.insert(key)
+    });
 }
 
 /// The positions of the options whose label another option has, or `None` when all differ.
@@ -120,6 +130,7 @@ mod tests {
             postcode: postcode.map(str::to_string),
             address_id: id,
             address_type: 2150,
+            drill_text: None,
         }
     }
 
@@ -183,7 +194,10 @@ mod tests {
         make_distinct(&mut items, &NoTiebreak);
         assert_eq!(
             names(&items),
-            ["3 FLAX STREET, BELFAST, BT14 7EJ", "3 FLAX STREET, BELFAST, BT14 7EL"]
+            [
+                "3 FLAX STREET, BELFAST, BT14 7EJ",
+                "3 FLAX STREET, BELFAST, BT14 7EL"
+            ]
         );
     }
 

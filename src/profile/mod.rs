@@ -84,7 +84,7 @@ mod finish;
 mod fit;
 mod role;
 
-pub use config::ProfileSet;
+pub use config::{name_key, Lookup, ProfileSet, UnknownProfile, DEFAULT_PROFILE};
 pub use role::LineRole;
 
 use crate::ecad::address::{Address, AddressElement, AddressParts, ElementType, Language};
@@ -144,8 +144,10 @@ pub enum EircodePlacement {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Profile {
-    /// The name (matched case-insensitively).
+    /// The name (matched ignoring case, spaces and punctuation, [`name_key`]).
     pub name: String,
+    /// For an alias (`alias = "default"` in a profiles file): the profile it stands for.
+    pub alias_of: Option<String>,
     /// What the profile is for (documentation only).
     pub description: String,
     /// Number of lines of the output (`reformattedAddress` always has this many entries; 0 is
@@ -182,6 +184,7 @@ impl Profile {
     pub fn new(name: impl Into<String>) -> Profile {
         Profile {
             name: name.into(),
+            alias_of: None,
             description: String::new(),
             lines: crate::ecad::address::MAX_ADDRESS_LINES + 1,
             max_chars: None,

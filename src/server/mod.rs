@@ -4,6 +4,7 @@
 //! A thin layer: it parses with [`crate::api`], calls the engine, writes bytes. Tests bind
 //! `127.0.0.1:0` and call [`run`] with their own engine loader; the binary calls [`serve`].
 
+mod assets;
 mod guard;
 mod handlers;
 pub mod keys;
@@ -44,6 +45,9 @@ pub struct ServerConfig {
     pub timeout: Duration,
     /// How often the index file is checked for changes.
     pub reload_poll: Duration,
+    /// `--control-assets`: a directory with the licensee's copy of the control's files, served
+    /// at `/control/…` and `/2.0/control/…`; `None` answers those paths 404.
+    pub control_assets: Option<PathBuf>,
 }
 
 impl ServerConfig {
@@ -57,6 +61,7 @@ impl ServerConfig {
             rate_limit: None,
             timeout: Duration::from_millis(limits::DEFAULT_REQUEST_TIMEOUT_MS),
             reload_poll: Duration::from_millis(limits::RELOAD_POLL_MS),
+            control_assets: None,
         }
     }
 
@@ -82,6 +87,14 @@ impl ServerConfig {
                 problem: "must be at least 1 request per second (omit it for no limit)".into(),
             });
         }
+        if let Some(dir) = &self.control_assets {
+            if !dir.is_dir() {
+                return Err(Error::InvalidConfig {
+                    setting: "--control-assets".into(),
+                    problem: format!("`{}` is not a directory", dir.display()),
+                });
+            }
+        }
         if self.timeout.is_zero() {
             return Err(Error::InvalidConfig {
                 setting: "--timeout-ms".into(),
@@ -92,8 +105,9 @@ impl ServerConfig {
     }
 }
 
-/// The router: `/2.0/{op}` (case-insensitive op), `/health`, `/` (demo page), 404 elsewhere;
-/// CORS on every response and one log line per request.
+/// The router: `/2.0/{op}` (case-insensitive op), `/health`, `/` (demo page), the control's
+/// files at `/control/…` and `/2.0/control/…`, 404 elsewhere; CORS on every response and one log
+/// line per request.
 pub fn router(state: AppState) -> Router {
     let cors = CorsLayer::new()
         .allow_origin(Any)
@@ -102,6 +116,8 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/2.0/{op}", any(handlers::operation))
         .route("/health", any(handlers::health))
+        .route("/control/{*path}", any(assets::control))
+        .route("/2.0/control/{*path}", any(assets::control))
         .route("/", any(handlers::demo))
         .fallback(handlers::fallback)
         .with_state(state)
