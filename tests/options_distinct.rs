@@ -119,11 +119,14 @@ fn drill(t: &mut Tally, id: u64, label: &str) {
     }
 }
 
-/// Autocomplete for `text`, then FindAddress through every option's `next` link.
-fn type_in(t: &mut Tally, text: &str) {
+/// Autocomplete for `text` in `country`, then FindAddress through every option's `next` link.
+fn type_in(t: &mut Tally, text: &str, country: &str) {
     let v = call(
         Operation::AutoComplete,
-        &format!("key=demo&address={}", percent_encode(text)),
+        &format!(
+            "key=demo&country={country}&address={}",
+            percent_encode(text)
+        ),
     );
     t.check(&format!("autocomplete `{text}`"), &v);
     for o in v["options"].as_array().cloned().unwrap_or_default() {
@@ -138,6 +141,24 @@ fn type_in(t: &mut Tally, text: &str) {
             drill(t, id, o["displayName"].as_str().unwrap_or(""));
         }
     }
+}
+
+/// Every UK postcode of the fixture and its outward code, typed with its country.
+fn uk_postcodes(t: &mut Tally) -> usize {
+    let mut typed = BTreeSet::new();
+    for a in &dataset().uk_addresses {
+        let country = match a.country {
+            seoladh::ecad::UkCountry::Ni => "ni",
+            _ => "gb",
+        };
+        let outward = a.postcode.split(' ').next().unwrap_or("").to_string();
+        typed.insert((a.postcode.clone(), country));
+        typed.insert((outward, country));
+    }
+    for (text, country) in &typed {
+        type_in(t, text, country);
+    }
+    typed.len()
 }
 
 /// The ids of every group of the fixture data: localities, thoroughfares, building groups,
@@ -182,23 +203,25 @@ fn no_answer_lists_two_options_a_person_cannot_tell_apart() {
             &format!("key=demo&address={}", percent_encode(&text)),
         );
         t.check(&format!("find `{text}`"), &found);
-        type_in(&mut t, &text);
+        type_in(&mut t, &text, "ie");
         // The first line alone, half typed: what the list looks like mid-word.
         if let Some(first) = lines.first().and_then(Value::as_str) {
             let cut: String = first
                 .chars()
                 .take(first.chars().count().max(4) - 2)
                 .collect();
-            type_in(&mut t, &cut);
+            type_in(&mut t, &cut, "ie");
         }
     }
+    let uk = uk_postcodes(&mut t);
     eprintln!(
-        "{} groups, {} answers, {} options: {} duplicate labels, {} duplicate options",
+        "{} groups and {uk} UK postcodes, {} answers, {} options: {} duplicate labels, {} duplicate options ({} labels told apart by their ECAD id only)",
         groups.len(),
         t.answers,
         t.options,
         t.duplicate_labels,
-        t.duplicate_options
+        t.duplicate_options,
+        t.by_id
     );
     for e in &t.examples {
         eprintln!("  {e}");
