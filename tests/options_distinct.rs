@@ -6,39 +6,15 @@
 //! (the same `addressId`, or the same label and target).
 
 use std::collections::{BTreeSet, HashSet};
-use std::path::Path;
-use std::sync::OnceLock;
+#[path = "common/fixture.rs"]
+mod fixture;
 
+use fixture::{dataset, engine};
 use seoladh::api::dispatch::{answer, Operation};
 use seoladh::api::query::percent_encode;
-use seoladh::engine::Engine;
-use seoladh::index::{Index, IndexBuilder, NoProgress};
-use seoladh::profile::ProfileSet;
 use serde_json::Value;
 
 const BASE: &str = "http://127.0.0.1:8080";
-
-fn dataset() -> &'static seoladh::ecad::Dataset {
-    static DS: OnceLock<seoladh::ecad::Dataset> = OnceLock::new();
-    DS.get_or_init(|| {
-        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
-        seoladh::ecad::layout::read_dir(&data)
-            .expect("fixture data readable")
-            .0
-    })
-}
-
-fn engine() -> &'static Engine {
-    static ENGINE: OnceLock<Engine> = OnceLock::new();
-    ENGINE.get_or_init(|| {
-        let built = IndexBuilder::new()
-            .build(dataset(), &NoProgress)
-            .expect("fixture index builds");
-        let index = Index::from_bytes(built.to_bytes()).expect("fixture index opens");
-        // Every keystroke searched: the check is of the search, not of a cache.
-        Engine::new(index, ProfileSet::builtin()).remember_suggestions(false)
-    })
-}
 
 fn call(op: Operation, raw: &str) -> Value {
     let a = answer(engine(), op, raw, BASE).unwrap_or_else(|e| panic!("{raw}: {e:?}"));

@@ -7,40 +7,17 @@
 //! - every option's `next` link is answered by Find Address with success, and an address
 //!   option's link answers that address.
 
-use std::path::Path;
-use std::sync::OnceLock;
+#[path = "common/fixture.rs"]
+mod fixture;
 
+use fixture::{dataset, engine};
 use seoladh::api::dispatch::{answer, Operation};
 use seoladh::api::query::percent_encode;
 use seoladh::ecad::{UkAddress, UkCountry};
-use seoladh::engine::Engine;
-use seoladh::index::{Index, IndexBuilder, NoProgress};
-use seoladh::profile::ProfileSet;
 use serde_json::Value;
 
 const BASE: &str = "http://127.0.0.1:8080";
 const TOP: usize = 5;
-
-fn dataset() -> &'static seoladh::ecad::Dataset {
-    static DS: OnceLock<seoladh::ecad::Dataset> = OnceLock::new();
-    DS.get_or_init(|| {
-        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/data");
-        seoladh::ecad::layout::read_dir(&data)
-            .expect("fixture data readable")
-            .0
-    })
-}
-
-fn engine() -> &'static Engine {
-    static ENGINE: OnceLock<Engine> = OnceLock::new();
-    ENGINE.get_or_init(|| {
-        let built = IndexBuilder::new()
-            .build(dataset(), &NoProgress)
-            .expect("fixture index builds");
-        let index = Index::from_bytes(built.to_bytes()).expect("fixture index opens");
-        Engine::new(index, ProfileSet::builtin())
-    })
-}
 
 fn call(op: Operation, raw: &str) -> Value {
     let a = answer(engine(), op, raw, BASE).unwrap_or_else(|e| panic!("{raw}: {e:?}"));

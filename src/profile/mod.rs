@@ -4,8 +4,12 @@
 //! A [`Profile`] fixes the number of lines, the most characters per line, the abbreviation policy,
 //! the capitalisation, whether fadas are kept, whether the county is always shown, where the
 //! Eircode goes, which lines may share a line and which may be dropped when lines run out.
-//! Profiles come from a TOML file ([`ProfileSet::load`]); `fixtures/profiles.toml` is embedded as
-//! the default set ([`ProfileSet::builtin`]) and documents every key.
+//! `fixtures/profiles.toml` is embedded as the built-in set ([`ProfileSet::builtin`]) and
+//! documents every key; a deployment's TOML file ([`ProfileSet::load`]) adds its own profiles,
+//! each a full definition or an alias of another (`alias = "default"`), so that the names real
+//! integrations send (`MagentoDefault`, `Demo5LineV2`) find a profile. Names match ignoring
+//! case, spaces and punctuation ([`name_key`]); a name the set does not have is answered with
+//! `default` or refused, by the set's [`UnknownProfile`] policy.
 //!
 //! # Input
 //!
