@@ -37,7 +37,7 @@ pub(crate) fn autocomplete(
         None => {
             let mut items = match (req.country, eircode_prefix(key.text())) {
                 (Country::Ni | Country::Gb, _) => {
-                    uk_suggest::suggestions(index, engine.uk_words(), key.text(), req.country)
+                    uk_suggest::suggestions(engine, key.text(), req.country)
                 }
                 (_, Some(prefix)) => eircode_suggestions(index, &prefix, lang),
                 (_, None) => text_suggestions(index, key.text(), lang),

@@ -85,6 +85,9 @@ impl Engine {
                 None => ProfileSet::builtin(),
             };
             let engine = Engine::open_resident(path)?.with_profiles(set.with_unknown(unknown));
+            // Read the UK addresses' words now (about half a second at full scale), not on the
+            // first UK keystroke.
+            let _ = engine.uk_words();
             Ok(std::sync::Arc::new(engine) as std::sync::Arc<dyn api::Engine>)
         })
     }

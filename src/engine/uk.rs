@@ -107,11 +107,19 @@ pub fn by_postcode(index: &Index, postcode: &str) -> Vec<UkAddress> {
 
 /// UK records whose postcode, as written (`BT14 7EJ`, upper case), begins with `prefix`: at most
 /// `cap` of them, in index order.
+pub fn by_postcode_range(index: &Index, prefix: &str, cap: usize) -> Vec<UkAddress> {
+    postcode_run(index, prefix).take(cap).collect()
+}
+
+/// The UK records whose written postcode begins with `prefix`, in index order, read one by one.
 ///
 /// The index sorts records by the postcode as written (`BT9 6GW` before `BT90 …`, because the
 /// space sorts before digits), so the search compares written forms: comparing compact forms
 /// would miss every postcode whose outward code is shorter than its neighbours'.
-pub fn by_postcode_range(index: &Index, prefix: &str, cap: usize) -> Vec<UkAddress> {
+pub(crate) fn postcode_run<'a>(
+    index: &'a Index,
+    prefix: &'a str,
+) -> impl Iterator<Item = UkAddress> + 'a {
     let n = index.uk_len();
     let key = |i: u32| index.uk_address(i).map(|a| a.postcode.to_ascii_uppercase());
     let (mut lo, mut hi) = (0u32, n);
@@ -122,16 +130,9 @@ pub fn by_postcode_range(index: &Index, prefix: &str, cap: usize) -> Vec<UkAddre
             _ => hi = mid,
         }
     }
-    let mut out = Vec::new();
-    for i in lo..n {
-        match index.uk_address(i) {
-            Some(a) if out.len() < cap && a.postcode.to_ascii_uppercase().starts_with(prefix) => {
-                out.push(a);
-            }
-            _ => break,
-        }
-    }
-    out
+    (lo..n)
+        .map_while(|i| index.uk_address(i))
+        .take_while(move |a| a.postcode.to_ascii_uppercase().starts_with(prefix))
 }
 
 /// A UK address as an option, its postcode last (`3 FLAX STREET, BELFAST, BT14 7EJ`): UK

@@ -20,7 +20,8 @@ use std::collections::BTreeMap;
 
 use crate::api::{Country, OptionType};
 use crate::ecad::{UkAddress, UkCountry};
-use crate::engine::uk::{by_postcode_range, uk_item, uk_lines};
+use crate::engine::uk::{postcode_run, uk_item, uk_lines};
+use crate::engine::Engine;
 use crate::group::OptionItem;
 use crate::index::Index;
 use crate::limits::{MAX_SUGGESTIONS, MAX_UK_SCAN};
@@ -97,15 +98,11 @@ impl UkWords {
 }
 
 /// Suggestions for `text` from the UK addresses of `country` (`ni` or `gb`).
-pub(crate) fn suggestions(
-    index: &Index,
-    words: &UkWords,
-    text: &str,
-    country: Country,
-) -> Vec<OptionItem> {
+pub(crate) fn suggestions(engine: &Engine, text: &str, country: Country) -> Vec<OptionItem> {
+    let index = engine.index();
     match postcode_prefixes(text) {
         Some(prefixes) => postcode_suggestions(index, &prefixes, country),
-        None => text_suggestions(index, words, text, country),
+        None => text_suggestions(index, engine.uk_words(), text, country),
     }
 }
 
@@ -158,7 +155,17 @@ fn postcode_prefixes(text: &str) -> Option<Vec<String>> {
 fn postcode_suggestions(index: &Index, prefixes: &[String], country: Country) -> Vec<OptionItem> {
     let mut by_code: BTreeMap<String, Vec<UkAddress>> = BTreeMap::new();
     for p in prefixes {
-        for a in by_postcode_range(index, p, MAX_UK_SCAN) {
+        // Enough postcodes to fill the list, and one more to tell one postcode from several.
+        let mut codes = 0;
+        let mut last = String::new();
+        for a in postcode_run(index, p).take(MAX_UK_SCAN) {
+            if a.postcode != last {
+                codes += 1;
+                if codes > MAX_SUGGESTIONS + 1 {
+                    break;
+                }
+                last.clone_from(&a.postcode);
+            }
             if (a.country == UkCountry::Ni) == (country == Country::Ni) {
                 by_code
                     .entry(a.postcode.to_ascii_uppercase())
