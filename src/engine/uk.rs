@@ -1,7 +1,8 @@
 //! Northern Ireland and Great Britain (`country=ni|gb`): addresses keyed by UK postcode.
 //!
 //! The postcode selects the delivery points; the house number and words of the rest of the input
-//! pick one. An Irish input (an Eircode) in a UK search is a foreign address, as is a BT postcode
+//! pick one. Without a postcode, the addresses holding every typed word
+//! ([`uk_suggest::UkWords`]) are the answer or the options. An Irish input (an Eircode) in a UK search is a foreign address, as is a BT postcode
 //! under `gb` or a GB postcode under `ni`.
 
 use crate::api::{
@@ -12,7 +13,7 @@ use crate::api::{ReformattedAddressResult, WireEnum};
 use crate::ecad::address::{Address, AddressElement, ElementType};
 use crate::ecad::{UkAddress, UkCountry};
 use crate::engine::find::option_with;
-use crate::engine::Engine;
+use crate::engine::{uk_suggest, Engine};
 use crate::group::{self, OptionItem};
 use crate::index::Index;
 use crate::search::Plan;
@@ -197,6 +198,9 @@ pub(crate) fn find(
         return FindAddressResponse::new(FindResult::InvalidAddressEntered, req, links);
     }
     let Some(postcode) = plan.uk_postcode.clone() else {
+        if let Some(resp) = by_text(engine, req, links) {
+            return resp;
+        }
         let result = if is_irish_address(engine, &req.address) {
             FindResult::ForeignAddressDetected
         } else {
@@ -238,28 +242,101 @@ pub(crate) fn find(
         .collect();
     let numbered = !plan.numbers.is_empty();
     if best.len() == 1 && (best_key.1 > 0 || best_key.0 || !numbered) {
-        let a = best[0];
-        let mut resp = FindAddressResponse::new(FindResult::PostcodeValidated, req, links);
-        resp.is_unique_address = true;
-        resp.postcode = Some(a.postcode.clone());
-        resp.address_id = Some(a.id);
-        resp.match_level = Some(MatchLevel::AddressPoint);
-        resp.postal_address = Some(uk_lines(a));
-        if let Some(profile) = req
-            .address_profile_name
-            .as_deref()
-            .and_then(|name| engine.profile(name))
-        {
-            let r = profile.reformat(&uk_address(a));
-            resp.reformatted_address = Some(r.lines);
-            resp.reformatted_address_result =
-                ReformattedAddressResult::from_code(u32::from(r.result.code()));
-        }
-        return resp;
+        return point_response(engine, req, links, best[0], FindResult::PostcodeValidated);
     }
+    let items = scored.iter().map(|(_, _, a)| uk_item(a)).collect();
+    options_response(req, links, items, MatchLevel::Thoroughfare)
+}
+
+/// FindAddress for UK text without a postcode: the addresses of `req.country` holding every
+/// typed word ([`uk_suggest::UkWords`]). One is the answer (its postcode appended); several are
+/// options, one per postcode when there are more than [`group::GROUP_THRESHOLD`]. `None` when no
+/// address holds them all.
+fn by_text(
+    engine: &Engine,
+    req: &FindAddressRequest,
+    links: &LinkContext,
+) -> Option<FindAddressResponse> {
+    let mut terms = Vec::new();
+    crate::text::index_terms(&req.address, &mut terms);
+    let index = engine.index();
+    let held = engine.uk_words().holding_all(&terms, req.country);
+    let picked = req.address_id.and_then(|id| {
+        held.iter()
+            .filter_map(|&i| index.uk_address(i))
+            .find(|a| a.id == id)
+    });
+    if let Some(a) = picked {
+        return Some(point_response(
+            engine,
+            req,
+            links,
+            &a,
+            FindResult::PostcodeAppended,
+        ));
+    }
+    match held.as_slice() {
+        [] => None,
+        [one] => {
+            let a = index.uk_address(*one)?;
+            Some(point_response(
+                engine,
+                req,
+                links,
+                &a,
+                FindResult::PostcodeAppended,
+            ))
+        }
+        many => {
+            let max = crate::limits::MAX_OPTIONS;
+            let records = uk_suggest::first_postcodes(index, many, max);
+            let items = uk_suggest::listed(&records, group::GROUP_THRESHOLD, max);
+            Some(options_response(
+                req,
+                links,
+                items,
+                MatchLevel::Thoroughfare,
+            ))
+        }
+    }
+}
+
+/// The answer for one UK address: its lines, postcode and id, and the profile's lines.
+fn point_response(
+    engine: &Engine,
+    req: &FindAddressRequest,
+    links: &LinkContext,
+    a: &UkAddress,
+    result: FindResult,
+) -> FindAddressResponse {
+    let mut resp = FindAddressResponse::new(result, req, links);
+    resp.is_unique_address = true;
+    resp.postcode = Some(a.postcode.clone());
+    resp.address_id = Some(a.id);
+    resp.match_level = Some(MatchLevel::AddressPoint);
+    resp.postal_address = Some(uk_lines(a));
+    if let Some(profile) = req
+        .address_profile_name
+        .as_deref()
+        .and_then(|name| engine.profile(name))
+    {
+        let r = profile.reformat(&uk_address(a));
+        resp.reformatted_address = Some(r.lines);
+        resp.reformatted_address_result =
+            ReformattedAddressResult::from_code(u32::from(r.result.code()));
+    }
+    resp
+}
+
+/// 500 IncompleteAddressEntered with `items` as the options (within the request's limit).
+fn options_response(
+    req: &FindAddressRequest,
+    links: &LinkContext,
+    mut items: Vec<OptionItem>,
+    level: MatchLevel,
+) -> FindAddressResponse {
     let mut resp = FindAddressResponse::new(FindResult::IncompleteAddressEntered, req, links);
-    resp.match_level = Some(MatchLevel::Thoroughfare);
-    let mut items: Vec<OptionItem> = scored.iter().map(|(_, _, a)| uk_item(a)).collect();
+    resp.match_level = Some(level);
     group::make_distinct(&mut items, &group::NoTiebreak);
     let next = links.option_links(&FindCarry::from(req));
     let options: Vec<AddressOption> = items

@@ -95,6 +95,53 @@ impl UkWords {
     fn in_country(&self, i: u32, country: Country) -> bool {
         self.ni.get(i as usize).copied().unwrap_or(false) == (country == Country::Ni)
     }
+
+    /// The records of `country` scored by how many of `typed` they hold (the last word as a
+    /// prefix when `prefix`), the most first, then in index order; the typed words' count.
+    fn scored(
+        &self,
+        typed: &[String],
+        prefix: bool,
+        country: Country,
+    ) -> (Vec<(usize, u32)>, usize) {
+        let Some((last, whole)) = typed.split_last() else {
+            return (Vec::new(), 0);
+        };
+        let last_list = if prefix {
+            self.prefixed(last)
+        } else {
+            self.exact(last).to_vec()
+        };
+        let mut lists: Vec<&[u32]> = whole.iter().map(|w| self.exact(w)).collect();
+        lists.push(&last_list);
+        lists.sort_by_key(|l| l.len());
+        // Candidates: the records of the rarest typed word that any record holds.
+        let base = lists
+            .iter()
+            .find(|l| !l.is_empty())
+            .map_or(&[][..], |l| &l[..]);
+        let mut scored: Vec<(usize, u32)> = base
+            .iter()
+            .take(MAX_UK_SCAN)
+            .filter(|&&i| self.in_country(i, country))
+            .map(|&i| {
+                let held = lists.iter().filter(|l| l.binary_search(&i).is_ok()).count();
+                (held, i)
+            })
+            .collect();
+        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        (scored, lists.len())
+    }
+
+    /// The records of `country` holding every one of `typed` (whole words), in index order.
+    pub(crate) fn holding_all(&self, typed: &[String], country: Country) -> Vec<u32> {
+        let (scored, n) = self.scored(typed, false, country);
+        scored
+            .into_iter()
+            .take_while(|s| n > 0 && s.0 == n)
+            .map(|s| s.1)
+            .collect()
+    }
 }
 
 /// Suggestions for `text` from the UK addresses of `country` (`ni` or `gb`).
@@ -209,59 +256,64 @@ fn text_suggestions(
 ) -> Vec<OptionItem> {
     let mut typed = Vec::new();
     crate::text::index_terms(text, &mut typed);
-    let Some((last, whole)) = typed.split_last() else {
-        return Vec::new();
-    };
-    let prefixed = words.prefixed(last);
-    let mut lists: Vec<&[u32]> = whole.iter().map(|w| words.exact(w)).collect();
-    lists.push(&prefixed);
-    lists.sort_by_key(|l| l.len());
-    // Candidates: the records of the rarest typed word, scored by how many typed words each
-    // holds; those holding them all come first.
-    let mut scored: Vec<(usize, u32)> = lists
-        .iter()
-        .find(|l| !l.is_empty())
-        .map_or(&[][..], |l| &l[..])
-        .iter()
-        .take(MAX_UK_SCAN)
-        .filter(|&&i| words.in_country(i, country))
-        .map(|&i| {
-            let held = lists.iter().filter(|l| l.binary_search(&i).is_ok()).count();
-            (held, i)
-        })
-        .collect();
-    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let (scored, _) = words.scored(&typed, true, country);
     let Some(&(best, _)) = scored.first() else {
         return Vec::new();
     };
+    // Those holding the most typed words; the rest only fill the list when they are few.
     let all = scored.iter().take_while(|s| s.0 == best).count();
-    if all > MAX_SUGGESTIONS {
-        // Too many fit: one option per postcode, in postcode order.
-        let mut groups: Vec<Vec<UkAddress>> = Vec::new();
-        for &(_, i) in scored.iter().take(all) {
-            let Some(a) = index.uk_address(i) else {
-                continue;
-            };
-            let full = groups.len() >= MAX_SUGGESTIONS;
-            match groups.last_mut() {
-                Some(g) if g[0].postcode == a.postcode => g.push(a),
-                _ if full => break,
-                _ => groups.push(vec![a]),
+    let ordinals: Vec<u32> = if all > MAX_SUGGESTIONS {
+        scored[..all].iter().map(|s| s.1).collect()
+    } else {
+        scored.iter().take(MAX_SUGGESTIONS).map(|s| s.1).collect()
+    };
+    let records = first_postcodes(index, &ordinals, MAX_SUGGESTIONS);
+    listed(&records, MAX_SUGGESTIONS, MAX_SUGGESTIONS)
+}
+
+/// The records at `ordinals` (in index order, so each postcode's together), read until the
+/// first `postcodes` postcodes are complete.
+pub(crate) fn first_postcodes(index: &Index, ordinals: &[u32], postcodes: usize) -> Vec<UkAddress> {
+    let mut out: Vec<UkAddress> = Vec::new();
+    let mut seen = 0;
+    for &i in ordinals {
+        let Some(a) = index.uk_address(i) else {
+            continue;
+        };
+        if out.last().map_or(true, |l| l.postcode != a.postcode) {
+            seen += 1;
+            if seen > postcodes {
+                break;
             }
         }
-        return groups
-            .iter()
-            .filter_map(|g| match g.as_slice() {
-                [a] => Some(uk_item(a)),
-                _ => group_item(g),
-            })
-            .collect();
+        out.push(a);
     }
-    scored
-        .iter()
-        .take(MAX_SUGGESTIONS)
-        .filter_map(|&(_, i)| index.uk_address(i))
-        .map(|a| uk_item(&a))
+    out
+}
+
+/// Options for `records` (in index order): each its own when there are at most `flat`, else
+/// one per postcode (a group when it holds several); at most `most`.
+pub(crate) fn listed(records: &[UkAddress], flat: usize, most: usize) -> Vec<OptionItem> {
+    if records.len() <= flat {
+        return records.iter().map(uk_item).collect();
+    }
+    let mut groups: Vec<&[UkAddress]> = Vec::new();
+    let mut start = 0;
+    for i in 1..=records.len() {
+        if i == records.len() || records[i].postcode != records[start].postcode {
+            groups.push(&records[start..i]);
+            start = i;
+            if groups.len() >= most {
+                break;
+            }
+        }
+    }
+    groups
+        .into_iter()
+        .filter_map(|g| match g {
+            [a] => Some(uk_item(a)),
+            _ => group_item(g),
+        })
         .collect()
 }
 
