@@ -208,4 +208,44 @@ mod tests {
         make_distinct(&mut items, &NoTiebreak);
         assert_eq!(items, before);
     }
+
+    proptest::proptest! {
+        /// Whatever the list: labels end up unique, every id once (the first kept, in order),
+        /// id-less options once per label and drill text, and a label only ever grows.
+        #[test]
+        fn any_list_ends_distinct(
+            raw in proptest::collection::vec(
+                (0u64..6, 0usize..4, proptest::option::of(0usize..3), proptest::bool::ANY),
+                0..24,
+            )
+        ) {
+            let names = ["MAIN STREET, NAAS", "MAIN STREET, NAAS (3 addresses)", "A", "A, F92 P3R4"];
+            let codes = ["F92P3R4", "A65F4E2", "BT14 7EJ"];
+            let items: Vec<OptionItem> = raw
+                .iter()
+                .map(|&(id, name, code, grouped)| OptionItem {
+                    option_type: if grouped { OptionType::GroupedNonBusiness } else { OptionType::Standard },
+                    display_name: names[name].to_string(),
+                    postcode: code.map(|c| codes[c].to_string()),
+                    address_id: id,
+                    address_type: 0,
+                    drill_text: (id == 0).then(|| "BT14 7EJ".to_string()),
+                })
+                .collect();
+            let mut out = items.clone();
+            make_distinct(&mut out, &Units);
+            let mut labels: Vec<&str> = out.iter().map(|i| i.display_name.as_str()).collect();
+            labels.sort_unstable();
+            proptest::prop_assert!(labels.windows(2).all(|w| w[0] != w[1]), "{:?}", out);
+            // The kept options are the first of each id (or id-less label), in order.
+            let mut expected = items.clone();
+            drop_repeats(&mut expected);
+            proptest::prop_assert_eq!(out.len(), expected.len());
+            for (o, e) in out.iter().zip(&expected) {
+                proptest::prop_assert_eq!(o.address_id, e.address_id);
+                let stem = e.display_name.trim_end_matches(" (3 addresses)");
+                proptest::prop_assert!(o.display_name.starts_with(stem), "{} from {}", o.display_name, e.display_name);
+            }
+        }
+    }
 }
