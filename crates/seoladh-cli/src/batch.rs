@@ -29,7 +29,7 @@ pub enum Format {
       --columns id,result,addressId,postcode,postalAddress
 
 Input: CSV with a header holding `address` (and optionally id, eircode, language, country,
-limit), or JSON lines with the same keys. Re-running with the same --output resumes after the
+limit, addressProfileName), or JSON lines with the same keys. Re-running with the same --output resumes after the
 last complete line.")]
 pub struct BatchArgs {
     /// Index file; default: the bundled fixture index.
@@ -60,6 +60,12 @@ pub struct BatchArgs {
     /// Rows answered per step (memory bound).
     #[arg(long, default_value_t = seoladh::limits::BATCH_CHUNK_ROWS)]
     chunk_rows: usize,
+    /// Address profile for the rows without an `addressProfileName` of their own
+    /// (`reformattedAddress` in every answer).
+    #[arg(long)]
+    profile: Option<String>,
+    #[command(flatten)]
+    profiles: super::profiles::ProfileArgs,
 }
 
 /// Counts bytes read, for the progress bar.
@@ -78,7 +84,9 @@ impl<R: Read> Read for Counting<R> {
 
 /// Runs `seoladh batch`.
 pub fn run(args: &BatchArgs) -> Result<(), Error> {
-    let engine = super::ops::open_engine_resident(args.index.as_deref())?;
+    super::profiles::init_logging("warn");
+    let engine = super::ops::open_engine_resident(args.index.as_deref())?
+        .with_profiles(args.profiles.load()?);
     let io = |path: &PathBuf| {
         let path = path.clone();
         move |source| Error::Io { path, source }
@@ -139,6 +147,7 @@ pub fn run(args: &BatchArgs) -> Result<(), Error> {
         key: args.key.clone(),
         chunk_rows: args.chunk_rows,
         output,
+        profile: args.profile.clone(),
     };
     let started = std::time::Instant::now();
     let summary = batch::run(

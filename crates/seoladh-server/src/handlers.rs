@@ -65,8 +65,7 @@ pub(crate) async fn operation(
     let base = base_url(&state, &headers);
     let loaded = state.current();
     let engine = Arc::clone(&loaded.engine);
-    let profiles = api::dispatch::profiles_for(&q, &*engine);
-    let work = match Prepared::parse(op, &q, &profiles, &base) {
+    let work = match Prepared::parse(op, &q, &*engine, &base) {
         Ok(work) => work,
         Err(e) => return error_response(op.name(), &e, cb, None),
     };

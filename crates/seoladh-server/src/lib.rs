@@ -4,6 +4,7 @@
 //! A thin layer: it parses with [`seoladh::api`], calls the engine, writes bytes. Tests bind
 //! `127.0.0.1:0` and call [`run`] with their own engine loader; the binary calls [`serve`].
 
+mod assets;
 mod guard;
 mod handlers;
 pub mod keys;
@@ -43,6 +44,9 @@ pub struct ServerConfig {
     pub timeout: Duration,
     /// How often the index file is checked for changes.
     pub reload_poll: Duration,
+    /// `--control-assets`: a directory with the licensee's copy of the control's files, served
+    /// at `/control/…` and `/2.0/control/…`; `None` answers those paths 404.
+    pub control_assets: Option<PathBuf>,
 }
 
 impl ServerConfig {
@@ -56,6 +60,7 @@ impl ServerConfig {
             rate_limit: None,
             timeout: Duration::from_millis(limits::DEFAULT_REQUEST_TIMEOUT_MS),
             reload_poll: Duration::from_millis(limits::RELOAD_POLL_MS),
+            control_assets: None,
         }
     }
 
@@ -81,6 +86,14 @@ impl ServerConfig {
                 problem: "must be at least 1 request per second (omit it for no limit)".into(),
             });
         }
+        if let Some(dir) = &self.control_assets {
+            if !dir.is_dir() {
+                return Err(Error::InvalidConfig {
+                    setting: "--control-assets".into(),
+                    problem: format!("`{}` is not a directory", dir.display()),
+                });
+            }
+        }
         if self.timeout.is_zero() {
             return Err(Error::InvalidConfig {
                 setting: "--timeout-ms".into(),
@@ -91,8 +104,9 @@ impl ServerConfig {
     }
 }
 
-/// The router: `/2.0/{op}` (case-insensitive op), `/health`, `/` (demo page), 404 elsewhere;
-/// CORS on every response and one log line per request.
+/// The router: `/2.0/{op}` (case-insensitive op), `/health`, `/` (demo page), the control's
+/// files at `/control/…` and `/2.0/control/…`, 404 elsewhere; CORS on every response and one log
+/// line per request.
 pub fn router(state: AppState) -> Router {
     let cors = CorsLayer::new()
         .allow_origin(Any)
@@ -101,6 +115,8 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/2.0/{op}", any(handlers::operation))
         .route("/health", any(handlers::health))
+        .route("/control/{*path}", any(assets::control))
+        .route("/2.0/control/{*path}", any(assets::control))
         .route("/", any(handlers::demo))
         .fallback(handlers::fallback)
         .with_state(state)
@@ -219,14 +235,29 @@ pub fn serve(config: ServerConfig, loader: Loader) -> Result<()> {
     })
 }
 
-/// The engine loader of `seoladh serve`: [`seoladh::engine::Engine::open_resident`] on the file
-/// it is given (at start and on every reload; during a reload both indexes are in memory).
+/// The engine loader of `seoladh serve` with the built-in profiles: see [`engine_loader_with`].
 pub fn engine_loader() -> Loader {
-    std::sync::Arc::new(|path: &std::path::Path| {
-        Ok(
-            std::sync::Arc::new(seoladh::engine::Engine::open_resident(path)?)
-                as std::sync::Arc<dyn seoladh::api::Engine>,
-        )
+    engine_loader_with(None, seoladh::profile::UnknownProfile::default())
+}
+
+/// The engine loader of `seoladh serve`: [`seoladh::Engine::open_resident`] on the file it is
+/// given (at start and on every reload; during a reload both indexes are in memory), with the
+/// profiles of `profiles` (a profiles file, read again on every load, so a reload also picks up
+/// its changes; a bad file fails the load) and `unknown` for names it does not define.
+pub fn engine_loader_with(
+    profiles: Option<std::path::PathBuf>,
+    unknown: seoladh::profile::UnknownProfile,
+) -> Loader {
+    std::sync::Arc::new(move |path: &std::path::Path| {
+        let set = match &profiles {
+            Some(file) => seoladh::ProfileSet::load(file)?,
+            None => seoladh::ProfileSet::builtin(),
+        };
+        let engine = seoladh::Engine::open_resident(path)?.with_profiles(set.with_unknown(unknown));
+        // Read the UK addresses' words now (about half a second at full scale), not on the
+        // first UK keystroke.
+        engine.prepare_uk();
+        Ok(std::sync::Arc::new(engine) as std::sync::Arc<dyn seoladh::api::Engine>)
     })
 }
 

@@ -3,7 +3,8 @@
 //!
 //! # Input
 //! - CSV with a header row holding an `address` column and optionally `id`, `eircode`,
-//!   `language`, `country`, `limit` (names matched case-insensitively, other columns ignored);
+//!   `language`, `country`, `limit`, `addressProfileName` (names matched case-insensitively,
+//!   other columns ignored);
 //! - or JSON lines, one object per line with the same keys (`id` any scalar, `limit` a number or
 //!   a string).
 //!
@@ -86,6 +87,8 @@ pub struct BatchOptions {
     pub chunk_rows: usize,
     /// Output layout.
     pub output: OutputFormat,
+    /// `addressProfileName` of the rows that name none (`reformattedAddress` in every answer).
+    pub profile: Option<String>,
 }
 
 impl Default for BatchOptions {
@@ -95,6 +98,7 @@ impl Default for BatchOptions {
             key: "batch".into(),
             chunk_rows: crate::limits::BATCH_CHUNK_ROWS,
             output: OutputFormat::JsonLines,
+            profile: None,
         }
     }
 }
@@ -184,8 +188,6 @@ pub fn run<R: BufRead>(
     };
     let mut summary = BatchSummary::default();
     let chunk = opts.chunk_rows.max(1);
-    // Listed once per run, not once per row.
-    let profiles = engine.profile_names();
     let mut skipped = 0u64;
     let mut next = read_chunk(&mut rows, chunk, skip, &mut skipped, input_name)?;
     let mut pending: Vec<Answered> = Vec::new();
@@ -199,7 +201,7 @@ pub fn run<R: BufRead>(
                 scope.spawn(|_| {
                     answered = current
                         .par_iter()
-                        .map(|row| answer_row(engine, row, opts, &profiles))
+                        .map(|row| answer_row(engine, row, opts))
                         .collect();
                 });
             }
@@ -271,12 +273,7 @@ fn write_chunk(
 }
 
 /// Answers one row and renders its output line.
-fn answer_row(
-    engine: &dyn api::Engine,
-    row: &Row,
-    opts: &BatchOptions,
-    profiles: &[String],
-) -> Answered {
+fn answer_row(engine: &dyn api::Engine, row: &Row, opts: &BatchOptions) -> Answered {
     let refused = |e: api::ApiError| {
         let tally = Err(e.code.code());
         (render(&row.id, Err(&e), &opts.output), tally)
@@ -292,11 +289,11 @@ fn answer_row(
     };
     let q = query(fields, opts);
     let raw = api::RawQuery::parse(&q);
-    let prepared =
-        match api::Prepared::parse(Operation::FindAddress, &raw, profiles, &opts.base_url) {
-            Ok(p) => p,
-            Err(e) => return refused(e),
-        };
+    let prepared = match api::Prepared::parse(Operation::FindAddress, &raw, engine, &opts.base_url)
+    {
+        Ok(p) => p,
+        Err(e) => return refused(e),
+    };
     match &opts.output {
         // The response is serialised straight into the line, after its id.
         OutputFormat::JsonLines => {
@@ -418,6 +415,7 @@ struct Columns {
     language: Option<usize>,
     country: Option<usize>,
     limit: Option<usize>,
+    profile: Option<usize>,
 }
 
 /// The request fields of one row.
@@ -428,6 +426,7 @@ struct Fields {
     language: Option<String>,
     country: Option<String>,
     limit: Option<String>,
+    profile: Option<String>,
 }
 
 impl<'a> RowSource<'a> {
@@ -451,7 +450,7 @@ impl<'a> RowSource<'a> {
                 option: "--input",
                 message: format!(
                     "{}: the CSV header has no `address` column (columns: address, and \
-                     optionally id, eircode, language, country, limit)",
+                     optionally id, eircode, language, country, limit, addressProfileName)",
                     name.display()
                 ),
             })?,
@@ -460,6 +459,7 @@ impl<'a> RowSource<'a> {
             language: find("language"),
             country: find("country"),
             limit: find("limit"),
+            profile: find("addressProfileName"),
         };
         let width = header.len();
         Ok(RowSource::Csv {
@@ -548,6 +548,7 @@ fn csv_fields(
         language: field(record, columns.language, n)?,
         country: field(record, columns.country, n)?,
         limit: field(record, columns.limit, n)?,
+        profile: field(record, columns.profile, n)?,
     })
 }
 
@@ -580,6 +581,7 @@ fn json_row(n: u64, line: &[u8]) -> Row {
             language: text("language"),
             country: text("country"),
             limit: text("limit"),
+            profile: text("addressProfileName"),
         }),
         _ => Err(format!("row {n}: no `address` string")),
     };
@@ -603,10 +605,12 @@ fn query(f: &Fields, opts: &BatchOptions) -> String {
     enc(&opts.key, &mut q);
     q.push_str("&address=");
     enc(address, &mut q);
+    let profile = f.profile.as_ref().or(opts.profile.as_ref());
     for (k, v) in [
-        ("&language=", &f.language),
-        ("&country=", &f.country),
-        ("&limit=", &f.limit),
+        ("&language=", f.language.as_ref()),
+        ("&country=", f.country.as_ref()),
+        ("&limit=", f.limit.as_ref()),
+        ("&addressProfileName=", profile),
     ] {
         if let Some(v) = v {
             q.push_str(k);

@@ -88,6 +88,10 @@ pub const MAX_REQUEST_BODY_BYTES: u64 = 1_024;
 /// Longest JSONP callback name, in bytes (jQuery's are about 40).
 pub const MAX_CALLBACK_CHARS: usize = 128;
 
+/// Largest control file the server sends (`--control-assets`); the control's script, styles and
+/// images are well under a megabyte.
+pub const MAX_CONTROL_ASSET_BYTES: u64 = 16 * 1024 * 1024;
+
 /// Default time the server gives the engine for one request before answering 500000.
 pub const DEFAULT_REQUEST_TIMEOUT_MS: u64 = 10_000;
 
@@ -120,6 +124,10 @@ pub const MAX_OPTION_PLACES: usize = 2_000;
 
 /// Suggestions one Autocomplete call returns.
 pub const MAX_SUGGESTIONS: usize = 10;
+
+/// Most UK records one Autocomplete call reads (`country=ni|gb`): records of a postcode prefix,
+/// or of the rarest typed word.
+pub const MAX_UK_SCAN: usize = 5_000;
 
 /// Candidates Autocomplete renders when two or more words are typed, to show first those whose
 /// address begins with the typed words (`engine::autocomplete`).

@@ -226,3 +226,68 @@ proptest::proptest! {
         proptest::prop_assert_eq!(lines(&out).len() as u64, summary.rows);
     }
 }
+
+/// An engine over the fixture index with `examples/profiles.toml` and the given policy.
+fn engine_with_profiles(unknown: seoladh::profile::UnknownProfile) -> seoladh::engine::Engine {
+    let bytes = seoladh::index::IndexBuilder::new()
+        .build(dataset(), &seoladh::index::NoProgress)
+        .expect("fixture builds")
+        .to_bytes();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/profiles.toml");
+    let profiles = seoladh::profile::ProfileSet::load(path).expect("example profiles load");
+    seoladh::engine::Engine::new(
+        seoladh::index::Index::from_bytes(bytes).expect("opens"),
+        profiles.with_unknown(unknown),
+    )
+}
+
+/// Rows name their profile (`addressProfileName`), or get `BatchOptions::profile`; an unknown
+/// name follows the engine's policy.
+#[test]
+fn rows_are_reformatted_with_their_profile() {
+    use seoladh::profile::UnknownProfile;
+    let input = "id,address,addressProfileName\n\
+                 a,\"2 dooroge woods, ballyboughal\",MagentoDefault\n\
+                 b,\"2 dooroge woods, ballyboughal\",\n\
+                 c,\"2 dooroge woods, ballyboughal\",SomeoneElses\n";
+    let opts = BatchOptions {
+        profile: Some("Demo5LineV2".into()),
+        ..small_chunks()
+    };
+    let answer = |unknown| {
+        let engine = engine_with_profiles(unknown);
+        let mut out = Vec::new();
+        batch::run(
+            &engine,
+            Input {
+                reader: Cursor::new(input.as_bytes()),
+                name: Path::new("profiles-input"),
+                format: InputFormat::Csv,
+                skip: 0,
+            },
+            &mut out,
+            &opts,
+            &mut |_| {},
+        )
+        .expect("batch runs");
+        lines(&out)
+    };
+    let rows = answer(UnknownProfile::UseDefault);
+    assert_eq!(rows.len(), 3);
+    let lines_of = |r: &Value| r["response"]["reformattedAddress"].as_array().map(Vec::len);
+    assert_eq!(lines_of(&rows[0]), Some(4), "MagentoDefault: {}", rows[0]);
+    assert_eq!(
+        rows[1]["response"]["input"]["addressProfileName"], "Demo5LineV2",
+        "the batch's profile"
+    );
+    assert_eq!(lines_of(&rows[1]), Some(5));
+    assert_eq!(
+        lines_of(&rows[2]),
+        Some(9),
+        "answered with default: {}",
+        rows[2]
+    );
+    let strict = answer(UnknownProfile::Refuse);
+    assert_eq!(lines_of(&strict[0]), Some(4));
+    assert_eq!(strict[2]["error"]["type"]["code"], 400012, "{}", strict[2]);
+}
