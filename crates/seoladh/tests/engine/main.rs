@@ -1,5 +1,6 @@
 //! The `engine` integration tests, one module per concern.
 
+mod alloc_meter;
 mod batch;
 mod batch_bytes;
 mod deps;
@@ -9,6 +10,7 @@ mod ecad_layout;
 mod ecad_layout_prop;
 mod ecad_mini;
 mod index;
+mod index_damage;
 mod index_frozen;
 mod profiles;
 mod queries;
