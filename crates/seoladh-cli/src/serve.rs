@@ -30,6 +30,13 @@ pub struct ServeArgs {
     /// Time the engine gets per request, in milliseconds.
     #[arg(long, default_value_t = seoladh::limits::DEFAULT_REQUEST_TIMEOUT_MS)]
     timeout_ms: u64,
+    /// Time a connection gets to send a whole request head, in milliseconds, counted from its
+    /// opening or its previous response (also the idle keep-alive timeout).
+    #[arg(long, default_value_t = seoladh::limits::DEFAULT_HEADER_TIMEOUT_MS)]
+    header_timeout_ms: u64,
+    /// Most connections served at once (lowered to fit the open-file limit); more get 503.
+    #[arg(long, default_value_t = seoladh::limits::DEFAULT_MAX_CONNECTIONS)]
+    max_connections: usize,
 }
 
 /// Runs the server until SIGINT/SIGTERM.
@@ -55,6 +62,8 @@ pub fn run(args: ServeArgs) -> ExitCode {
     config.base_url = args.base_url.map(|b| b.trim_end_matches('/').to_owned());
     config.rate_limit = args.rate_limit;
     config.timeout = Duration::from_millis(args.timeout_ms);
+    config.header_timeout = Duration::from_millis(args.header_timeout_ms);
+    config.max_connections = args.max_connections;
     match server::serve(config, loader) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -64,12 +73,15 @@ pub fn run(args: ServeArgs) -> ExitCode {
     }
 }
 
-/// One line per event on stderr; `RUST_LOG` overrides the default `info` level.
+/// One line per event on stderr; `RUST_LOG` overrides the default `info` level. Colour only
+/// when stderr is a terminal: logs sent to a file or a collector stay plain text.
 fn init_logging() {
+    use std::io::IsTerminal;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr)
         .try_init();
 }

@@ -1,41 +1,29 @@
-//! A connection guard that answers over-long request lines with a 2.0 error body.
+//! A connection guard that gives the HTTP layer's own refusals a 2.0 error body.
 //!
-//! hyper refuses a URI over 64 KiB itself, with an empty 414, before any handler runs; a client
-//! then sees no `errors[0]`. This wrapper reads the first request line of a connection before
-//! hyper does: when it is longer than [`MAX_REQUEST_LINE_BYTES`] it writes a 400 with the error
-//! body (and the CORS header), drains the rest of the request head so the close is clean (no
-//! RST eating the answer), and ends the connection. Otherwise it replays the bytes to hyper and
-//! steps aside. Queries between the server's own limit and this one get the handler's error.
+//! - hyper refuses a URI over 64 KiB itself, with an empty 414, before any handler runs; a client
+//!   then sees no `errors[0]`. This wrapper reads the first request line of a connection before
+//!   hyper does: when it is longer than [`MAX_REQUEST_LINE_BYTES`] it writes a 400 with the error
+//!   body (and the CORS header), drains the rest of the request head so the close is clean (no
+//!   RST eating the answer), and ends the connection. Otherwise it replays the bytes to hyper and
+//!   steps aside. Queries between the server's own limit and this one get the handler's error.
+//! - Any other head hyper cannot take (a malformed request line or header: 400; headers too
+//!   large: 431; a long line later on a keep-alive connection: 414) it answers with an empty
+//!   body and closes. Those answers are recognised as they are written (a 4xx head with
+//!   `content-length: 0`, which no handler of this server produces) and written with the error
+//!   body instead.
 
 use seoladh::api::{ApiError, ErrorCode};
 use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpStream;
 
 /// Longest request line handed to hyper (its own URI limit is 65,534 bytes).
 pub const MAX_REQUEST_LINE_BYTES: usize = 60 * 1024;
 
 /// Most bytes read (and dropped) after refusing a request line, looking for the head's end.
 const MAX_DRAIN_BYTES: usize = 4 * 1024 * 1024;
-
-/// A [`TcpListener`] whose connections are [`GuardedStream`]s.
-pub struct GuardedListener(pub TcpListener);
-
-impl axum::serve::Listener for GuardedListener {
-    type Io = GuardedStream;
-    type Addr = std::net::SocketAddr;
-
-    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
-        let (io, addr) = axum::serve::Listener::accept(&mut self.0).await;
-        (GuardedStream::new(io), addr)
-    }
-
-    fn local_addr(&self) -> io::Result<Self::Addr> {
-        self.0.local_addr()
-    }
-}
 
 enum State {
     /// Reading the first request line.
@@ -54,15 +42,83 @@ enum State {
 pub struct GuardedStream {
     inner: TcpStream,
     state: State,
+    /// An answer written in place of one of hyper's bodiless refusals, and how much of it is out.
+    substitute: Option<(Vec<u8>, usize)>,
 }
 
 impl GuardedStream {
-    fn new(inner: TcpStream) -> Self {
+    pub(crate) fn new(inner: TcpStream) -> Self {
         GuardedStream {
             inner,
             state: State::Scanning(Vec::new()),
+            substitute: None,
         }
     }
+
+    /// Writes what is left of the substitute answer.
+    fn poll_substitute(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while let Some((bytes, written)) = &mut self.substitute {
+            if *written == bytes.len() {
+                self.substitute = None;
+                break;
+            }
+            match Pin::new(&mut self.inner).poll_write(cx, &bytes[*written..]) {
+                Poll::Pending => return Poll::Pending,
+                Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                Poll::Ready(Ok(n)) => *written += n,
+            }
+        }
+        Poll::Ready(Ok(()))
+    }
+
+    /// Takes `head` (all hyper is writing) as written when it is one of hyper's bodiless
+    /// refusals, queueing the answer with the error body in its place.
+    fn substituted(&mut self, cx: &mut Context<'_>, head: &[u8]) -> Option<Poll<io::Result<usize>>> {
+        let answer = with_error_body(head)?;
+        self.substitute = Some((answer, 0));
+        // hyper flushes next; what this call cannot write goes out then.
+        Some(match self.poll_substitute(cx) {
+            Poll::Ready(Err(e)) => Poll::Ready(Err(e)),
+            _ => Poll::Ready(Ok(head.len())),
+        })
+    }
+}
+
+/// The answer with a 2.0 error body for a bodiless 4xx head hyper wrote itself (see the module
+/// docs); `None` for anything else.
+fn with_error_body(head: &[u8]) -> Option<Vec<u8>> {
+    let rest = head.strip_prefix(b"HTTP/1.1 ")?;
+    let status: u16 = std::str::from_utf8(rest.get(..3)?).ok()?.parse().ok()?;
+    if !(400..500).contains(&status) || !head.ends_with(b"\r\n\r\n") {
+        return None;
+    }
+    let lower = head.to_ascii_lowercase();
+    if !lower.windows(20).any(|w| w == b"\ncontent-length: 0\r\n") {
+        return None;
+    }
+    let status_line = &head[..head.windows(2).position(|w| w == b"\r\n")?];
+    let message = match status {
+        414 => format!(
+            "the request line is too long; queries may be at most {} bytes",
+            seoladh::limits::MAX_QUERY_STRING_BYTES
+        ),
+        431 => "the request headers are too large".to_owned(),
+        _ => "the request is not valid HTTP/1.1 (a malformed request line or header)".to_owned(),
+    };
+    let code = ErrorCode::InvalidParameterValue;
+    let body = serde_json::to_string(&ApiError::new(code, message).body()).unwrap_or_default();
+    tracing::info!(target: "seoladh::request", status, result = %code, "request refused by the HTTP layer");
+    let mut out = status_line.to_vec();
+    out.extend_from_slice(
+        format!(
+            "\r\ncontent-type: application/json\r\naccess-control-allow-origin: *\r\n\
+             connection: close\r\ncontent-length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    );
+    Some(out)
 }
 
 /// Whether an `address` parameter of the (cut) line is what makes it long.
@@ -207,15 +263,24 @@ impl AsyncWrite for GuardedStream {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.get_mut().inner).poll_write(cx, buf)
+        let this = self.get_mut();
+        std::task::ready!(this.poll_substitute(cx))?;
+        if let Some(done) = this.substituted(cx, buf) {
+            return done;
+        }
+        Pin::new(&mut this.inner).poll_write(cx, buf)
     }
 
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().inner).poll_flush(cx)
+        let this = self.get_mut();
+        std::task::ready!(this.poll_substitute(cx))?;
+        Pin::new(&mut this.inner).poll_flush(cx)
     }
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().inner).poll_shutdown(cx)
+        let this = self.get_mut();
+        std::task::ready!(this.poll_substitute(cx))?;
+        Pin::new(&mut this.inner).poll_shutdown(cx)
     }
 
     fn poll_write_vectored(
@@ -223,7 +288,15 @@ impl AsyncWrite for GuardedStream {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.get_mut().inner).poll_write_vectored(cx, bufs)
+        let this = self.get_mut();
+        std::task::ready!(this.poll_substitute(cx))?;
+        let mut filled = bufs.iter().filter(|b| !b.is_empty());
+        if let (Some(head), None) = (filled.next(), filled.next()) {
+            if let Some(done) = this.substituted(cx, head) {
+                return done;
+            }
+        }
+        Pin::new(&mut this.inner).poll_write_vectored(cx, bufs)
     }
 
     fn is_write_vectored(&self) -> bool {

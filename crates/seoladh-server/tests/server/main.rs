@@ -4,5 +4,6 @@ mod api_wire;
 mod demo_page;
 mod server_engine;
 mod server_faults;
+mod server_hostile;
 mod server_links;
 mod server_wire;
