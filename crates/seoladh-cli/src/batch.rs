@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use seoladh::batch::{self, BatchOptions, Input, InputFormat, OutputFormat};
+use seoladh::batch::{self, BatchOptions, Input, InputFormat, OutputFormat, Resume};
 use seoladh::Error;
 
 /// Output layouts.
@@ -30,7 +30,8 @@ pub enum Format {
 
 Input: CSV with a header holding `address` (and optionally id, eircode, language, country,
 limit), or JSON lines with the same keys. Re-running with the same --output resumes after the
-last complete line.")]
+last complete line (an output of another --format or --columns is refused). A row longer than
+1 MiB, a field longer than 64 KiB or an id longer than 256 bytes becomes an error row.")]
 pub struct BatchArgs {
     /// Index file; default: the bundled fixture index.
     #[arg(long)]
@@ -38,7 +39,8 @@ pub struct BatchArgs {
     /// CSV or JSON-lines input (detected by extension, else by the first byte).
     #[arg(long)]
     input: PathBuf,
-    /// Output file; when it exists, rows already answered in it are skipped (resume).
+    /// Output file; when it exists, rows already answered in it are skipped (resume). A pipe,
+    /// terminal or device (`/dev/stdout`) is written as a stream, without resuming.
     #[arg(long)]
     output: PathBuf,
     /// Output layout.
@@ -97,7 +99,16 @@ pub fn run(args: &BatchArgs) -> Result<(), Error> {
         Format::Jsonl => OutputFormat::JsonLines,
         Format::Csv => OutputFormat::Csv(args.columns.clone()),
     };
-    let done_lines = batch::resume_point(&args.output)?;
+    let done_lines = match batch::resume_point(&args.output, &output)? {
+        Resume::Lines(n) => n,
+        Resume::Stream => {
+            eprintln!(
+                "{} is not a regular file: writing a stream from the first row (no resuming)",
+                args.output.display()
+            );
+            0
+        }
+    };
     let header = matches!(output, OutputFormat::Csv(_));
     let skip = if header {
         done_lines.saturating_sub(1)
@@ -139,6 +150,7 @@ pub fn run(args: &BatchArgs) -> Result<(), Error> {
         key: args.key.clone(),
         chunk_rows: args.chunk_rows,
         output,
+        output_name: args.output.clone(),
     };
     let started = std::time::Instant::now();
     let summary = batch::run(

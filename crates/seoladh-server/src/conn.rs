@@ -110,7 +110,9 @@ pub(crate) async fn serve(
             }
             continue;
         };
-        let service = app.clone().map_request(|req: Request<Incoming>| req.map(Body::new));
+        let service = app
+            .clone()
+            .map_request(|req: Request<Incoming>| req.map(Body::new));
         let conn = http.serve_connection(
             TokioIo::new(GuardedStream::new(tcp)),
             TowerToHyperService::new(service),

@@ -74,7 +74,11 @@ impl GuardedStream {
 
     /// Takes `head` (all hyper is writing) as written when it is one of hyper's bodiless
     /// refusals, queueing the answer with the error body in its place.
-    fn substituted(&mut self, cx: &mut Context<'_>, head: &[u8]) -> Option<Poll<io::Result<usize>>> {
+    fn substituted(
+        &mut self,
+        cx: &mut Context<'_>,
+        head: &[u8],
+    ) -> Option<Poll<io::Result<usize>>> {
         let answer = with_error_body(head)?;
         self.substitute = Some((answer, 0));
         // hyper flushes next; what this call cannot write goes out then.

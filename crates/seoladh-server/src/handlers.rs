@@ -353,7 +353,10 @@ pub(crate) async fn health(State(state): State<AppState>, method: Method) -> Res
     };
     // Still answering from the loaded index, but the next restart or reload would not: say so.
     let problem = match (&last_error, file_state) {
-        (Some(e), _) => Some(format!("the last reload failed, serving generation {}: {e}", loaded.generation)),
+        (Some(e), _) => Some(format!(
+            "the last reload failed, serving generation {}: {e}",
+            loaded.generation
+        )),
         (None, "present") => None,
         (None, state) => Some(format!(
             "the index file {} is {state}: serving generation {} from memory; a restart would fail",

@@ -10,8 +10,8 @@ mod handlers;
 pub mod keys;
 mod state;
 
-pub use keys::{KeyStore, RateLimiter, DEMO_KEY};
 pub use conn::ConnLimits;
+pub use keys::{KeyStore, RateLimiter, DEMO_KEY};
 pub use state::{AppState, Loaded, Loader};
 
 use axum::extract::Request;

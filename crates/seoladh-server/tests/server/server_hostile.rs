@@ -83,23 +83,40 @@ fn refusals_of_the_http_layer_carry_error_bodies() {
         b"GET /health HTTP/1.1\r\nHost: x\r\n\r\nGET /health HTTP/1.1\r\nHost x\r\n\r\n".to_vec();
     for (what, bytes, status) in [
         ("garbage", b"GARBAGE\r\n\r\n".to_vec(), 400),
-        ("a header without a colon", b"GET / HTTP/1.1\r\nHost x\r\n\r\n".to_vec(), 400),
+        (
+            "a header without a colon",
+            b"GET / HTTP/1.1\r\nHost x\r\n\r\n".to_vec(),
+            400,
+        ),
         ("1 MiB of headers", big_headers, 431),
     ] {
         let (raw, _) = exchange(s.addr, &bytes);
-        assert_eq!(status_and_code(&raw), (status, 400_011), "{what}: {:.300}", String::from_utf8_lossy(&raw));
+        assert_eq!(
+            status_and_code(&raw),
+            (status, 400_011),
+            "{what}: {:.300}",
+            String::from_utf8_lossy(&raw)
+        );
         assert!(String::from_utf8_lossy(&raw).contains("access-control-allow-origin: *"));
     }
     let (raw, _) = exchange(s.addr, &keep_alive_then_bad);
     let text = String::from_utf8_lossy(&raw);
     let second = text.find("HTTP/1.1 400").expect("two answers");
-    assert_eq!(status_and_code(text[second..].as_bytes()), (400, 400_011), "{text:.600}");
+    assert_eq!(
+        status_and_code(text[second..].as_bytes()),
+        (400, 400_011),
+        "{text:.600}"
+    );
 }
 
 #[test]
 fn a_wrong_method_is_405_without_the_not_found_code() {
     let s = TestServer::start(|_, _| {});
-    for (method, target) in [("POST", "/2.0/FindAddress?key=demo&address=x"), ("DELETE", "/health"), ("PUT", "/")] {
+    for (method, target) in [
+        ("POST", "/2.0/FindAddress?key=demo&address=x"),
+        ("DELETE", "/health"),
+        ("PUT", "/"),
+    ] {
         let r = request(s.addr, method, target, &[], b"");
         assert_eq!(r.status, 405, "{method} {target}");
         assert_eq!(r.error_code(), 400_011, "{method} {target}: {}", r.text());
@@ -121,7 +138,10 @@ fn silent_trickling_and_idle_connections_are_closed_after_the_header_timeout() {
         let _ = writer.write_all(b"GET /health HTTP/1.1\r\n");
         for i in 0.. {
             std::thread::sleep(Duration::from_millis(50));
-            if writer.write_all(format!("X-Slow-{i}: 1\r\n").as_bytes()).is_err() {
+            if writer
+                .write_all(format!("X-Slow-{i}: 1\r\n").as_bytes())
+                .is_err()
+            {
                 return i;
             }
         }
@@ -151,7 +171,9 @@ fn health_answers_while_slow_clients_are_held() {
         })
         .collect();
     // Every slow client accepted and held, plus the /health connection asking.
-    let health = health_when(s.addr, |h| h["connectionsOpen"].as_u64() >= Some(SLOW as u64 + 1));
+    let health = health_when(s.addr, |h| {
+        h["connectionsOpen"].as_u64() >= Some(SLOW as u64 + 1)
+    });
     assert_eq!(health["status"], "ok");
     let r = s.get("/2.0/FindAddress?key=demo&address=8+Silver+Birches");
     assert_eq!(r.status, 200);
@@ -169,14 +191,18 @@ fn connections_over_the_cap_get_a_503_with_an_error_body() {
     let held: Vec<TcpStream> = (0..CAP)
         .map(|_| {
             let mut t = TcpStream::connect(s.addr).expect("connect");
-            t.write_all(b"GET /health HTTP/1.1\r\n").expect("half a head");
+            t.write_all(b"GET /health HTTP/1.1\r\n")
+                .expect("half a head");
             t
         })
         .collect();
     // Until the server has accepted all four, a fifth may still be served: ask until refused.
     let deadline = Instant::now() + DEADLINE;
     let raw = loop {
-        let (raw, _) = exchange(s.addr, b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        let (raw, _) = exchange(
+            s.addr,
+            b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        );
         if status_and_code(&raw).0 == 503 {
             break raw;
         }
@@ -184,7 +210,10 @@ fn connections_over_the_cap_get_a_503_with_an_error_body() {
     };
     assert_eq!(status_and_code(&raw), (503, 500_000));
     let text = String::from_utf8_lossy(&raw);
-    assert!(text.contains("retry-after: 1") && text.contains("busy"), "{text}");
+    assert!(
+        text.contains("retry-after: 1") && text.contains("busy"),
+        "{text}"
+    );
     drop(held);
     let h = health_when(s.addr, |h| h["connectionsOpen"] == 1);
     assert!(h["connectionsRefused"].as_u64() >= Some(1));
@@ -194,7 +223,10 @@ fn connections_over_the_cap_get_a_503_with_an_error_body() {
 fn health_is_degraded_after_a_failed_reload_or_with_the_index_file_gone() {
     let s = TestServer::start(|_, _| {});
     let h = s.get("/health").json();
-    assert_eq!((h["status"].as_str(), h["indexFile"].as_str()), (Some("ok"), Some("present")));
+    assert_eq!(
+        (h["status"].as_str(), h["indexFile"].as_str()),
+        (Some("ok"), Some("present"))
+    );
     assert!(h["problem"].is_null());
 
     std::fs::write(s.index_path(), "garbage\n").expect("damage");
@@ -206,7 +238,13 @@ fn health_is_degraded_after_a_failed_reload_or_with_the_index_file_gone() {
     let h = s.get("/health").json();
     assert_eq!(h["status"], "degraded");
     assert_eq!(h["generation"], 1);
-    assert!(h["problem"].as_str().unwrap_or("").contains("reload failed"), "{h}");
+    assert!(
+        h["problem"]
+            .as_str()
+            .unwrap_or("")
+            .contains("reload failed"),
+        "{h}"
+    );
 
     std::fs::write(s.index_path(), "generation 2\n").expect("fix");
     assert_eq!(rt.block_on(s.state.reload()), Ok(2));
@@ -214,8 +252,17 @@ fn health_is_degraded_after_a_failed_reload_or_with_the_index_file_gone() {
 
     std::fs::remove_file(s.index_path()).expect("delete");
     let h = s.get("/health").json();
-    assert_eq!((h["status"].as_str(), h["indexFile"].as_str()), (Some("degraded"), Some("missing")));
-    assert!(h["problem"].as_str().unwrap_or("").contains("restart would fail"), "{h}");
+    assert_eq!(
+        (h["status"].as_str(), h["indexFile"].as_str()),
+        (Some("degraded"), Some("missing"))
+    );
+    assert!(
+        h["problem"]
+            .as_str()
+            .unwrap_or("")
+            .contains("restart would fail"),
+        "{h}"
+    );
 }
 
 #[test]
@@ -230,8 +277,9 @@ fn a_damaged_index_file_is_not_swapped_in() {
     let before = answer(&s);
     // The report's damage: 64 random bytes inside the places section, renamed into place.
     let mut bytes = std::fs::read(&s.index).expect("read index");
-    let header = seoladh::index::format::read_header(&bytes, "t", seoladh::text::NORMALISER_VERSION)
-        .expect("header");
+    let header =
+        seoladh::index::format::read_header(&bytes, "t", seoladh::text::NORMALISER_VERSION)
+            .expect("header");
     let places = header
         .section(seoladh::index::format::SectionId::Places)
         .expect("places");

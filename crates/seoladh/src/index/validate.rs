@@ -45,8 +45,11 @@ pub(crate) fn checksums(bytes: &[u8], header: &Header, file: &str) -> Result<()>
             (i, h)
         })
         .collect();
-    let mut totals: Vec<crc32fast::Hasher> =
-        header.sections.iter().map(|_| crc32fast::Hasher::new()).collect();
+    let mut totals: Vec<crc32fast::Hasher> = header
+        .sections
+        .iter()
+        .map(|_| crc32fast::Hasher::new())
+        .collect();
     for (i, h) in &hashed {
         totals[*i].combine(h);
     }
@@ -124,7 +127,10 @@ fn list_offsets(index: &Index) -> Result<()> {
 /// The offsets/data section pairs.
 const LIST_PAIRS: [(SectionId, SectionId); 6] = [
     (SectionId::TermPostingsIndex, SectionId::TermPostingsData),
-    (SectionId::ElementVariantsIndex, SectionId::ElementVariantsData),
+    (
+        SectionId::ElementVariantsIndex,
+        SectionId::ElementVariantsData,
+    ),
     (SectionId::ElementPlacesIndex, SectionId::ElementPlacesData),
     (SectionId::StoreIndex, SectionId::StoreData),
     (SectionId::StringsIndex, SectionId::Strings),
@@ -231,7 +237,8 @@ fn buildings(index: &Index) -> Result<()> {
         let row = index
             .building(b)
             .ok_or_else(|| index.corrupt(SectionId::Buildings, format!("row {b} missing")))?;
-        if !string_ok(row.number, c.strings) || !(row.name == NONE || u64::from(row.name) < c.elements)
+        if !string_ok(row.number, c.strings)
+            || !(row.name == NONE || u64::from(row.name) < c.elements)
         {
             return Err(index.corrupt(
                 SectionId::Buildings,
@@ -261,9 +268,9 @@ fn buildings(index: &Index) -> Result<()> {
 fn address_points(index: &Index) -> Result<()> {
     let c = &index.meta().counts;
     for a in 0..c.address_points as u32 {
-        let row = index.address_point(a).ok_or_else(|| {
-            index.corrupt(SectionId::AddressPoints, format!("row {a} missing"))
-        })?;
+        let row = index
+            .address_point(a)
+            .ok_or_else(|| index.corrupt(SectionId::AddressPoints, format!("row {a} missing")))?;
         if u64::from(row.building) >= c.buildings
             || !string_ok(row.sub_building, c.strings)
             || !string_ok(row.sub_building_irish, c.strings)

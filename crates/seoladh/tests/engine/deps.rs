@@ -8,7 +8,16 @@ use std::process::Command;
 fn the_engine_depends_on_no_runtime_http_cli_or_rand_crate() {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
-        .args(["tree", "-p", "seoladh", "-e", "normal", "--prefix", "none", "--offline"])
+        .args([
+            "tree",
+            "-p",
+            "seoladh",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+            "--offline",
+        ])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("cargo tree runs");
@@ -22,8 +31,19 @@ fn the_engine_depends_on_no_runtime_http_cli_or_rand_crate() {
         .lines()
         .filter_map(|l| l.split_whitespace().next())
         .collect();
-    assert!(names.contains(&"fst"), "the tree lists the engine's dependencies: {tree}");
-    for banned in ["tokio", "axum", "hyper", "clap", "indicatif", "rand", "tracing"] {
+    assert!(
+        names.contains(&"fst"),
+        "the tree lists the engine's dependencies: {tree}"
+    );
+    for banned in [
+        "tokio",
+        "axum",
+        "hyper",
+        "clap",
+        "indicatif",
+        "rand",
+        "tracing",
+    ] {
         assert!(
             !names.contains(&banned),
             "{banned} is in the engine's dependency tree:\n{tree}"

@@ -241,10 +241,11 @@ fn the_damage_of_the_report_is_refused_with_the_damaged_section() {
     }
     reseal(&mut bytes);
     match Index::from_bytes(bytes) {
-        Err(Error::IndexCorrupt { section, reason, .. }) => {
+        Err(Error::IndexCorrupt {
+            section, reason, ..
+        }) => {
             assert_eq!(section, "places", "{reason}")
         }
         other => panic!("{other:?}"),
     }
 }
-
