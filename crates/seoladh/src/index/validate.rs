@@ -71,34 +71,42 @@ fn damaged(entry: &SectionEntry, file: &str, actual: u32) -> Error {
     }
 }
 
+/// One check of [`on_open`].
+type Check = fn(&Index) -> Result<()>;
+
 /// Everything an opened index must hold before a read path may rely on it, past the checksums:
-/// the fsts' own checksums, the offsets columns, and every link between tables.
+/// the fsts' own checksums, the offsets columns, and every link between tables. The checks are
+/// independent and run in parallel; the error reported is the first in this order.
 ///
 /// # Errors
 /// [`Error::IndexCorrupt`] naming the section and the first bad row.
 pub(crate) fn on_open(index: &Index) -> Result<()> {
-    fsts(index)?;
+    // The meta counts size every other check: first, alone.
     meta(index)?;
-    list_offsets(index)?;
-    ordinal_lists(index)?;
-    elements(index)?;
-    places(index)?;
-    buildings(index)?;
-    address_points(index)?;
-    organisations(index)?;
-    variants(index)
+    let checks: [Check; 11] = [
+        |i| fst(i, SectionId::Terms),
+        |i| fst(i, SectionId::Eircodes),
+        |i| fst(i, SectionId::Ids),
+        list_offsets,
+        ordinal_lists,
+        elements,
+        places,
+        buildings,
+        address_points,
+        organisations,
+        variants,
+    ];
+    let outcomes: Vec<Result<()>> = checks.par_iter().map(|check| check(index)).collect();
+    outcomes.into_iter().collect()
 }
 
-fn fsts(index: &Index) -> Result<()> {
-    for id in [SectionId::Terms, SectionId::Eircodes, SectionId::Ids] {
-        let fst = match id {
-            SectionId::Terms => index.terms().as_fst().verify(),
-            SectionId::Eircodes => index.eircodes().as_fst().verify(),
-            _ => index.ids_fst().as_fst().verify(),
-        };
-        fst.map_err(|e| index.corrupt(id, e.to_string()))?;
-    }
-    Ok(())
+fn fst(index: &Index, id: SectionId) -> Result<()> {
+    let checked = match id {
+        SectionId::Terms => index.terms().as_fst().verify(),
+        SectionId::Eircodes => index.eircodes().as_fst().verify(),
+        _ => index.ids_fst().as_fst().verify(),
+    };
+    checked.map_err(|e| index.corrupt(id, e.to_string()))
 }
 
 fn meta(index: &Index) -> Result<()> {
