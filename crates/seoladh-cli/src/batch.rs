@@ -2,7 +2,7 @@
 //! with a progress bar, a summary of result codes, and resuming into an existing output file.
 
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Read, Seek, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -85,14 +85,15 @@ pub fn run(args: &BatchArgs) -> Result<(), Error> {
         let path = path.clone();
         move |source| Error::Io { path, source }
     };
-    let mut file = File::open(&args.input).map_err(io(&args.input))?;
+    let file = File::open(&args.input).map_err(io(&args.input))?;
     let size = file.metadata().map_or(0, |m| m.len());
-    let mut first = [0u8; 1];
-    let first_byte = match file.read(&mut first).map_err(io(&args.input))? {
-        0 => None,
-        _ => Some(first[0]),
-    };
-    file.rewind().map_err(io(&args.input))?;
+    let read = Arc::new(AtomicU64::new(0));
+    // The first byte is peeked, not read and rewound: the input may be a pipe (`/dev/stdin`).
+    let mut reader = BufReader::new(Counting {
+        inner: file,
+        read: Arc::clone(&read),
+    });
+    let first_byte = reader.fill_buf().map_err(io(&args.input))?.first().copied();
     let format = InputFormat::detect(&args.input, first_byte);
 
     let output = match args.format {
@@ -132,11 +133,6 @@ pub fn run(args: &BatchArgs) -> Result<(), Error> {
         );
     }
 
-    let read = Arc::new(AtomicU64::new(0));
-    let reader = BufReader::new(Counting {
-        inner: file,
-        read: Arc::clone(&read),
-    });
     let bar = ProgressBar::new(size);
     bar.set_style(
         ProgressStyle::with_template(

@@ -199,3 +199,38 @@ fn batch_does_not_resume_into_an_output_of_another_layout() {
         "left as it was"
     );
 }
+
+#[test]
+fn batch_reads_its_input_from_a_pipe() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let idx = index(dir.path());
+    let output = dir.path().join("out.jsonl");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_seoladh"))
+        .args([
+            "batch",
+            "--index",
+            idx.to_str().expect("utf-8"),
+            "--input",
+            "/dev/stdin",
+            "--output",
+            output.to_str().expect("utf-8"),
+        ])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawns");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(b"{\"id\":\"a\",\"address\":\"main street, garristown\"}\n{\"address\":\"x\"}\n")
+        .expect("feeds");
+    drop(stdin);
+    let out = child.wait_with_output().expect("exits");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&output).expect("output");
+    let ids: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON")["id"].clone())
+        .collect();
+    assert_eq!(ids, vec![serde_json::json!("a"), serde_json::json!("2")]);
+}
