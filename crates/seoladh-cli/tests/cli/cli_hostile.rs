@@ -234,3 +234,94 @@ fn batch_reads_its_input_from_a_pipe() {
         .collect();
     assert_eq!(ids, vec![serde_json::json!("a"), serde_json::json!("2")]);
 }
+
+/// Text without its ANSI escape sequences (`ESC [ … letter`).
+fn without_ansi(line: &str) -> String {
+    let mut out = String::new();
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn serve_logs_without_colour_when_stderr_is_not_a_terminal() {
+    use std::io::{BufRead, BufReader};
+    use std::time::Duration;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let idx = index(dir.path());
+    /// Stops the server however the test ends.
+    struct Server(std::process::Child);
+    impl Drop for Server {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_seoladh"))
+        .args([
+            "serve",
+            "--index",
+            idx.to_str().expect("utf-8"),
+            "--listen",
+            "127.0.0.1:0",
+        ])
+        .env_remove("RUST_LOG")
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawns");
+    // Lines arrive on a channel, so a missing one fails the test instead of hanging it.
+    let log = BufReader::new(child.stderr.take().expect("stderr"));
+    let child = Server(child);
+    let (tx, lines) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in log.lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    let mut next_line = |want: &str| -> String {
+        loop {
+            match lines.recv_timeout(Duration::from_secs(60)) {
+                Ok(line) => {
+                    seen.push(line.clone());
+                    if without_ansi(&line).contains(want) {
+                        return line;
+                    }
+                }
+                Err(_) => panic!("no log line with {want:?} in {seen:?}"),
+            }
+        }
+    };
+    // The start-up line names the bound address.
+    let start = without_ansi(&next_line("listen="));
+    let addr: std::net::SocketAddr = start
+        .split("listen=")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|a| a.parse().ok())
+        .expect("listen address");
+    let r = seoladh_testkit::http::get(addr, "/health");
+    assert_eq!(r.status, 200);
+    let request = next_line("op=health");
+    drop(child);
+    assert!(
+        !start.is_empty() && !request.contains('\u{1b}'),
+        "ANSI escapes: {request:?}"
+    );
+    assert!(
+        !seen.iter().any(|l| l.contains('\u{1b}')),
+        "ANSI escapes in the log: {seen:?}"
+    );
+}

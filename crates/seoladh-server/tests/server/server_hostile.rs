@@ -110,6 +110,21 @@ fn refusals_of_the_http_layer_carry_error_bodies() {
         (400, 400_011),
         "{text:.600}"
     );
+    // A request line over hyper's URI limit after a first request (the guard reads only the
+    // first line of a connection): hyper's own 414, with the body.
+    let mut long_second = b"GET /health HTTP/1.1\r\nHost: x\r\n\r\nGET /health?".to_vec();
+    long_second.extend(std::iter::repeat_n(b'q', 70 * 1024));
+    long_second.extend_from_slice(b" HTTP/1.1\r\nHost: x\r\n\r\n");
+    let (raw, _) = exchange(s.addr, &long_second);
+    let text = String::from_utf8_lossy(&raw);
+    let second = text
+        .find("HTTP/1.1 414")
+        .expect("a 414 after the first answer");
+    assert_eq!(
+        status_and_code(text[second..].as_bytes()),
+        (414, 400_011),
+        "{text:.600}"
+    );
 }
 
 #[test]
