@@ -1,9 +1,11 @@
 //! Connections: accepting them under a cap, serving each with hyper under a header timeout, and
 //! a graceful shutdown.
 //!
-//! - **Cap**: at most [`ConnLimits::max_connections`] are served at once. One more is answered
-//!   503 with a 2.0 error body (500000, `Retry-After: 1`) and closed, so `accept` never runs out
-//!   of descriptors and `/health` stays reachable while slow clients hold their connections.
+//! - **Cap**: at most [`ConnLimits::max_connections`] are served at once. One more first closes
+//!   the connection that has waited longest for a request head (`idle`: a silent, trickling or
+//!   idle keep-alive one); when none has waited long enough, it is answered 503 with a 2.0 error
+//!   body (500000, `Retry-After: 1`) and closed. `accept` never runs out of descriptors, and
+//!   `/health` is answered while slow clients hold connections.
 //! - **Header timeout**: a connection must deliver a whole request head within
 //!   [`ConnLimits::header_timeout`] of opening or of its previous response (hyper's header read
 //!   timer starts when it waits for a head): a silent socket, a client trickling one header line
@@ -29,17 +31,21 @@ use tokio::sync::Semaphore;
 use tower::ServiceExt;
 
 use crate::guard::GuardedStream;
+use crate::idle::Registry;
 use crate::state::AppState;
 
 /// Refusals written at once; past this a connection over the cap is closed without an answer
-/// (each refusal holds its descriptor for up to [`REFUSAL_LINGER`]).
-const MAX_REFUSALS_IN_FLIGHT: usize = 64;
+/// (each refusal holds its descriptor for up to [`REFUSAL_LINGER`]). Kept out of the cap, with
+/// [`seoladh::limits::RESERVED_DESCRIPTORS`], under the open-file limit.
+const MAX_REFUSALS_IN_FLIGHT: usize = 32;
 /// How long a refused connection is read from after its 503, so the client receives the answer
 /// rather than a reset for the request bytes it had sent.
-const REFUSAL_LINGER: Duration = Duration::from_millis(500);
+const REFUSAL_LINGER: Duration = Duration::from_millis(250);
 /// Pause after `accept` fails (out of descriptors): the condition is not cleared by retrying at
 /// once.
 const ACCEPT_BACKOFF: Duration = Duration::from_millis(20);
+/// How long a new connection waits for the slot of one it evicted to be given back.
+const EVICTION_GRACE: Duration = Duration::from_millis(200);
 
 /// The connection limits in force.
 #[derive(Debug, Clone, Copy)]
@@ -51,11 +57,12 @@ pub struct ConnLimits {
 }
 
 impl ConnLimits {
-    /// The configured cap, lowered to leave [`seoladh::limits::RESERVED_DESCRIPTORS`] free under
-    /// the process's open-file limit.
+    /// The configured cap, lowered to leave the refusals and
+    /// [`seoladh::limits::RESERVED_DESCRIPTORS`] free under the process's open-file limit.
     pub fn new(max_connections: usize, header_timeout: Duration) -> ConnLimits {
+        let reserved = seoladh::limits::RESERVED_DESCRIPTORS + MAX_REFUSALS_IN_FLIGHT;
         let cap = match open_file_limit() {
-            Some(n) => max_connections.min(n.saturating_sub(seoladh::limits::RESERVED_DESCRIPTORS)),
+            Some(n) => max_connections.min(n.saturating_sub(reserved)),
             None => max_connections,
         };
         ConnLimits {
@@ -81,6 +88,8 @@ pub(crate) async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) {
     let open = Arc::new(Semaphore::new(limits.max_connections));
+    let registry = Arc::new(Registry::new());
+    let evictable_after = limits.header_timeout / 40;
     let refusing = Arc::new(Semaphore::new(MAX_REFUSALS_IN_FLIGHT));
     let graceful = GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();
@@ -100,7 +109,13 @@ pub(crate) async fn serve(
                 continue;
             }
         };
-        let Ok(permit) = Arc::clone(&open).try_acquire_owned() else {
+        let mut permit = Arc::clone(&open).try_acquire_owned().ok();
+        if permit.is_none() && registry.evict_longest_waiting(evictable_after) {
+            state.inner.evicted.fetch_add(1, Ordering::Relaxed);
+            let freed = tokio::time::timeout(EVICTION_GRACE, Arc::clone(&open).acquire_owned());
+            permit = freed.await.ok().and_then(Result::ok);
+        }
+        let Some(permit) = permit else {
             state.inner.refused.fetch_add(1, Ordering::Relaxed);
             if let Ok(slot) = Arc::clone(&refusing).try_acquire_owned() {
                 tokio::spawn(async move {
@@ -113,17 +128,20 @@ pub(crate) async fn serve(
         let service = app
             .clone()
             .map_request(|req: Request<Incoming>| req.map(Body::new));
+        let (key, slot) = registry.add();
         let conn = http.serve_connection(
-            TokioIo::new(GuardedStream::new(tcp)),
+            TokioIo::new(GuardedStream::new(tcp, slot)),
             TowerToHyperService::new(service),
         );
         let conn = graceful.watch(conn);
         let inner = Arc::clone(&state.inner);
+        let registry = Arc::clone(&registry);
         inner.open_connections.fetch_add(1, Ordering::Relaxed);
         tokio::spawn(async move {
-            // A failed connection (a reset, a timeout, a malformed head hyper answered) is the
-            // client's business: nothing to report.
+            // A failed connection (a reset, a timeout, a malformed head hyper answered, an
+            // eviction) is the client's business: nothing to report.
             let _ = conn.await;
+            registry.remove(key);
             inner.open_connections.fetch_sub(1, Ordering::Relaxed);
             drop(permit);
         });

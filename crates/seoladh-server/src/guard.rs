@@ -12,9 +12,11 @@
 //!   `content-length: 0`, which no handler of this server produces) and written with the error
 //!   body instead.
 
+use crate::idle::Slot;
 use seoladh::api::{ApiError, ErrorCode};
 use std::io;
 use std::pin::Pin;
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
@@ -44,14 +46,46 @@ pub struct GuardedStream {
     state: State,
     /// An answer written in place of one of hyper's bodiless refusals, and how much of it is out.
     substitute: Option<(Vec<u8>, usize)>,
+    /// Whether the connection waits for a request head (see `idle`), and its eviction.
+    slot: Arc<Slot>,
+    /// The last bytes handed to hyper, to find a head's end split over two reads.
+    tail: [u8; 3],
+    /// Bytes were written since the last flush.
+    wrote: bool,
 }
 
 impl GuardedStream {
-    pub(crate) fn new(inner: TcpStream) -> Self {
+    pub(crate) fn new(inner: TcpStream, slot: Arc<Slot>) -> Self {
         GuardedStream {
             inner,
             state: State::Scanning(Vec::new()),
             substitute: None,
+            slot,
+            tail: [0; 3],
+            wrote: false,
+        }
+    }
+
+    /// Notes the bytes handed to hyper: a request head's end makes the connection busy.
+    fn delivered(&mut self, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
+        // The end may straddle two reads: the last three bytes of the previous one come first.
+        let mut joined = [0u8; 6];
+        let first = bytes.len().min(3);
+        joined[..3].copy_from_slice(&self.tail);
+        joined[3..3 + first].copy_from_slice(&bytes[..first]);
+        let found = joined[..3 + first].windows(4).any(|w| w == b"\r\n\r\n")
+            || bytes.windows(4).any(|w| w == b"\r\n\r\n");
+        if let Some(last) = bytes.len().checked_sub(3) {
+            self.tail.copy_from_slice(&bytes[last..]);
+        } else {
+            self.tail.rotate_left(bytes.len());
+            self.tail[3 - bytes.len()..].copy_from_slice(bytes);
+        }
+        if found {
+            self.slot.busy();
         }
     }
 
@@ -169,6 +203,29 @@ impl AsyncRead for GuardedStream {
         out: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
         let this = self.get_mut();
+        // Evicted (see `idle`): end of file, and hyper closes the connection.
+        if this.slot.is_evicted() {
+            return Poll::Ready(Ok(()));
+        }
+        let before = out.filled().len();
+        let polled = this.poll_read_guarded(cx, out);
+        match polled {
+            Poll::Pending => this.slot.park(cx.waker()),
+            Poll::Ready(Ok(())) => this.delivered(&out.filled()[before..]),
+            Poll::Ready(Err(_)) => {}
+        }
+        polled
+    }
+}
+
+impl GuardedStream {
+    /// The reads of the request-line guard (see the module docs).
+    fn poll_read_guarded(
+        &mut self,
+        cx: &mut Context<'_>,
+        out: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = self;
         loop {
             match &mut this.state {
                 State::Passing { replay, pos } => {
@@ -269,6 +326,7 @@ impl AsyncWrite for GuardedStream {
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
         std::task::ready!(this.poll_substitute(cx))?;
+        this.wrote = true;
         if let Some(done) = this.substituted(cx, buf) {
             return done;
         }
@@ -278,7 +336,12 @@ impl AsyncWrite for GuardedStream {
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         let this = self.get_mut();
         std::task::ready!(this.poll_substitute(cx))?;
-        Pin::new(&mut this.inner).poll_flush(cx)
+        std::task::ready!(Pin::new(&mut this.inner).poll_flush(cx))?;
+        // A response went out: the connection waits for its next request head.
+        if std::mem::take(&mut this.wrote) {
+            this.slot.waiting();
+        }
+        Poll::Ready(Ok(()))
     }
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
@@ -294,6 +357,7 @@ impl AsyncWrite for GuardedStream {
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
         std::task::ready!(this.poll_substitute(cx))?;
+        this.wrote = true;
         let mut filled = bufs.iter().filter(|b| !b.is_empty());
         if let (Some(head), None) = (filled.next(), filled.next()) {
             if let Some(done) = this.substituted(cx, head) {

@@ -378,6 +378,7 @@ pub(crate) async fn health(State(state): State<AppState>, method: Method) -> Res
         "demoKeyOnly": state.keys().is_demo_only(),
         "connectionsOpen": inner.open_connections.load(std::sync::atomic::Ordering::Relaxed),
         "connectionsRefused": inner.refused.load(std::sync::atomic::Ordering::Relaxed),
+        "connectionsEvicted": inner.evicted.load(std::sync::atomic::Ordering::Relaxed),
     });
     let json = serde_json::to_vec(&body).unwrap_or_default();
     body_response(

@@ -7,6 +7,7 @@
 mod conn;
 mod guard;
 mod handlers;
+mod idle;
 pub mod keys;
 mod state;
 

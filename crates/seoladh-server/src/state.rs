@@ -63,6 +63,8 @@ pub(crate) struct Inner {
     pub(crate) open_connections: AtomicU64,
     /// Connections answered 503 because the cap was reached.
     pub(crate) refused: AtomicU64,
+    /// Connections closed at the cap to make room (they were waiting for a request head).
+    pub(crate) evicted: AtomicU64,
     /// The address actually bound (differs from the config with port 0).
     pub(crate) bound: OnceLock<SocketAddr>,
 }
@@ -97,6 +99,7 @@ impl AppState {
                 served: AtomicU64::new(0),
                 open_connections: AtomicU64::new(0),
                 refused: AtomicU64::new(0),
+                evicted: AtomicU64::new(0),
                 bound: OnceLock::new(),
             }),
         })

@@ -104,8 +104,8 @@ pub const DEFAULT_HEADER_TIMEOUT_MS: u64 = 10_000;
 /// limit (see [`RESERVED_DESCRIPTORS`]).
 pub const DEFAULT_MAX_CONNECTIONS: usize = 4_096;
 
-/// Descriptors the server keeps out of the connection cap: the index file and its reload, logs,
-/// the listener, and the refusals themselves.
+/// Descriptors the server keeps out of the connection cap (besides the 503 refusals in flight):
+/// the index file and its reload, logs, the listener, the runtime's own.
 pub const RESERVED_DESCRIPTORS: usize = 64;
 
 /// Longest record (one CSV row with its quoted line breaks, or one JSON line) the batch, build and

@@ -202,8 +202,10 @@ fn health_answers_while_slow_clients_are_held() {
 #[test]
 fn connections_over_the_cap_get_a_503_with_an_error_body() {
     const CAP: usize = 4;
+    // Held connections become evictable after a fortieth of the header timeout: 15 s here,
+    // far beyond this test.
     let s = TestServer::start(|c, _| {
-        c.header_timeout = Duration::from_secs(60);
+        c.header_timeout = Duration::from_secs(600);
         c.max_connections = CAP;
     });
     let held: Vec<TcpStream> = (0..CAP)
@@ -235,6 +237,42 @@ fn connections_over_the_cap_get_a_503_with_an_error_body() {
     drop(held);
     let h = health_when(s.addr, |h| h["connectionsOpen"] == 1);
     assert!(h["connectionsRefused"].as_u64() >= Some(1));
+}
+
+#[test]
+fn at_the_cap_the_longest_waiting_connection_makes_room() {
+    const CAP: usize = 4;
+    // Evictable after a fortieth of the header timeout: 200 ms.
+    let s = TestServer::start(|c, _| {
+        c.header_timeout = Duration::from_secs(8);
+        c.max_connections = CAP;
+    });
+    let mut held: Vec<TcpStream> = (0..CAP)
+        .map(|_| {
+            let mut t = TcpStream::connect(s.addr).expect("connect");
+            t.set_read_timeout(Some(DEADLINE)).expect("timeout");
+            t.write_all(b"GET /health HTTP/1.1\r\nX-Slow: ")
+                .expect("half a head");
+            t
+        })
+        .collect();
+    // Refused until a held connection has waited 200 ms, then answered in its place.
+    let h = health_when(s.addr, |_| true);
+    assert!(
+        h["connectionsEvicted"].as_u64() >= Some(1),
+        "answered without evicting (the header timeout came first?): {h}"
+    );
+    assert_eq!(h["status"], "ok");
+    // The one that waited longest was closed; the others are still held (their header timeout
+    // is seconds away).
+    assert!(read_to_close(&mut held[0]).is_empty());
+    for t in &held[1..] {
+        t.set_nonblocking(true).expect("non-blocking");
+        let mut byte = [0u8; 1];
+        let still_open =
+            matches!(t.peek(&mut byte), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock);
+        assert!(still_open, "a younger connection was closed too");
+    }
 }
 
 #[test]
