@@ -2,14 +2,14 @@
 //! with a progress bar, a summary of result codes, and resuming into an existing output file.
 
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Read, Seek, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use seoladh::batch::{self, BatchOptions, Input, InputFormat, OutputFormat};
+use seoladh::batch::{self, BatchOptions, Input, InputFormat, OutputFormat, Resume};
 use seoladh::Error;
 
 /// Output layouts.
@@ -29,8 +29,10 @@ pub enum Format {
       --columns id,result,addressId,postcode,postalAddress
 
 Input: CSV with a header holding `address` (and optionally id, eircode, language, country,
-limit, addressProfileName), or JSON lines with the same keys. Re-running with the same --output resumes after the
-last complete line.")]
+limit, addressProfileName), or JSON lines with the same keys. Re-running with the same --output
+resumes after the last complete line (an output of another --format or --columns is refused). A
+row longer than 1 MiB, a field longer than 64 KiB or an id longer than 256 bytes becomes an error
+row.")]
 pub struct BatchArgs {
     /// Index file; default: the bundled fixture index.
     #[arg(long)]
@@ -38,7 +40,8 @@ pub struct BatchArgs {
     /// CSV or JSON-lines input (detected by extension, else by the first byte).
     #[arg(long)]
     input: PathBuf,
-    /// Output file; when it exists, rows already answered in it are skipped (resume).
+    /// Output file; when it exists, rows already answered in it are skipped (resume). A pipe,
+    /// terminal or device (`/dev/stdout`) is written as a stream, without resuming.
     #[arg(long)]
     output: PathBuf,
     /// Output layout.
@@ -91,21 +94,31 @@ pub fn run(args: &BatchArgs) -> Result<(), Error> {
         let path = path.clone();
         move |source| Error::Io { path, source }
     };
-    let mut file = File::open(&args.input).map_err(io(&args.input))?;
+    let file = File::open(&args.input).map_err(io(&args.input))?;
     let size = file.metadata().map_or(0, |m| m.len());
-    let mut first = [0u8; 1];
-    let first_byte = match file.read(&mut first).map_err(io(&args.input))? {
-        0 => None,
-        _ => Some(first[0]),
-    };
-    file.rewind().map_err(io(&args.input))?;
+    let read = Arc::new(AtomicU64::new(0));
+    // The first byte is peeked, not read and rewound: the input may be a pipe (`/dev/stdin`).
+    let mut reader = BufReader::new(Counting {
+        inner: file,
+        read: Arc::clone(&read),
+    });
+    let first_byte = reader.fill_buf().map_err(io(&args.input))?.first().copied();
     let format = InputFormat::detect(&args.input, first_byte);
 
     let output = match args.format {
         Format::Jsonl => OutputFormat::JsonLines,
         Format::Csv => OutputFormat::Csv(args.columns.clone()),
     };
-    let done_lines = batch::resume_point(&args.output)?;
+    let done_lines = match batch::resume_point(&args.output, &output)? {
+        Resume::Lines(n) => n,
+        Resume::Stream => {
+            eprintln!(
+                "{} is not a regular file: writing a stream from the first row (no resuming)",
+                args.output.display()
+            );
+            0
+        }
+    };
     let header = matches!(output, OutputFormat::Csv(_));
     let skip = if header {
         done_lines.saturating_sub(1)
@@ -129,11 +142,6 @@ pub fn run(args: &BatchArgs) -> Result<(), Error> {
         );
     }
 
-    let read = Arc::new(AtomicU64::new(0));
-    let reader = BufReader::new(Counting {
-        inner: file,
-        read: Arc::clone(&read),
-    });
     let bar = ProgressBar::new(size);
     bar.set_style(
         ProgressStyle::with_template(
@@ -148,6 +156,7 @@ pub fn run(args: &BatchArgs) -> Result<(), Error> {
         chunk_rows: args.chunk_rows,
         output,
         profile: args.profile.clone(),
+        output_name: args.output.clone(),
     };
     let started = std::time::Instant::now();
     let summary = batch::run(

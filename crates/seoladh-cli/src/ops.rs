@@ -238,11 +238,12 @@ fn run(
     };
     let text = if common.pretty { indent(&json) } else { json };
     let mut out = std::io::stdout().lock();
-    if out
+    if let Err(e) = out
         .write_all(&text)
         .and_then(|()| out.write_all(b"\n"))
-        .is_err()
+        .and_then(|()| out.flush())
     {
+        eprintln!("error: cannot write the answer to stdout: {e}");
         return ExitCode::FAILURE;
     }
     code

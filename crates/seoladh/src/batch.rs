@@ -15,27 +15,39 @@
 //! parameter; the matcher finds an Eircode anywhere in the text).
 //!
 //! # Output
-//! JSON lines `{"id":…,"response":{…}}` or `{"id":…,"error":{"type":{…},"message":"…"}}`, where
-//! `id` is the input's `id`, else the 1-based data row number; or CSV with chosen columns
-//! ([`OutputFormat::Csv`]). A row that cannot be read (wrong field count, bad UTF-8, a JSON line
-//! that is not an object with an `address` string) becomes an error row with code 400011
-//! InvalidParameterValue: rows are never dropped, so output row *n* answers input row *n*.
+//! JSON lines `{"id":…,"response":{…}}` or `{"id":…,"error":{"type":{…},"message":"…"}}`; or CSV
+//! with chosen columns ([`OutputFormat::Csv`]). The `id` is the input's `id` as it came (a CSV
+//! field is a string; a JSON id a string or a number, as written), else the 1-based data row
+//! number as a string (`"4"`). A row that cannot be read (wrong field count, bad UTF-8, a JSON
+//! line that is not an object with an `address` string, a row longer than
+//! [`MAX_RECORD_BYTES`](crate::limits::MAX_RECORD_BYTES), a field longer than
+//! [`MAX_FIELD_BYTES`](crate::limits::MAX_FIELD_BYTES), an id longer than
+//! [`MAX_BATCH_ID_BYTES`](crate::limits::MAX_BATCH_ID_BYTES)) becomes an error row with code
+//! 400011 InvalidParameterValue and the row number as its id: rows are never dropped, so output
+//! row *n* answers input row *n*. An over-long row is read past without being held: memory stays
+//! bounded whatever the input (`ecad::bounded`).
 //!
 //! # Memory and resuming
 //! Rows are read [`BatchOptions::chunk_rows`] at a time, answered in parallel (rayon) and written
 //! before the next chunk is read: memory does not grow with the file. [`resume_point`] counts the
 //! complete lines of an existing output file (cutting a partial last line left by a kill), and
-//! [`run`] skips that many input rows, so re-running with the same output appends the rest.
+//! [`run`] skips that many input rows, so re-running with the same output appends the rest. An
+//! output that is not a regular file (a pipe, a terminal, a device) is written as a stream,
+//! without resuming; an existing file of another layout (JSON lines against CSV, or other CSV
+//! columns) is refused rather than appended to.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Read, Seek, SeekFrom, Write};
 use std::path::Path;
+use std::sync::Arc;
 
 use rayon::prelude::*;
 use serde_json::Value;
 
 use crate::api::{self, ErrorCode, ErrorEntry, Operation, WireEnum};
+use crate::ecad::bounded::{read_line_capped, BoundedCsv, Cuts, Line};
 use crate::error::{Error, Result};
+use crate::limits::{MAX_BATCH_ID_BYTES, MAX_FIELD_BYTES, MAX_RECORD_BYTES};
 
 /// How the input is laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,6 +101,8 @@ pub struct BatchOptions {
     pub output: OutputFormat,
     /// `addressProfileName` of the rows that name none (`reformattedAddress` in every answer).
     pub profile: Option<String>,
+    /// The output's name, for messages.
+    pub output_name: std::path::PathBuf,
 }
 
 impl Default for BatchOptions {
@@ -99,6 +113,7 @@ impl Default for BatchOptions {
             chunk_rows: crate::limits::BATCH_CHUNK_ROWS,
             output: OutputFormat::JsonLines,
             profile: None,
+            output_name: "<output>".into(),
         }
     }
 }
@@ -134,6 +149,9 @@ impl std::fmt::Display for BatchSummary {
         )
     }
 }
+
+/// Rows of the first chunk (see [`run`]).
+const FIRST_CHUNK_ROWS: usize = 64;
 
 /// One input row: its output id and its request fields, or why it could not be read.
 struct Row {
@@ -184,12 +202,20 @@ pub fn run<R: BufRead>(
     } = input;
     let mut rows = match format {
         InputFormat::Csv => RowSource::csv(reader, input_name)?,
-        InputFormat::JsonLines => RowSource::Json(Box::new(reader), 0),
+        InputFormat::JsonLines => RowSource::Json {
+            input: Box::new(reader),
+            number: 0,
+            line: Vec::new(),
+        },
     };
     let mut summary = BatchSummary::default();
-    let chunk = opts.chunk_rows.max(1);
+    // The first chunks are small and grow to `chunk_rows`: the first rows are written (and an
+    // unwritable output found) after a few dozen answers, not thousands.
+    let full_chunk = opts.chunk_rows.max(1);
+    let mut chunk = full_chunk.min(FIRST_CHUNK_ROWS);
     let mut skipped = 0u64;
     let mut next = read_chunk(&mut rows, chunk, skip, &mut skipped, input_name)?;
+    chunk = (chunk * 4).min(full_chunk);
     let mut pending: Vec<Answered> = Vec::new();
     let mut failed: Option<Error> = None;
     while !next.is_empty() || !pending.is_empty() {
@@ -205,10 +231,13 @@ pub fn run<R: BufRead>(
                         .collect();
                 });
             }
-            io_result = write_chunk(&pending, out, &mut summary, input_name);
+            io_result = write_chunk(&pending, out, &mut summary, &opts.output_name);
             if io_result.is_ok() && !current.is_empty() && failed.is_none() {
                 match read_chunk(&mut rows, chunk, skip, &mut skipped, input_name) {
-                    Ok(rows) => next = rows,
+                    Ok(rows) => {
+                        next = rows;
+                        chunk = (chunk * 4).min(full_chunk);
+                    }
                     // Answer and write what was read before reporting it.
                     Err(e) => failed = Some(e),
                 }
@@ -252,13 +281,13 @@ fn write_chunk(
     answered: &[Answered],
     out: &mut dyn Write,
     summary: &mut BatchSummary,
-    input_name: &Path,
+    output_name: &Path,
 ) -> Result<()> {
     if answered.is_empty() {
         return Ok(());
     }
     let io = |source| Error::Io {
-        path: input_name.to_path_buf(),
+        path: output_name.to_path_buf(),
         source,
     };
     for (line, tally) in answered {
@@ -398,12 +427,18 @@ fn csv_line<'a>(cells: impl Iterator<Item = &'a str>) -> Vec<u8> {
 /// Rows from either input layout.
 enum RowSource<'a> {
     Csv {
-        records: Box<csv::ByteRecordsIntoIter<Box<dyn BufRead + 'a>>>,
+        records: Box<csv::ByteRecordsIntoIter<BoundedCsv<Box<dyn BufRead + 'a>>>>,
+        cuts: Arc<Cuts>,
         columns: Columns,
         width: usize,
         number: u64,
     },
-    Json(Box<dyn BufRead + 'a>, u64),
+    Json {
+        input: Box<dyn BufRead + 'a>,
+        number: u64,
+        /// The current line (at most [`MAX_RECORD_BYTES`] of it).
+        line: Vec<u8>,
+    },
 }
 
 /// Where each known column is in the CSV header.
@@ -432,14 +467,26 @@ struct Fields {
 impl<'a> RowSource<'a> {
     fn csv(input: impl BufRead + 'a, name: &Path) -> Result<Self> {
         let boxed: Box<dyn BufRead + 'a> = Box::new(input);
+        let bounded = BoundedCsv::new(boxed, MAX_RECORD_BYTES);
+        let cuts = bounded.cuts();
         let mut reader = csv::ReaderBuilder::new()
             .flexible(true)
             .has_headers(true)
-            .from_reader(boxed);
+            .from_reader(bounded);
         let header = reader.byte_headers().map_err(|e| Error::InvalidOption {
             option: "--input",
             message: format!("{}: cannot read the CSV header: {e}", name.display()),
         })?;
+        if cuts.at(0).is_some() {
+            return Err(Error::InvalidOption {
+                option: "--input",
+                message: format!(
+                    "{}: the CSV header is longer than {MAX_RECORD_BYTES} bytes (is it a CSV \
+                     file with a header row?)",
+                    name.display()
+                ),
+            });
+        }
         let find = |n: &str| {
             header
                 .iter()
@@ -464,6 +511,7 @@ impl<'a> RowSource<'a> {
         let width = header.len();
         Ok(RowSource::Csv {
             records: Box::new(reader.into_byte_records()),
+            cuts,
             columns,
             width,
             number: 0,
@@ -478,6 +526,7 @@ impl<'a> RowSource<'a> {
         match self {
             RowSource::Csv {
                 records,
+                cuts,
                 columns,
                 width,
                 number,
@@ -487,29 +536,52 @@ impl<'a> RowSource<'a> {
                 };
                 *number += 1;
                 let n = *number;
+                let cut =
+                    |pos: Option<&csv::Position>| pos.is_some_and(|p| cuts.at(p.byte()).is_some());
                 let record = match record {
+                    Ok(r) if cut(r.position()) => return Ok(Some(too_long(n))),
                     Ok(r) => r,
                     Err(e) if e.is_io_error() => {
                         return Err(io(std::io::Error::other(e.to_string())));
                     }
+                    Err(e) if cut(e.position()) => return Ok(Some(too_long(n))),
                     Err(e) => return Ok(Some(bad_row(n, format!("row {n}: {e}")))),
                 };
+                if let Some(i) = record.iter().position(|f| f.len() > MAX_FIELD_BYTES) {
+                    return Ok(Some(bad_row(
+                        n,
+                        format!(
+                            "row {n}: field {} is longer than {MAX_FIELD_BYTES} bytes",
+                            i + 1
+                        ),
+                    )));
+                }
                 let id = match field(&record, columns.id, n) {
+                    Ok(Some(id)) if id.len() > MAX_BATCH_ID_BYTES => {
+                        return Ok(Some(long_id(n)));
+                    }
                     Ok(Some(id)) => Value::String(id),
-                    _ => Value::from(n),
+                    _ => row_number(n),
                 };
                 Ok(Some(Row {
                     id,
                     fields: csv_fields(&record, columns, *width, n),
                 }))
             }
-            RowSource::Json(input, number) => {
-                let mut line = Vec::new();
-                if input.read_until(b'\n', &mut line).map_err(io)? == 0 {
+            RowSource::Json {
+                input,
+                number,
+                line,
+            } => {
+                let read = read_line_capped(input.as_mut(), MAX_RECORD_BYTES, line).map_err(io)?;
+                if read == Line::End {
                     return Ok(None);
                 }
                 *number += 1;
-                Ok(Some(json_row(*number, &line)))
+                Ok(Some(match read {
+                    Line::TooLong(_) => too_long(*number),
+                    _ => json_row(*number, line),
+                }))
             }
         }
     }
@@ -554,9 +626,29 @@ fn csv_fields(
 
 fn bad_row(n: u64, why: String) -> Row {
     Row {
-        id: Value::from(n),
+        id: row_number(n),
         fields: Err(why),
     }
+}
+
+/// The id of a row that has none (or whose own cannot be echoed): its 1-based number, as a
+/// string like the ids of CSV input.
+fn row_number(n: u64) -> Value {
+    Value::String(n.to_string())
+}
+
+fn too_long(n: u64) -> Row {
+    bad_row(
+        n,
+        format!("row {n}: longer than {MAX_RECORD_BYTES} bytes; skipped unread"),
+    )
+}
+
+fn long_id(n: u64) -> Row {
+    bad_row(
+        n,
+        format!("row {n}: the id is longer than {MAX_BATCH_ID_BYTES} bytes"),
+    )
 }
 
 /// A JSON line's row.
@@ -566,8 +658,9 @@ fn json_row(n: u64, line: &[u8]) -> Row {
         Err(e) => return bad_row(n, format!("row {n}: not a JSON object: {e}")),
     };
     let id = match v.get("id") {
+        Some(Value::String(s)) if s.len() > MAX_BATCH_ID_BYTES => return long_id(n),
         Some(id @ (Value::String(_) | Value::Number(_))) => id.clone(),
-        _ => Value::from(n),
+        _ => row_number(n),
     };
     let text = |k: &str| match v.get(k) {
         Some(Value::String(s)) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
@@ -620,27 +713,44 @@ fn query(f: &Fields, opts: &BatchOptions) -> String {
     q
 }
 
+/// Where an existing output leaves off (see [`resume_point`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resume {
+    /// A regular file (or none yet) holding this many complete lines, a CSV output's header
+    /// among them: append after them.
+    Lines(u64),
+    /// Not a regular file (a pipe, a terminal, a device): nothing to resume from; write a
+    /// stream from the first row.
+    Stream,
+}
+
 /// Complete lines of an existing output file; a partial last line (a run killed mid-write) is
-/// cut off so appending continues on a line boundary. 0 when the file does not exist.
+/// cut off so appending continues on a line boundary. `Lines(0)` when the file does not exist;
+/// [`Resume::Stream`] when it is not a regular file (it is not read: a pipe or `/dev/zero` would
+/// never end).
 ///
 /// # Errors
-/// [`Error::Io`] when the file cannot be read or truncated.
-pub fn resume_point(path: &Path) -> Result<u64> {
+/// [`Error::Io`] when the file cannot be read or truncated; [`Error::InvalidOption`] when it
+/// holds another layout than `format` writes (JSON lines against CSV, other CSV columns).
+pub fn resume_point(path: &Path, format: &OutputFormat) -> Result<Resume> {
     let io = |source| Error::Io {
         path: path.to_path_buf(),
         source,
     };
-    let mut file = match std::fs::OpenOptions::new()
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => return Ok(Resume::Stream),
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Resume::Lines(0)),
+        Err(e) => return Err(io(e)),
+    }
+    let mut file = std::fs::OpenOptions::new()
         .read(true)
         .write(true)
         .open(path)
-    {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
-        Err(e) => return Err(io(e)),
-    };
+        .map_err(io)?;
     let mut buf = vec![0u8; 1 << 20];
     let (mut lines, mut pos, mut end_of_last_line) = (0u64, 0u64, 0u64);
+    let mut first_line = Vec::new();
     loop {
         let n = file.read(&mut buf).map_err(io)?;
         if n == 0 {
@@ -649,17 +759,50 @@ pub fn resume_point(path: &Path) -> Result<u64> {
         // Counted a block at a time (vectorised), not a branch per byte: an output of a million
         // rows is over a gigabyte.
         let block = &buf[..n];
-        lines += block.iter().filter(|&&b| b == b'\n').count() as u64;
-        if let Some(i) = block.iter().rposition(|&b| b == b'\n') {
+        if lines == 0 && first_line.len() < MAX_RECORD_BYTES {
+            let end = memchr::memchr(b'\n', block).map_or(n, |i| i + 1);
+            first_line.extend_from_slice(&block[..end.min(MAX_RECORD_BYTES)]);
+        }
+        lines += memchr::memchr_iter(b'\n', block).count() as u64;
+        if let Some(i) = memchr::memrchr(b'\n', block) {
             end_of_last_line = pos + i as u64 + 1;
         }
         pos += n as u64;
+    }
+    if lines > 0 {
+        check_layout(path, &first_line, format)?;
     }
     if pos != end_of_last_line {
         file.set_len(end_of_last_line).map_err(io)?;
         file.seek(SeekFrom::End(0)).map_err(io)?;
     }
-    Ok(lines)
+    Ok(Resume::Lines(lines))
+}
+
+/// Refuses to append to an output whose first line is not what `format` writes first.
+fn check_layout(path: &Path, first_line: &[u8], format: &OutputFormat) -> Result<()> {
+    let (fits, what) = match format {
+        OutputFormat::JsonLines => (
+            first_line.starts_with(br#"{"id":"#),
+            "JSON lines".to_string(),
+        ),
+        OutputFormat::Csv(columns) => (
+            first_line == csv_header(columns).as_slice(),
+            format!("CSV with the columns {}", columns.join(",")),
+        ),
+    };
+    if fits {
+        return Ok(());
+    }
+    Err(Error::InvalidOption {
+        option: "--output",
+        message: format!(
+            "{} already holds something other than {what} (another --format or --columns, or \
+             not a batch output); resuming would mix layouts: choose another --output, or \
+             delete it to start over",
+            path.display()
+        ),
+    })
 }
 
 #[cfg(test)]
@@ -715,10 +858,37 @@ mod tests {
     fn resume_cuts_a_partial_line() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("out.jsonl");
-        assert_eq!(resume_point(&p).unwrap(), 0);
-        std::fs::write(&p, "a\nb\nparti").unwrap();
-        assert_eq!(resume_point(&p).unwrap(), 2);
-        assert_eq!(std::fs::read_to_string(&p).unwrap(), "a\nb\n");
-        assert_eq!(resume_point(&p).unwrap(), 2);
+        let jsonl = OutputFormat::JsonLines;
+        assert_eq!(resume_point(&p, &jsonl).unwrap(), Resume::Lines(0));
+        std::fs::write(&p, "{\"id\":1}\n{\"id\":2}\n{\"id\":3,\"res").unwrap();
+        assert_eq!(resume_point(&p, &jsonl).unwrap(), Resume::Lines(2));
+        assert_eq!(
+            std::fs::read_to_string(&p).unwrap(),
+            "{\"id\":1}\n{\"id\":2}\n"
+        );
+        assert_eq!(resume_point(&p, &jsonl).unwrap(), Resume::Lines(2));
+    }
+
+    #[test]
+    fn resume_refuses_another_layout_and_streams_to_devices() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("out");
+        std::fs::write(&p, "{\"id\":\"1\",\"response\":{}}\n").unwrap();
+        let csv = OutputFormat::Csv(vec!["id".into(), "result".into()]);
+        let err = resume_point(&p, &csv).unwrap_err();
+        assert!(
+            err.to_string().contains("CSV with the columns id,result"),
+            "{err}"
+        );
+        std::fs::write(&p, "id,result\n1,100\n").unwrap();
+        assert_eq!(resume_point(&p, &csv).unwrap(), Resume::Lines(2));
+        let other = OutputFormat::Csv(vec!["id".into()]);
+        assert!(resume_point(&p, &other).is_err());
+        assert!(resume_point(&p, &OutputFormat::JsonLines).is_err());
+        // Never read: it would not end.
+        assert_eq!(
+            resume_point(Path::new("/dev/zero"), &OutputFormat::JsonLines).unwrap(),
+            Resume::Stream
+        );
     }
 }

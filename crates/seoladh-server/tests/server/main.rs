@@ -5,5 +5,6 @@ mod demo_page;
 mod server_engine;
 mod server_faults;
 mod server_integrations;
+mod server_hostile;
 mod server_links;
 mod server_wire;

@@ -1,5 +1,5 @@
-//! The index: one versioned file, built once from an ECAD-layout directory, opened in O(1) by
-//! memory-mapping, and read in place by every lookup.
+//! The index: one versioned file, built once from an ECAD-layout directory, checked whole when
+//! opened (memory-mapped or read into memory), and read in place by every lookup.
 //!
 //! - [`format`](mod@format): header, section table, checksums;
 //! - [`builder`]: [`IndexBuilder`] turns a [`Dataset`](crate::ecad::Dataset) into a file;
@@ -26,6 +26,7 @@ mod record_codec;
 mod render;
 pub mod store;
 pub mod tables;
+mod validate;
 mod variant;
 
 pub use builder::{BuildProgress, BuiltIndex, IndexBuilder, NoProgress};
