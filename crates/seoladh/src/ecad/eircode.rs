@@ -1,4 +1,4 @@
-//! Eircode form checks used by the validating reader (`ecad-model.md` §1).
+//! Eircode form checks used by the validating reader (`docs/ecad-layout.md` §1).
 //!
 //! This checks the *form* only (routing key shape, alphabet, length); whether a routing key is one
 //! of the 139 in use is the text module's business.
