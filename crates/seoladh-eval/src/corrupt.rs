@@ -331,7 +331,7 @@ pub fn near_miss(
     if chars.len() != 7 {
         return None;
     }
-    let alphabet: Vec<char> = EIRCODE_ALPHABET.chars().collect();
+    let alphabet: Vec<char> = EIRCODE_ALPHABET.iter().map(|&b| char::from(b)).collect();
     for _ in 0..32 {
         let at = 3 + rng.below(4);
         let &c = rng.pick(&alphabet)?;
