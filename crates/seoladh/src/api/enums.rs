@@ -81,6 +81,13 @@ macro_rules! wire_enum {
             }
         }
 
+        wire_serde!($name);
+    };
+}
+
+/// Serde and `Display` for a [`WireEnum`]: the `{code, text}` object, `"100 Name"`.
+macro_rules! wire_serde {
+    ($name:ident) => {
         impl Serialize for $name {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serialize_enum(*self, serializer)
@@ -95,7 +102,7 @@ macro_rules! wire_enum {
 
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                write!(f, "{} {}", self.code(), self.text())
+                write!(f, "{} {}", WireEnum::code(*self), WireEnum::text(*self))
             }
         }
     };
@@ -156,28 +163,26 @@ wire_enum! {
     }
 }
 
-wire_enum! {
-    /// AddressElement `type` (code 15 is not assigned).
-    ElementType {
-        Unknown = 0,
-        Organisation = 1,
-        AddressPointName = 2,
-        BuildingName = 3,
-        BuildingNumber = 4,
-        BuildingGroup = 5,
-        Thoroughfare = 6,
-        Locality = 7,
-        Village = 8,
-        Town = 9,
-        PostTown = 10,
-        City = 11,
-        DublinPostalArea = 12,
-        County = 13,
-        Eircode = 14,
-        UrbanArea = 16,
-        RuralLocality = 17,
+/// AddressElement `type` (code 15 is not assigned): the address model's own element type,
+/// whose table (codes and names) is defined once in [`crate::ecad::address::ElementType`].
+pub use crate::ecad::address::ElementType;
+
+impl WireEnum for ElementType {
+    const ALL: &'static [Self] = &ElementType::ALL;
+    fn code(self) -> u32 {
+        u32::from(ElementType::code(self))
+    }
+    fn text(self) -> &'static str {
+        self.name()
+    }
+    fn from_code(code: u32) -> Option<Self> {
+        ElementType::ALL
+            .into_iter()
+            .find(|t| u32::from(ElementType::code(*t)) == code)
     }
 }
+
+wire_serde!(ElementType);
 
 wire_enum! {
     /// `reformattedAddressResult`: what an address profile had to give up.
@@ -349,8 +354,11 @@ mod tests {
     #[test]
     fn address_type_has_55_codes_and_element_type_skips_15() {
         assert_eq!(AddressType::ALL.len(), 55);
-        assert_eq!(ElementType::from_code(15), None);
-        assert_eq!(ElementType::from_code(16), Some(ElementType::UrbanArea));
+        assert_eq!(<ElementType as WireEnum>::from_code(15), None);
+        assert_eq!(
+            <ElementType as WireEnum>::from_code(16),
+            Some(ElementType::UrbanArea)
+        );
     }
 
     #[test]

@@ -107,9 +107,38 @@ pub enum ElementType {
 }
 
 impl ElementType {
+    /// Every element type, in code order.
+    pub const ALL: [ElementType; 17] = [
+        ElementType::Unknown,
+        ElementType::Organisation,
+        ElementType::AddressPointName,
+        ElementType::BuildingName,
+        ElementType::BuildingNumber,
+        ElementType::BuildingGroup,
+        ElementType::Thoroughfare,
+        ElementType::Locality,
+        ElementType::Village,
+        ElementType::Town,
+        ElementType::PostTown,
+        ElementType::City,
+        ElementType::DublinPostalArea,
+        ElementType::County,
+        ElementType::Eircode,
+        ElementType::UrbanArea,
+        ElementType::RuralLocality,
+    ];
+
     /// The wire code.
     pub fn code(self) -> u16 {
         self as u16
+    }
+
+    /// The element type of a wire code (`Unknown` for an unassigned one).
+    pub fn from_code_or_unknown(code: u16) -> ElementType {
+        ElementType::ALL
+            .into_iter()
+            .find(|t| t.code() == code)
+            .unwrap_or(ElementType::Unknown)
     }
 
     /// The wire name (`DublinPostalArea`).

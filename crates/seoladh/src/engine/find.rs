@@ -131,8 +131,7 @@ fn wire_elements(address: &Address) -> Vec<api::AddressElement> {
         .iter()
         .map(|e| api::AddressElement {
             value: e.value.clone(),
-            element_type: api::ElementType::from_code(u32::from(e.kind.code()))
-                .unwrap_or(api::ElementType::Unknown),
+            element_type: e.kind,
             address_id: (e.id != 0).then_some(e.id),
         })
         .collect()
