@@ -216,66 +216,24 @@ wire_enum! {
     }
 }
 
-wire_enum! {
-    /// `addressType`: the 55 ECAD address types (docs/wire.md §5).
-    AddressType {
-        IndustrialEstate = 1080,
-        ResidentialEstate = 1090,
-        SecondaryLocality = 1130,
-        Terrace = 1180,
-        ShoppingCentre = 1190,
-        ApartmentComplex = 1200,
-        EducationalCampus = 1210,
-        BusinessPark = 1220,
-        Hospital = 1230,
-        NursingHome = 1240,
-        VocationalTrainingAndEmployment = 1250,
-        Court = 1260,
-        HaltingSite = 1270,
-        FlatComplex = 1280,
-        HousingEstate = 1290,
-        ShelteredHousing = 1300,
-        School = 1310,
-        Townland = 1320,
-        MobileHomePark = 1330,
-        SportsComplex = 1340,
-        Townhouses = 1360,
-        PrivateEstate = 1370,
-        ReligiousOrganisation = 1380,
-        College = 1390,
-        PowerGenerationPlant = 1400,
-        GroupOfDetachedHouses = 1410,
-        HolidayHomes = 1430,
-        MixedDevelopment = 1440,
-        HotelComplex = 1450,
-        HeritageAndHistorical = 1460,
-        FactoryComplex = 1470,
-        Organisation = 2000,
-        SubAddressPoint = 2050,
-        NonResidentialAddressPoint = 2100,
-        ResidentialAddressPoint = 2150,
-        MixedAddressPoint = 2180,
-        SingleOccupancyResidentialBuilding = 2200,
-        MultiOccupancyResidentialBuilding = 2210,
-        SingleOccupancyNonResidentialBuilding = 2220,
-        MultiOccupancyNonResidentialBuilding = 2230,
-        MultiOccupancyMixedBuilding = 2240,
-        ResidentialCommercialNamedPremises = 2241,
-        ResidentialBuildingGroup = 2300,
-        NonResidentialBuildingGroup = 2310,
-        MixedBuildingGroup = 2320,
-        Thoroughfare = 3100,
-        UrbanArea = 3200,
-        SuburbanLocality = 3350,
-        RuralLocality = 3400,
-        Village = 3600,
-        Town = 3700,
-        PostalDistrict = 3750,
-        City = 3800,
-        PostTown = 3850,
-        County = 3900,
+/// `addressType`: the 55 ECAD address types (docs/wire.md §5), defined once in
+/// [`crate::ecad::address_type`].
+pub use crate::ecad::address_type::AddressType;
+
+impl WireEnum for AddressType {
+    const ALL: &'static [Self] = &AddressType::ALL;
+    fn code(self) -> u32 {
+        u32::from(AddressType::code(self))
+    }
+    fn text(self) -> &'static str {
+        self.name()
+    }
+    fn from_code(code: u32) -> Option<Self> {
+        u16::try_from(code).ok().and_then(AddressType::from_code)
     }
 }
+
+wire_serde!(AddressType);
 
 wire_enum! {
     /// Error `type` (docs/wire.md §6); [`ErrorCode::http_status`] gives the HTTP status.

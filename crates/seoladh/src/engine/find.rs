@@ -154,7 +154,7 @@ fn respond(
     }
     if let Some((id, ty)) = target_id(index, &c.target) {
         resp.address_id = Some(id);
-        resp.address_type = AddressType::from_code(u32::from(ty));
+        resp.address_type = AddressType::from_code(ty);
     }
     if let Target::AddressPoint(ap) = c.target {
         resp.postcode = index.address_point_eircode(ap);
@@ -245,7 +245,7 @@ pub(crate) fn option_with(links: &OptionLinks, item: OptionItem) -> AddressOptio
         display_name: item.display_name,
         postcode: item.postcode,
         address_id: id,
-        address_type: AddressType::from_code(u32::from(item.address_type)),
+        address_type: AddressType::from_code(item.address_type),
         links: vec![next],
     }
 }
