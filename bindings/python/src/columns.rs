@@ -42,7 +42,7 @@ pub fn find_many<'py>(
         let item = item?;
         let n = i as u64 + 1;
         rows.push(if item.is_none() {
-            Row::unreadable(n, format!("row {n}: the address is None"))
+            Row::unreadable(n, "the address is None".into())
         } else if let Ok(s) = item.cast::<PyString>() {
             Row {
                 id: n.into(),
@@ -50,10 +50,7 @@ pub fn find_many<'py>(
             }
         } else {
             let type_name = item.get_type().name()?;
-            Row::unreadable(
-                n,
-                format!("row {n}: the address is not a str but {type_name}"),
-            )
+            Row::unreadable(n, format!("the address is not a str but {type_name}"))
         });
     }
     answer(py, engine, &rows, query, Vec::new())

@@ -1,6 +1,7 @@
 //! `seoladh::Error` as the Python exceptions of `seoladh.errors` (defined in Python, so they can
 //! also be `OSError` and `ValueError`).
 
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use seoladh::Error;
@@ -45,15 +46,16 @@ pub fn to_py(py: Python<'_>, e: Error) -> PyErr {
                         .unwrap_or(0)
                         .into_pyobject(py)?
                         .into_any(),
-                    message.clone().into_pyobject(py)?.into_any(),
+                    message.as_str().into_pyobject(py)?.into_any(),
                     path.display().to_string().into_pyobject(py)?.into_any(),
                 ],
             )?,
-            _ => PyTuple::new(py, [message.clone()])?,
+            _ => PyTuple::new(py, [message.as_str()])?,
         };
         Ok(PyErr::from_value(class.call1(args)?))
     };
-    build().unwrap_or_else(|import_failed| import_failed)
+    // Only a broken installation (no `seoladh.errors`) gets here.
+    build().unwrap_or_else(|_| PyRuntimeError::new_err(message))
 }
 
 /// An invalid argument of a call (`language="xx"`).

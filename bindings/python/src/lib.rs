@@ -27,6 +27,8 @@ struct Engine {
 
 #[pymethods]
 impl Engine {
+    /// Opens an index file: memory-mapped, or read into memory with `resident=True`;
+    /// `profiles` is a profiles TOML file replacing the built-in address profiles.
     #[new]
     #[pyo3(signature = (path, resident = false, profiles = None))]
     fn new(
@@ -69,6 +71,10 @@ impl Engine {
             .collect()
     }
 
+    /// Find Address: free text, an Eircode, or both, to the 2.0 response as dicts (`result`,
+    /// `postcode`, `addressId`, `postalAddress`, `options` …). Text past 1,000 characters is
+    /// not read. Raises InvalidOptionError for a bad option, UnknownProfileError for an
+    /// unknown profile.
     #[pyo3(signature = (address, *, language = "en", country = "ie", limit = -1,
         address_profile = None, vanity = false, geographic = false, address_elements = false))]
     #[allow(clippy::too_many_arguments)]
@@ -96,6 +102,8 @@ impl Engine {
         to_dict(py, &answer.map_err(|e| errors::to_py(py, e))?)
     }
 
+    /// Find Address by id: an address point is the answer; an element (a street, a town) or a
+    /// building lists what lies below it (the `next` of a grouped option).
     #[pyo3(signature = (address_id, *, language = "en", country = "ie", limit = -1,
         address_profile = None, vanity = false, geographic = false, address_elements = false))]
     #[allow(clippy::too_many_arguments)]
@@ -123,6 +131,7 @@ impl Engine {
         to_dict(py, &answer.map_err(|e| errors::to_py(py, e))?)
     }
 
+    /// Autocomplete: suggestions for partial text (the last word may be cut short).
     #[pyo3(signature = (partial, *, language = "en", country = "ie", limit = -1,
         address_profile = None, vanity = false, geographic = false, address_elements = false))]
     #[allow(clippy::too_many_arguments)]
@@ -150,6 +159,8 @@ impl Engine {
         to_dict(py, &answer.map_err(|e| errors::to_py(py, e))?)
     }
 
+    /// Get ECAD Data: everything stored for an id (status, addresses in both languages,
+    /// building, spatial and administrative data); an unknown id answers EcadIdInvalid.
     #[pyo3(signature = (ecad_id, *, history = false, administrative_release = "2015"))]
     fn ecad_data<'py>(
         &self,
@@ -176,6 +187,9 @@ impl Engine {
         to_dict(py, &answer)
     }
 
+    /// Find Address for every string, on all cores without the GIL: a pyarrow.RecordBatch of
+    /// ANSWER_COLUMNS, one row per address in order. A None, a non-string or an over-long
+    /// address is an error row (error_code, error), not an exception.
     #[pyo3(signature = (addresses, *, language = "en", country = "ie", limit = -1,
         address_profile = None))]
     fn find_many<'py>(
@@ -198,6 +212,10 @@ impl Engine {
         columns::find_many(py, &self.inner, addresses, opts)
     }
 
+    /// Find Address for Arrow data (an array of addresses, or a record batch or table with an
+    /// `address` column and optional per-row `eircode`, `language`, `country`, `limit`), on all
+    /// cores without the GIL: a pyarrow.RecordBatch of the input's `keep` columns and
+    /// ANSWER_COLUMNS, one row per input row in order; a bad row is an error row.
     #[pyo3(signature = (data, *, language = "en", country = "ie", limit = -1,
         address_profile = None, keep = Vec::new()))]
     #[allow(clippy::too_many_arguments)]

@@ -121,7 +121,7 @@ impl Columns<'_> {
             (None, None) => {
                 return Row {
                     id,
-                    fields: Err(format!("row {n}: the address is null")),
+                    fields: Err("the address is null".into()),
                 }
             }
         };
@@ -379,7 +379,7 @@ mod tests {
             rows[1].fields.as_ref().unwrap().eircode.as_deref(),
             Some("A65F4E2")
         );
-        assert_eq!(rows[2].fields, Err("row 13: the address is null".into()));
+        assert_eq!(rows[2].fields, Err("the address is null".into()));
     }
 
     #[test]
