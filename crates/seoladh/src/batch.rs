@@ -22,15 +22,18 @@
 //! JSON lines `{"id":…,"response":{…}}` or `{"id":…,"error":{"type":{…},"message":"…"}}`, where
 //! `id` is the input's `id`, else the 1-based data row number; CSV with chosen columns
 //! ([`OutputFormat::Csv`]); or flat answers ([`FlatAnswer`], [`Output::Flat`]) for columnar
-//! formats (with the `arrow` feature, [`arrow`] makes them Arrow record batches). A row that cannot be read (wrong field count, bad UTF-8, a JSON line
-//! that is not an object with an `address` string) becomes an error row with code 400011
-//! InvalidParameterValue: rows are never dropped, so output row *n* answers input row *n*.
+//! formats (with the `arrow` feature, the `arrow` module makes them Arrow record batches).
+//!
+//! A row that cannot be read (wrong field count, bad UTF-8, a JSON line that is not an object
+//! with an `address` string) becomes an error row with code 400011 InvalidParameterValue: rows
+//! are never dropped, so output row *n* answers input row *n*.
 //!
 //! # Memory and resuming
 //! Rows are read [`BatchOptions::chunk_rows`] at a time, answered in parallel (rayon) and written
 //! before the next chunk is read: memory does not grow with the file. [`resume_point`] counts the
 //! complete lines of an existing output file (cutting a partial last line left by a kill), and
 //! [`run`] skips that many input rows, so re-running with the same output appends the rest.
+//! (A Parquet output is written whole and cannot be resumed.)
 
 mod answer;
 #[cfg(feature = "arrow")]

@@ -1,7 +1,7 @@
 //! A row's answer as flat columns: what validating a file needs from each FindAddress answer
 //! (result, id, Eircode, match level, lines, unmatched words, error), without the options,
 //! links and echo of the full response. The Parquet output of `seoladh batch` and the Python
-//! package's Arrow batches are these columns ([`arrow`](super::arrow) names and types them).
+//! package's Arrow batches are these columns (named and typed by the `arrow` module).
 
 use crate::api::{AddressType, ApiError, ErrorCode, FindAddressResponse, FindResult, MatchLevel};
 

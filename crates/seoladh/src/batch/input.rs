@@ -1,5 +1,5 @@
 //! Reading batch rows: CSV with a header, JSON lines, or rows made elsewhere (Arrow record
-//! batches, see [`arrow`](super::arrow) with the `arrow` feature).
+//! batches: the `arrow` module, with the `arrow` feature).
 
 use std::io::BufRead;
 use std::path::Path;
