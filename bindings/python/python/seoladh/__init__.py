@@ -18,33 +18,8 @@ from __future__ import annotations
 
 from . import errors
 from ._seoladh import ANSWER_COLUMNS, Engine, build_index, version
-from .errors import (
-    CorruptIndexError,
-    DataError,
-    IndexFileError,
-    IndexVersionError,
-    InvalidOptionError,
-    ProfileConfigError,
-    SeoladhError,
-    SeoladhOSError,
-    UnknownProfileError,
-)
+from .errors import *  # noqa: F403 (the exception classes, listed in errors.__all__)
 
 __version__ = version()
 
-__all__ = [
-    "ANSWER_COLUMNS",
-    "Engine",
-    "build_index",
-    "version",
-    "errors",
-    "SeoladhError",
-    "SeoladhOSError",
-    "IndexFileError",
-    "CorruptIndexError",
-    "IndexVersionError",
-    "InvalidOptionError",
-    "UnknownProfileError",
-    "ProfileConfigError",
-    "DataError",
-]
+__all__ = ["ANSWER_COLUMNS", "Engine", "build_index", "version", "errors", *errors.__all__]
