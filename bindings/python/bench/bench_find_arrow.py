@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -41,9 +42,16 @@ def load_addresses(path: Path) -> pa.Array:
     return pacsv.read_csv(path).column("address").combine_chunks().cast(pa.string())
 
 
-def batch_rows_per_second(exe: str, index: Path, input_csv: Path, output: Path) -> float:
-    """Runs ``seoladh batch`` and returns the rows/s it reports (engine opened beforehand)."""
+def cpu_seconds(who: int) -> float:
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
+
+
+def batch_rows_per_second(exe: str, index: Path, input_csv: Path, output: Path) -> tuple[float, float]:
+    """Runs ``seoladh batch``: the rows/s it reports (engine opened beforehand), and the CPU
+    seconds of the whole process (opening the index included)."""
     output.unlink(missing_ok=True)
+    cpu = cpu_seconds(resource.RUSAGE_CHILDREN)
     done = subprocess.run(
         [exe, "batch", "--index", str(index), "--input", str(input_csv), "--output", str(output)],
         capture_output=True,
@@ -53,7 +61,7 @@ def batch_rows_per_second(exe: str, index: Path, input_csv: Path, output: Path) 
     match = re.search(r"\(([\d.]+) rows/s\)", done.stderr)
     if not match:
         sys.exit(f"no rows/s in the output of seoladh batch:\n{done.stderr}")
-    return float(match.group(1))
+    return float(match.group(1)), cpu_seconds(resource.RUSAGE_CHILDREN) - cpu
 
 
 def main() -> None:
@@ -77,22 +85,30 @@ def main() -> None:
         pacsv.write_csv(pa.table({"address": addresses}), input_csv)
         output = Path(tmp) / f"out.{args.output}"
         engine = seoladh.Engine(args.index, resident=True)
-        batch_rates, arrow_rates = [], []
+        batch_rates, arrow_rates, batch_cpu, arrow_cpu = [], [], [], []
         for run in range(args.runs):
-            batch_rates.append(batch_rows_per_second(args.seoladh, args.index, input_csv, output))
+            rate, cpu = batch_rows_per_second(args.seoladh, args.index, input_csv, output)
+            batch_rates.append(rate)
+            batch_cpu.append(cpu)
+            cpu = cpu_seconds(resource.RUSAGE_SELF)
             started = time.perf_counter()
             answers = engine.find_arrow(addresses)
             arrow_rates.append(rows / (time.perf_counter() - started))
+            arrow_cpu.append(cpu_seconds(resource.RUSAGE_SELF) - cpu)
             assert answers.num_rows == rows
             print(
-                f"run {run + 1}: seoladh batch {batch_rates[-1]:,.0f} rows/s, "
-                f"find_arrow {arrow_rates[-1]:,.0f} rows/s",
+                f"run {run + 1}: seoladh batch {batch_rates[-1]:,.0f} rows/s "
+                f"({batch_cpu[-1]:.1f} CPU s), find_arrow {arrow_rates[-1]:,.0f} rows/s "
+                f"({arrow_cpu[-1]:.1f} CPU s)",
                 flush=True,
             )
     b, a = statistics.median(batch_rates), statistics.median(arrow_rates)
+    bc, ac = statistics.median(batch_cpu), statistics.median(arrow_cpu)
     print(
         f"{rows:,} rows on {os.cpu_count()} cores, median of {args.runs}: seoladh batch "
-        f"({args.output}) {b:,.0f} rows/s, find_arrow {a:,.0f} rows/s = {a / b:.1%}"
+        f"({args.output}) {b:,.0f} rows/s, find_arrow {a:,.0f} rows/s = {a / b:.1%}; "
+        f"CPU per 1,000 rows: seoladh batch {1000 * bc / rows:.3f} s (index opening "
+        f"included), find_arrow {1000 * ac / rows:.3f} s"
     )
 
 
