@@ -44,10 +44,8 @@ pub fn find_many<'py>(
         rows.push(if item.is_none() {
             Row::unreadable(n, "the address is None".into())
         } else if let Ok(s) = item.cast::<PyString>() {
-            Row {
-                id: n.into(),
-                fields: Ok(RowFields::address(s.to_cow()?)),
-            }
+            // The limits of every batch layout (a field over 64 KiB is an error row).
+            Row::columnar(n, None, Ok(RowFields::address(s.to_cow()?)))
         } else {
             let type_name = item.get_type().name()?;
             Row::unreadable(n, format!("the address is not a str but {type_name}"))

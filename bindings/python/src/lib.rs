@@ -13,6 +13,7 @@ use std::path::PathBuf;
 
 use pyo3::prelude::*;
 use seoladh::index::Index;
+use seoladh::profile::UnknownProfile;
 use seoladh::{
     AdministrativeRelease, Country, EcadDataOptions, Engine as RustEngine, IndexBuilder, Language,
     ProfileSet, QueryOptions,
@@ -28,15 +29,29 @@ struct Engine {
 #[pymethods]
 impl Engine {
     /// Opens an index file: memory-mapped, or read into memory with `resident=True`;
-    /// `profiles` is a profiles TOML file replacing the built-in address profiles.
+    /// `profiles` is a profiles TOML file adding to the built-in address profiles;
+    /// `unknown_profile` is what a profile name none has gets: `"default"` (the `default`
+    /// profile) or `"error"` (UnknownProfileError, or an error row in a batch).
     #[new]
-    #[pyo3(signature = (path, resident = false, profiles = None))]
+    #[pyo3(signature = (path, resident = false, profiles = None, unknown_profile = "default"))]
     fn new(
         py: Python<'_>,
         path: PathBuf,
         resident: bool,
         profiles: Option<PathBuf>,
+        unknown_profile: &str,
     ) -> PyResult<Engine> {
+        let policy = match unknown_profile {
+            "default" => UnknownProfile::UseDefault,
+            "error" => UnknownProfile::Refuse,
+            other => {
+                return Err(errors::invalid_option(
+                    py,
+                    "unknown_profile",
+                    format!("unknown_profile `{other}` is not valid: use \"default\" or \"error\""),
+                ))
+            }
+        };
         let opened = py.detach(|| -> seoladh::Result<RustEngine> {
             let index = if resident {
                 Index::open_resident(&path)?
@@ -47,7 +62,7 @@ impl Engine {
                 Some(p) => ProfileSet::load(p)?,
                 None => ProfileSet::builtin(),
             };
-            Ok(RustEngine::new(index, profiles))
+            Ok(RustEngine::new(index, profiles.with_unknown(policy)))
         });
         Ok(Engine {
             inner: opened.map_err(|e| errors::to_py(py, e))?,

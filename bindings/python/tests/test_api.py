@@ -4,6 +4,7 @@ every kind of bad input as a typed exception (never a crash)."""
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 import pyarrow as pa
 import pytest
@@ -12,6 +13,7 @@ import seoladh
 from seoladh import errors
 
 ADDRESS = "2 Dooroge Woods, Ballyboughal"
+REPO = Path(__file__).resolve().parents[3]
 
 
 def test_version_and_columns():
@@ -90,11 +92,26 @@ def test_invalid_options_raise_invalid_option_error(engine, kwargs):
         engine.find_arrow(pa.array(["x"]), **kwargs)
 
 
-def test_unknown_profile(engine):
+def test_unknown_profile(engine, index):
+    # By default a name no profile has is answered with `default` (as `seoladh serve`).
+    default = engine.find(ADDRESS, address_profile="default")["reformattedAddress"]
+    assert engine.find(ADDRESS, address_profile="nope")["reformattedAddress"] == default
+    strict = seoladh.Engine(index, unknown_profile="error")
     with pytest.raises(errors.UnknownProfileError, match="unknown address profile"):
-        engine.find(ADDRESS, address_profile="nope")
+        strict.find(ADDRESS, address_profile="nope")
+    rows = strict.find_arrow(pa.array([ADDRESS]), address_profile="nope").to_pylist()
+    assert rows[0]["error_code"] == 400012, "an error row, not an exception"
+    with pytest.raises(errors.InvalidOptionError, match="unknown_profile"):
+        seoladh.Engine(index, unknown_profile="ignore")
     with pytest.raises(errors.InvalidOptionError):
         engine.ecad_data(1, administrative_release="1999")
+
+
+def test_profiles_file_adds_named_profiles(index):
+    profiles = seoladh.Engine(index, profiles=REPO / "examples" / "profiles.toml")
+    assert {"MagentoDefault", "default"} <= set(profiles.profile_names())
+    lines = profiles.find(ADDRESS, address_profile="magento default")["reformattedAddress"]
+    assert len(lines) == 4, "names match ignoring case and spaces"
 
 
 def test_odd_text_is_answered_not_raised(engine):

@@ -3,14 +3,14 @@
 //! existing JSON-lines or CSV output.
 
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Read, Seek, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
-use seoladh::batch::{self, BatchOptions, InputFormat, Output, OutputFormat, Rows, Source};
+use seoladh::batch::{self, BatchOptions, InputFormat, Output, OutputFormat, Resume, Rows, Source};
 use seoladh::{Country, Error, Language, QueryOptions};
 
 use crate::columnar::{self, IdType};
@@ -67,18 +67,21 @@ enum CountryArg {
   seoladh batch --index ie.idx --input customers.parquet --output answers.parquet
 
 Input: CSV with a header holding `address` (and optionally id, eircode, language, country,
-limit), JSON lines with the same keys, or Parquet with the same columns (strings or integers).
-Re-running with the same JSON-lines or CSV --output resumes after the last complete line.")]
+limit, addressProfileName), JSON lines with the same keys, or Parquet with the same columns
+(strings or integers). Re-running with the same JSON-lines or CSV --output resumes after the
+last complete line (an output of another --format or --columns is refused). A row longer than
+1 MiB, a field longer than 64 KiB or an id longer than 256 bytes becomes an error row.")]
 pub struct BatchArgs {
     /// Index file; default: the bundled fixture index.
     #[arg(long)]
     index: Option<PathBuf>,
     /// CSV, JSON-lines or Parquet input (by extension, else `{` as the first byte means JSON
-    /// lines).
+    /// lines); CSV and JSON lines may come from a pipe (`/dev/stdin`).
     #[arg(long)]
     input: PathBuf,
     /// Output file; when a JSON-lines or CSV output exists, rows already answered in it are
-    /// skipped (resume).
+    /// skipped (resume). A pipe, terminal or device (`/dev/stdout`) is written as a stream,
+    /// without resuming (JSON lines and CSV only).
     #[arg(long)]
     output: PathBuf,
     /// Output layout; default: by the output's extension (.csv, .parquet), else JSON lines.
@@ -93,9 +96,12 @@ pub struct BatchArgs {
     /// Option bound of rows without a `limit` (-1: no fixed bound).
     #[arg(long, default_value_t = -1, allow_negative_numbers = true)]
     limit: i32,
-    /// Reformat every answer with this address profile (`reformattedAddress`).
+    /// Address profile for the rows without an `addressProfileName` of their own
+    /// (`reformattedAddress` in every answer).
     #[arg(long)]
-    address_profile: Option<String>,
+    profile: Option<String>,
+    #[command(flatten)]
+    profiles: super::profiles::ProfileArgs,
     /// CSV output columns: id, error, errorCode, or any FindAddress field.
     #[arg(
         long,
@@ -130,7 +136,9 @@ impl<R: Read> Read for Counting<R> {
 
 /// Runs `seoladh batch`.
 pub fn run(args: &BatchArgs) -> Result<(), Error> {
-    let engine = super::ops::open_engine_resident(args.index.as_deref())?;
+    super::profiles::init_logging("warn");
+    let engine = super::ops::open_engine_resident(args.index.as_deref())?
+        .with_profiles(args.profiles.load()?);
     let format = args.format.unwrap_or_else(|| Format::of(&args.output));
     let output = match format {
         Format::Csv => OutputFormat::Csv(args.columns.clone()),
@@ -142,6 +150,7 @@ pub fn run(args: &BatchArgs) -> Result<(), Error> {
         chunk_rows: args.chunk_rows,
         output,
         query: query_options(args),
+        output_name: args.output.clone(),
     };
     let (rows, id_type, size, read) = open_input(args)?;
     let bar = progress_bar(size);
@@ -201,7 +210,7 @@ fn query_options(args: &BatchArgs) -> QueryOptions {
             CountryArg::Gb => Country::Gb,
         })
         .limit(args.limit);
-    if let Some(p) = &args.address_profile {
+    if let Some(p) = &args.profile {
         q = q.address_profile(p.clone());
     }
     q
@@ -214,25 +223,21 @@ fn open_input(args: &BatchArgs) -> Result<(Rows<'static>, IdType, u64, Arc<Atomi
         let path = path.clone();
         move |source| Error::Io { path, source }
     };
-    let mut file = File::open(&args.input).map_err(io(&args.input))?;
+    let file = File::open(&args.input).map_err(io(&args.input))?;
     let size = file.metadata().map_or(0, |m| m.len());
     let read = Arc::new(AtomicU64::new(0));
     if columnar::is_parquet(&args.input) {
-        let (rows, id_type) = columnar::read(&args.input, args.chunk_rows)?;
+        let (rows, id_type) = columnar::read(file, &args.input, args.chunk_rows)?;
         // Parquet is read a record batch at a time: the bar shows rows, not bytes.
         return Ok((rows, id_type, 0, read));
     }
-    let mut first = [0u8; 1];
-    let first_byte = match file.read(&mut first).map_err(io(&args.input))? {
-        0 => None,
-        _ => Some(first[0]),
-    };
-    file.rewind().map_err(io(&args.input))?;
-    let format = InputFormat::detect(&args.input, first_byte);
-    let reader = BufReader::new(Counting {
+    // The first byte is peeked, not read and rewound: the input may be a pipe (`/dev/stdin`).
+    let mut reader = BufReader::new(Counting {
         inner: file,
         read: Arc::clone(&read),
     });
+    let first_byte = reader.fill_buf().map_err(io(&args.input))?.first().copied();
+    let format = InputFormat::detect(&args.input, first_byte);
     let rows = Rows::text(reader, format, &args.input)?;
     Ok((rows, IdType::Text, size, read))
 }
@@ -249,7 +254,16 @@ fn run_lines(
         let path = path.clone();
         move |source| Error::Io { path, source }
     };
-    let done_lines = batch::resume_point(&args.output)?;
+    let done_lines = match batch::resume_point(&args.output, &opts.output)? {
+        Resume::Lines(n) => n,
+        Resume::Stream => {
+            eprintln!(
+                "{} is not a regular file: writing a stream from the first row (no resuming)",
+                args.output.display()
+            );
+            0
+        }
+    };
     let header = matches!(opts.output, OutputFormat::Csv(_));
     let skip = if header {
         done_lines.saturating_sub(1)

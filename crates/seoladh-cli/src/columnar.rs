@@ -17,7 +17,15 @@ use seoladh::Error;
 use serde_json::Value;
 
 /// The input columns `seoladh batch` reads; the others are not decoded.
-const REQUEST_COLUMNS: [&str; 6] = ["address", "id", "eircode", "language", "country", "limit"];
+const REQUEST_COLUMNS: [&str; 7] = [
+    "address",
+    "id",
+    "eircode",
+    "language",
+    "country",
+    "limit",
+    "addressProfileName",
+];
 
 /// Rows per Parquet row group written: bounds the writer's memory.
 const ROW_GROUP_ROWS: usize = 65_536;
@@ -32,19 +40,30 @@ pub fn is_parquet(path: &Path) -> bool {
 /// How the output's `id` column is typed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IdType {
-    /// Integers: the input's integer ids, or row numbers where it has none.
+    /// Integers: the input's integer ids (a row whose id is null gets its row number).
     Int,
-    /// Text: the ids as the CSV output writes them.
+    /// Text: the ids as the CSV output writes them, and row numbers (as strings, as in every
+    /// output) when the input has no `id` column.
     Text,
 }
 
-/// The rows of a Parquet file, `chunk` rows per record batch read, and the type its `id`
-/// column gets in a Parquet output.
-pub fn read(path: &Path, chunk: usize) -> Result<(Rows<'static>, IdType), Error> {
-    let file = File::open(path).map_err(|source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+/// The rows of the Parquet file `file` (opened from `path`), `chunk` rows per record batch
+/// read, and the type its `id` column gets in a Parquet output.
+///
+/// # Errors
+/// [`Error::InvalidOption`] when `file` is not a regular file (Parquet is read from its end, so
+/// not from a pipe); [`Error::Io`] when it is not Parquet.
+pub fn read(file: File, path: &Path, chunk: usize) -> Result<(Rows<'static>, IdType), Error> {
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return Err(Error::InvalidOption {
+            option: "--input",
+            message: format!(
+                "{} is not a regular file: a Parquet input is read from its end, so it cannot \
+                 come from a pipe (pipe CSV or JSON lines instead)",
+                path.display()
+            ),
+        });
+    }
     let builder = ParquetRecordBatchReaderBuilder::try_new(file).map_err(|e| bad(path, e))?;
     let schema = Arc::clone(builder.schema());
     let wanted: Vec<usize> = schema
@@ -63,9 +82,8 @@ pub fn read(path: &Path, chunk: usize) -> Result<(Rows<'static>, IdType), Error>
         .iter()
         .find(|f| f.name().trim().eq_ignore_ascii_case("id"))
     {
-        None => IdType::Int,
         Some(f) if f.data_type().is_integer() => IdType::Int,
-        Some(_) => IdType::Text,
+        _ => IdType::Text,
     };
     let mask = ProjectionMask::roots(builder.parquet_schema(), wanted);
     let reader = builder
@@ -103,8 +121,19 @@ pub struct Writer {
 
 impl Writer {
     /// Starts writing `output`, which must not exist (a Parquet file cannot be appended to, so
-    /// a run cannot resume into it).
+    /// a run cannot resume into it; it is written beside its name and renamed, so it cannot be
+    /// a pipe or a device either).
     pub fn create(output: &Path, id_type: IdType) -> Result<Writer, Error> {
+        if std::fs::metadata(output).is_ok_and(|m| !m.is_file()) {
+            return Err(Error::InvalidOption {
+                option: "--output",
+                message: format!(
+                    "{} is not a regular file: a Parquet output is written whole and renamed \
+                     into place; stream JSON lines or CSV to a pipe or device instead",
+                    output.display()
+                ),
+            });
+        }
         if output.exists() {
             return Err(Error::InvalidOption {
                 option: "--output",
@@ -154,7 +183,9 @@ impl Writer {
             IdType::Int => {
                 let mut b = Int64Builder::with_capacity(ids.len());
                 for id in &ids {
-                    b.append_option(id.as_i64());
+                    // A null id stood in for by the row number, a string.
+                    let n = id.as_str().and_then(|s| s.parse().ok());
+                    b.append_option(id.as_i64().or(n));
                 }
                 Arc::new(b.finish())
             }

@@ -87,7 +87,7 @@ pub fn run(args: &LoadArgs) -> ExitCode {
 /// `Ok(false)` when the run had failures.
 fn run_inner(args: &LoadArgs) -> Result<bool, Error> {
     let (addr, host) = load::parse_url(&args.url)?;
-    let queries = load::read_queries(&args.queries)?;
+    let queries = seoladh_eval::tsv::read_query_texts(&args.queries)?;
     let stop = match (args.requests, args.duration) {
         (Some(n), _) => Stop::Requests(n),
         (None, secs) => Stop::Duration(seconds("--duration", secs.unwrap_or(10.0))?),

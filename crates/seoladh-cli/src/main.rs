@@ -9,6 +9,7 @@ mod generate;
 mod load;
 mod measure;
 mod ops;
+mod profiles;
 mod serve;
 mod stats;
 

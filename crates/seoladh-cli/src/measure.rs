@@ -1,7 +1,7 @@
 //! `seoladh accuracy`, `seoladh bench` and `seoladh keystrokes`: the engine measured against
 //! queries with known answers, whole-engine latency, and per-keystroke autocomplete.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -219,16 +219,10 @@ pub fn bench(args: &BenchArgs) -> Result<(), Error> {
         move |source| Error::Io { path, source }
     };
     let engine = Engine::open_resident(&args.index)?;
-    let file = std::fs::File::open(&args.queries).map_err(io(&args.queries))?;
-    let mut queries: Vec<(String, String)> = Vec::new();
-    for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(io(&args.queries))?;
-        let cols: Vec<&str> = line.split('\t').collect();
-        if cols.len() < 2 || (n == 0 && cols[0].eq_ignore_ascii_case("qid")) {
-            continue;
-        }
-        queries.push((cols[0].to_string(), cols[cols.len() - 1].to_string()));
-    }
+    let queries: Vec<(String, String)> = seoladh_eval::tsv::read_query_texts(&args.queries)?
+        .into_iter()
+        .map(|q| (q.id, q.text))
+        .collect();
     let ctx = links();
     for (_, q) in &queries {
         let _ = find(&engine, q, Country::Ie, &ctx);

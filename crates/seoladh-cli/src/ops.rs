@@ -52,6 +52,8 @@ pub struct Shape {
     /// Address profile for `reformattedAddress` (`5line30`, `label4`, …).
     #[arg(long)]
     pub profile: Option<String>,
+    #[command(flatten)]
+    pub profiles: super::profiles::ProfileArgs,
 }
 
 /// Flags of `seoladh find`.
@@ -153,7 +155,12 @@ pub fn find(args: &FindArgs) -> ExitCode {
         q.push(("addressId", id.to_string()));
     }
     shape_params(&args.shape, &mut q);
-    run(Operation::FindAddress, &q, &args.common)
+    run(
+        Operation::FindAddress,
+        &q,
+        &args.common,
+        Some(&args.shape.profiles),
+    )
 }
 
 /// Runs `seoladh autocomplete`.
@@ -163,7 +170,12 @@ pub fn autocomplete(args: &AutocompleteArgs) -> ExitCode {
         ("address", args.address.clone()),
     ];
     shape_params(&args.shape, &mut q);
-    run(Operation::AutoComplete, &q, &args.common)
+    run(
+        Operation::AutoComplete,
+        &q,
+        &args.common,
+        Some(&args.shape.profiles),
+    )
 }
 
 /// Runs `seoladh ecad`.
@@ -174,7 +186,7 @@ pub fn ecad(args: &EcadArgs) -> ExitCode {
         ("history", args.history.to_string()),
         ("administrativeInfo", args.administrative_info.clone()),
     ];
-    run(Operation::GetEcadData, &q, &args.common)
+    run(Operation::GetEcadData, &q, &args.common, None)
 }
 
 /// Opens the engine the flags name (the fixture index without `--index`).
@@ -193,8 +205,20 @@ pub fn open_engine_resident(index: Option<&Path>) -> Result<Engine, seoladh::Err
     Engine::open_resident(super::fixture::index_path(index)?)
 }
 
-fn run(op: Operation, pairs: &[(&str, String)], common: &Common) -> ExitCode {
-    let engine = match open_engine(common.index.as_deref()) {
+fn run(
+    op: Operation,
+    pairs: &[(&str, String)],
+    common: &Common,
+    profiles: Option<&super::profiles::ProfileArgs>,
+) -> ExitCode {
+    let opened = open_engine(common.index.as_deref()).and_then(|engine| match profiles {
+        Some(p) => {
+            super::profiles::init_logging("warn");
+            Ok(engine.with_profiles(p.load()?))
+        }
+        None => Ok(engine),
+    });
+    let engine = match opened {
         Ok(e) => e,
         Err(e) => {
             eprintln!("error: {e}");
@@ -214,11 +238,12 @@ fn run(op: Operation, pairs: &[(&str, String)], common: &Common) -> ExitCode {
     };
     let text = if common.pretty { indent(&json) } else { json };
     let mut out = std::io::stdout().lock();
-    if out
+    if let Err(e) = out
         .write_all(&text)
         .and_then(|()| out.write_all(b"\n"))
-        .is_err()
+        .and_then(|()| out.flush())
     {
+        eprintln!("error: cannot write the answer to stdout: {e}");
         return ExitCode::FAILURE;
     }
     code

@@ -10,6 +10,10 @@ use std::time::Duration;
 
 /// Flags of `seoladh serve`.
 #[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  seoladh serve
+  seoladh serve --index /tmp/ie.idx --keys keys.txt --base-url https://api.example.ie
+  seoladh serve --profiles examples/profiles.toml --control-assets /srv/autoaddress-control")]
 pub struct ServeArgs {
     /// Index file built with `seoladh build`; reloaded on SIGHUP or when it changes. Default: the
     /// bundled fixture index (built from `fixtures/data/` into the cache on first start).
@@ -30,6 +34,19 @@ pub struct ServeArgs {
     /// Time the engine gets per request, in milliseconds.
     #[arg(long, default_value_t = seoladh::limits::DEFAULT_REQUEST_TIMEOUT_MS)]
     timeout_ms: u64,
+    #[command(flatten)]
+    profiles: super::profiles::ProfileArgs,
+    /// A directory holding your copy of the address control's files (`js/…`, `css/…`), served
+    /// at `/control/…` and `/2.0/control/…`; seoladh does not ship the control.
+    #[arg(long, value_name = "DIR")]
+    control_assets: Option<PathBuf>,
+    /// Time a connection gets to send a whole request head, in milliseconds, counted from its
+    /// opening or its previous response (also the idle keep-alive timeout).
+    #[arg(long, default_value_t = seoladh::limits::DEFAULT_HEADER_TIMEOUT_MS)]
+    header_timeout_ms: u64,
+    /// Most connections served at once (lowered to fit the open-file limit); more get 503.
+    #[arg(long, default_value_t = seoladh::limits::DEFAULT_MAX_CONNECTIONS)]
+    max_connections: usize,
 }
 
 /// Runs the server until SIGINT/SIGTERM.
@@ -47,14 +64,18 @@ pub fn run(args: ServeArgs) -> ExitCode {
             index.display()
         );
     }
-    let loader = seoladh_server::engine_loader();
-    init_logging();
+    let loader =
+        seoladh_server::engine_loader_with(args.profiles.profiles.clone(), args.profiles.policy());
+    crate::profiles::init_logging("info");
     let mut config = ServerConfig::new(index);
     config.listen = args.listen;
     config.keys = args.keys;
     config.base_url = args.base_url.map(|b| b.trim_end_matches('/').to_owned());
     config.rate_limit = args.rate_limit;
     config.timeout = Duration::from_millis(args.timeout_ms);
+    config.control_assets = args.control_assets;
+    config.header_timeout = Duration::from_millis(args.header_timeout_ms);
+    config.max_connections = args.max_connections;
     match server::serve(config, loader) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -62,14 +83,4 @@ pub fn run(args: ServeArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// One line per event on stderr; `RUST_LOG` overrides the default `info` level.
-fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
 }

@@ -103,6 +103,50 @@ pub fn read_queries(input: impl BufRead, path: &Path) -> Result<Vec<TestQuery>> 
     Ok(out)
 }
 
+/// A query of any query file: an id and the address text (what `seoladh bench` and
+/// `seoladh load` read).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueryText {
+    /// First column of the TSV.
+    pub id: String,
+    /// Last column of the TSV.
+    pub text: String,
+}
+
+/// Reads any query TSV loosely: first column id, last column text (a file of
+/// `seoladh derive-queries`, or any `id<TAB>…<TAB>text` lines); a first line
+/// whose first column is `qid` is a header; lines with fewer than two columns are skipped.
+///
+/// # Errors
+/// The file cannot be read, or holds no query.
+pub fn read_query_texts(path: &Path) -> Result<Vec<QueryText>> {
+    let io = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut out = Vec::new();
+    for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(io)?;
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols.len() < 2 || (n == 0 && cols[0].eq_ignore_ascii_case("qid")) {
+            continue;
+        }
+        out.push(QueryText {
+            id: cols[0].to_owned(),
+            text: cols[cols.len() - 1].to_owned(),
+        });
+    }
+    if out.is_empty() {
+        return Err(Error::BadQueryFile {
+            path: path.to_path_buf(),
+            line: 1,
+            reason: "no query lines (need id<TAB>…<TAB>text)".into(),
+        });
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,5 +210,35 @@ mod tests {
         }
         let short = read_queries("a\tb\n".as_bytes(), Path::new("q.tsv"));
         assert!(matches!(short, Err(Error::BadQueryFile { line: 1, .. })));
+    }
+
+    #[test]
+    fn loose_query_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("q.tsv");
+        std::fs::write(
+            &p,
+            "qid\tclass\ttext\na\tclean\t1 Main St\nbad\nb\tx\ty\tD6W\n",
+        )
+        .unwrap();
+        let q = read_query_texts(&p).unwrap();
+        assert_eq!(
+            q,
+            vec![
+                QueryText {
+                    id: "a".into(),
+                    text: "1 Main St".into()
+                },
+                QueryText {
+                    id: "b".into(),
+                    text: "D6W".into()
+                },
+            ]
+        );
+        std::fs::write(&p, "qid\ttext\n").unwrap();
+        assert!(matches!(
+            read_query_texts(&p),
+            Err(Error::BadQueryFile { .. })
+        ));
     }
 }

@@ -65,8 +65,7 @@ pub(crate) async fn operation(
     let base = base_url(&state, &headers);
     let loaded = state.current();
     let engine = Arc::clone(&loaded.engine);
-    let profiles = api::dispatch::profiles_for(&q, &*engine);
-    let work = match Prepared::parse(op, &q, &profiles, &base) {
+    let work = match Prepared::parse(op, &q, &*engine, &base) {
         Ok(work) => work,
         Err(e) => return error_response(op.name(), &e, cb, None),
     };
@@ -316,11 +315,11 @@ pub(crate) fn not_found_response() -> Response {
     error_response("-", &e, None, None)
 }
 
-/// 405 with an error body and `Allow: GET`.
+/// 405 with an error body (400011: the 2.0 codes have none for a method) and `Allow: GET, HEAD`.
 pub(crate) fn method_not_allowed() -> Response {
     let e = ApiError::new(
-        ErrorCode::NotFound,
-        "only GET is supported: send the parameters in the query string",
+        ErrorCode::InvalidParameterValue,
+        "method not allowed: only GET (and HEAD) are supported; send the parameters in the query string",
     );
     let mut resp = error_response("-", &e, None, Some(StatusCode::METHOD_NOT_ALLOWED));
     resp.headers_mut()
@@ -345,15 +344,40 @@ pub(crate) async fn health(State(state): State<AppState>, method: Method) -> Res
         .lock()
         .unwrap_or_else(|p| p.into_inner())
         .clone();
+    let index = &state.config().index;
+    let file_state = match std::fs::metadata(index) {
+        Ok(m) if m.is_file() => "present",
+        Ok(_) => "not a file",
+        Err(_) => "missing",
+    };
+    // Still answering from the loaded index, but the next restart or reload would not: say so.
+    let problem = match (&last_error, file_state) {
+        (Some(e), _) => Some(format!(
+            "the last reload failed, serving generation {}: {e}",
+            loaded.generation
+        )),
+        (None, "present") => None,
+        (None, state) => Some(format!(
+            "the index file {} is {state}: serving generation {} from memory; a restart would fail",
+            index.display(),
+            loaded.generation
+        )),
+    };
+    let inner = &state.inner;
     let body = serde_json::json!({
-        "status": "ok",
-        "index": state.config().index.display().to_string(),
+        "status": if problem.is_some() { "degraded" } else { "ok" },
+        "problem": problem,
+        "index": index.display().to_string(),
+        "indexFile": file_state,
         "generation": loaded.generation,
         "loadedAt": api::date::format_system_time(loaded.loaded_at),
         "counts": loaded.engine.counts(),
         "requestsServed": state.inner.served.load(std::sync::atomic::Ordering::Relaxed),
         "lastReloadError": last_error,
         "demoKeyOnly": state.keys().is_demo_only(),
+        "connectionsOpen": inner.open_connections.load(std::sync::atomic::Ordering::Relaxed),
+        "connectionsRefused": inner.refused.load(std::sync::atomic::Ordering::Relaxed),
+        "connectionsEvicted": inner.evicted.load(std::sync::atomic::Ordering::Relaxed),
     });
     let json = serde_json::to_vec(&body).unwrap_or_default();
     body_response(

@@ -4,11 +4,15 @@
 //! A thin layer: it parses with [`seoladh::api`], calls the engine, writes bytes. Tests bind
 //! `127.0.0.1:0` and call [`run`] with their own engine loader; the binary calls [`serve`].
 
+mod assets;
+mod conn;
 mod guard;
 mod handlers;
+mod idle;
 pub mod keys;
 mod state;
 
+pub use conn::ConnLimits;
 pub use keys::{KeyStore, RateLimiter, DEMO_KEY};
 pub use state::{AppState, Loaded, Loader};
 
@@ -43,6 +47,15 @@ pub struct ServerConfig {
     pub timeout: Duration,
     /// How often the index file is checked for changes.
     pub reload_poll: Duration,
+    /// `--control-assets`: a directory with the licensee's copy of the control's files, served
+    /// at `/control/…` and `/2.0/control/…`; `None` answers those paths 404.
+    pub control_assets: Option<PathBuf>,
+    /// `--header-timeout-ms`: time a connection gets to send a whole request head, from its
+    /// opening or its previous response (so also the idle keep-alive timeout).
+    pub header_timeout: Duration,
+    /// `--max-connections`: connections served at once (lowered under the open-file limit);
+    /// more are answered 503.
+    pub max_connections: usize,
 }
 
 impl ServerConfig {
@@ -56,6 +69,9 @@ impl ServerConfig {
             rate_limit: None,
             timeout: Duration::from_millis(limits::DEFAULT_REQUEST_TIMEOUT_MS),
             reload_poll: Duration::from_millis(limits::RELOAD_POLL_MS),
+            control_assets: None,
+            header_timeout: Duration::from_millis(limits::DEFAULT_HEADER_TIMEOUT_MS),
+            max_connections: limits::DEFAULT_MAX_CONNECTIONS,
         }
     }
 
@@ -81,9 +97,29 @@ impl ServerConfig {
                 problem: "must be at least 1 request per second (omit it for no limit)".into(),
             });
         }
+        if let Some(dir) = &self.control_assets {
+            if !dir.is_dir() {
+                return Err(Error::InvalidConfig {
+                    setting: "--control-assets".into(),
+                    problem: format!("`{}` is not a directory", dir.display()),
+                });
+            }
+        }
         if self.timeout.is_zero() {
             return Err(Error::InvalidConfig {
                 setting: "--timeout-ms".into(),
+                problem: "must be at least 1".into(),
+            });
+        }
+        if self.header_timeout.is_zero() {
+            return Err(Error::InvalidConfig {
+                setting: "--header-timeout-ms".into(),
+                problem: "must be at least 1".into(),
+            });
+        }
+        if self.max_connections == 0 {
+            return Err(Error::InvalidConfig {
+                setting: "--max-connections".into(),
                 problem: "must be at least 1".into(),
             });
         }
@@ -91,8 +127,9 @@ impl ServerConfig {
     }
 }
 
-/// The router: `/2.0/{op}` (case-insensitive op), `/health`, `/` (demo page), 404 elsewhere;
-/// CORS on every response and one log line per request.
+/// The router: `/2.0/{op}` (case-insensitive op), `/health`, `/` (demo page), the control's
+/// files at `/control/…` and `/2.0/control/…`, 404 elsewhere; CORS on every response and one log
+/// line per request.
 pub fn router(state: AppState) -> Router {
     let cors = CorsLayer::new()
         .allow_origin(Any)
@@ -101,6 +138,8 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/2.0/{op}", any(handlers::operation))
         .route("/health", any(handlers::health))
+        .route("/control/{*path}", any(assets::control))
+        .route("/2.0/control/{*path}", any(assets::control))
         .route("/", any(handlers::demo))
         .fallback(handlers::fallback)
         .with_state(state)
@@ -140,22 +179,26 @@ async fn log_request(req: Request, next: Next) -> Response {
 /// In-flight requests finish before it returns.
 ///
 /// # Errors
-/// The listener fails.
+/// None today (a failing `accept` is retried); kept for listeners that can fail for good.
 pub async fn run(
     listener: tokio::net::TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<()> {
-    let addr = listener
-        .local_addr()
-        .map(|a| a.to_string())
-        .unwrap_or_default();
+    let limits = ConnLimits::new(
+        state.config().max_connections,
+        state.config().header_timeout,
+    );
+    if limits.max_connections < state.config().max_connections {
+        tracing::warn!(
+            max_connections = limits.max_connections,
+            "connection cap lowered to fit the open-file limit (raise it with `ulimit -n`)"
+        );
+    }
     let watcher = tokio::spawn(state.clone().watch());
-    let served = axum::serve(guard::GuardedListener(listener), router(state))
-        .with_graceful_shutdown(shutdown)
-        .await;
+    conn::serve(listener, router(state.clone()), state, limits, shutdown).await;
     watcher.abort();
-    served.map_err(|source| Error::Bind { addr, source })
+    Ok(())
 }
 
 /// Resolves on SIGINT (Ctrl-C) or SIGTERM.
@@ -219,14 +262,29 @@ pub fn serve(config: ServerConfig, loader: Loader) -> Result<()> {
     })
 }
 
-/// The engine loader of `seoladh serve`: [`seoladh::engine::Engine::open_resident`] on the file
-/// it is given (at start and on every reload; during a reload both indexes are in memory).
+/// The engine loader of `seoladh serve` with the built-in profiles: see [`engine_loader_with`].
 pub fn engine_loader() -> Loader {
-    std::sync::Arc::new(|path: &std::path::Path| {
-        Ok(
-            std::sync::Arc::new(seoladh::engine::Engine::open_resident(path)?)
-                as std::sync::Arc<dyn seoladh::api::Engine>,
-        )
+    engine_loader_with(None, seoladh::profile::UnknownProfile::default())
+}
+
+/// The engine loader of `seoladh serve`: [`seoladh::Engine::open_resident`] on the file it is
+/// given (at start and on every reload; during a reload both indexes are in memory), with the
+/// profiles of `profiles` (a profiles file, read again on every load, so a reload also picks up
+/// its changes; a bad file fails the load) and `unknown` for names it does not define.
+pub fn engine_loader_with(
+    profiles: Option<std::path::PathBuf>,
+    unknown: seoladh::profile::UnknownProfile,
+) -> Loader {
+    std::sync::Arc::new(move |path: &std::path::Path| {
+        let set = match &profiles {
+            Some(file) => seoladh::ProfileSet::load(file)?,
+            None => seoladh::ProfileSet::builtin(),
+        };
+        let engine = seoladh::Engine::open_resident(path)?.with_profiles(set.with_unknown(unknown));
+        // Read the UK addresses' words now (about half a second at full scale), not on the
+        // first UK keystroke.
+        engine.prepare_uk();
+        Ok(std::sync::Arc::new(engine) as std::sync::Arc<dyn seoladh::api::Engine>)
     })
 }
 

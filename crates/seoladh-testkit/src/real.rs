@@ -1,4 +1,4 @@
-//! A server with the real engine (`Engine::loader`) on an index built from `fixtures/data`,
+//! A server with the real engine (`seoladh_server::engine_loader`) on an index built from `fixtures/data`,
 //! on 127.0.0.1:0 with its own runtime thread; stopped gracefully on drop.
 
 use seoladh::ecad::layout;
@@ -35,14 +35,25 @@ pub fn build_index(ds: &seoladh::ecad::Dataset, path: &Path) {
 impl RealServer {
     /// Serves `ds`'s index, polling the file for reloads every `reload_poll`.
     pub fn start(ds: &seoladh::ecad::Dataset, reload_poll: Duration) -> RealServer {
+        RealServer::start_with(ds, reload_poll, seoladh_server::engine_loader(), |_| {})
+    }
+
+    /// [`RealServer::start`] with an engine loader of the caller's (profiles) and settings of
+    /// its own (`configure` sees the config after the index and listen address are set).
+    pub fn start_with(
+        ds: &seoladh::ecad::Dataset,
+        reload_poll: Duration,
+        loader: seoladh_server::Loader,
+        configure: impl FnOnce(&mut ServerConfig),
+    ) -> RealServer {
         let dir = tempfile::tempdir().expect("temp dir");
         let index = dir.path().join("served.idx");
         build_index(ds, &index);
         let mut config = ServerConfig::new(&index);
         config.listen = SocketAddr::from(([127, 0, 0, 1], 0));
         config.reload_poll = reload_poll;
-        let state =
-            AppState::new(config, seoladh_server::engine_loader()).expect("real engine loads");
+        configure(&mut config);
+        let state = AppState::new(config, loader).expect("real engine loads");
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         let (addr_tx, addr_rx) = std::sync::mpsc::channel();
         let thread = std::thread::spawn(move || {

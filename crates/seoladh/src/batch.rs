@@ -4,7 +4,8 @@
 //!
 //! # Input
 //! - CSV with a header row holding an `address` column and optionally `id`, `eircode`,
-//!   `language`, `country`, `limit` (names matched case-insensitively, other columns ignored);
+//!   `language`, `country`, `limit`, `addressProfileName` (names matched case-insensitively,
+//!   other columns ignored);
 //! - or JSON lines, one object per line with the same keys (`id` any scalar, `limit` a number or
 //!   a string).
 //!
@@ -15,25 +16,35 @@
 //! parameter; the matcher finds an Eircode anywhere in the text).
 //!
 //! Each row is answered by [`find_row`], as the server answers a FindAddress request with the
-//! row's fields; [`BatchOptions::query`] gives the language, country and limit of rows without
-//! their own, and the address profile and extras of every row.
+//! row's fields; [`BatchOptions::query`] gives the language, country, limit and address profile
+//! of rows without their own, and the extras of every row.
 //!
 //! # Output
-//! JSON lines `{"id":…,"response":{…}}` or `{"id":…,"error":{"type":{…},"message":"…"}}`, where
-//! `id` is the input's `id`, else the 1-based data row number; CSV with chosen columns
-//! ([`OutputFormat::Csv`]); or flat answers ([`FlatAnswer`], [`Output::Flat`]) for columnar
-//! formats (with the `arrow` feature, the `arrow` module makes them Arrow record batches).
+//! JSON lines `{"id":…,"response":{…}}` or `{"id":…,"error":{"type":{…},"message":"…"}}`; CSV
+//! with chosen columns ([`OutputFormat::Csv`]); or flat answers ([`FlatAnswer`],
+//! [`Output::Flat`]) for columnar formats (with the `arrow` feature, the `arrow` module makes
+//! them Arrow record batches). The `id` is the input's `id` as it came (a CSV field is a string;
+//! a JSON or Arrow id a string or a number, as written), else the 1-based data row number as a
+//! string (`"4"`).
 //!
 //! A row that cannot be read (wrong field count, bad UTF-8, a JSON line that is not an object
-//! with an `address` string) becomes an error row with code 400011 InvalidParameterValue: rows
-//! are never dropped, so output row *n* answers input row *n*.
+//! with an `address` string, a row longer than
+//! [`MAX_RECORD_BYTES`](crate::limits::MAX_RECORD_BYTES), a field longer than
+//! [`MAX_FIELD_BYTES`](crate::limits::MAX_FIELD_BYTES), an id longer than
+//! [`MAX_BATCH_ID_BYTES`](crate::limits::MAX_BATCH_ID_BYTES)) becomes an error row with code
+//! 400011 InvalidParameterValue and the row number as its id: rows are never dropped, so output
+//! row *n* answers input row *n*. An over-long row is read past without being held: memory stays
+//! bounded whatever the input (`ecad::bounded`).
 //!
 //! # Memory and resuming
 //! Rows are read [`BatchOptions::chunk_rows`] at a time, answered in parallel (rayon) and written
 //! before the next chunk is read: memory does not grow with the file. [`resume_point`] counts the
 //! complete lines of an existing output file (cutting a partial last line left by a kill), and
-//! [`run`] skips that many input rows, so re-running with the same output appends the rest.
-//! (A Parquet output is written whole and cannot be resumed.)
+//! [`run`] skips that many input rows, so re-running with the same output appends the rest. An
+//! output that is not a regular file (a pipe, a terminal, a device) is written as a stream,
+//! without resuming; an existing file of another layout (JSON lines against CSV, or other CSV
+//! columns) is refused rather than appended to. (A Parquet output is written whole and cannot be
+//! resumed.)
 
 mod answer;
 #[cfg(feature = "arrow")]
@@ -55,6 +66,7 @@ use serde_json::Value;
 use crate::api::{self, ErrorCode, WireEnum};
 use crate::engine::QueryOptions;
 use crate::error::{Error, Result};
+use crate::limits::MAX_RECORD_BYTES;
 use answer::{answer_row, Answered, Rendered};
 
 /// How answers are written.
@@ -81,9 +93,11 @@ pub struct BatchOptions {
     pub chunk_rows: usize,
     /// Output layout of [`Output::Lines`].
     pub output: OutputFormat,
-    /// Options of every row: the language, country and limit of rows that give none, and the
-    /// address profile (`reformattedAddress`) and extras of all.
+    /// Options of every row: the language, country, limit and address profile
+    /// (`reformattedAddress`) of rows that give none, and the extras of all.
     pub query: QueryOptions,
+    /// The output's name, for messages.
+    pub output_name: std::path::PathBuf,
 }
 
 impl Default for BatchOptions {
@@ -94,6 +108,7 @@ impl Default for BatchOptions {
             chunk_rows: crate::limits::BATCH_CHUNK_ROWS,
             output: OutputFormat::JsonLines,
             query: QueryOptions::default(),
+            output_name: "<output>".into(),
         }
     }
 }
@@ -129,6 +144,9 @@ impl std::fmt::Display for BatchSummary {
         )
     }
 }
+
+/// Rows of the first chunk (see [`run_rows`]).
+const FIRST_CHUNK_ROWS: usize = 64;
 
 /// The rows to answer.
 #[derive(Debug)]
@@ -210,11 +228,13 @@ pub fn run_rows(
     } = source;
     let flat = matches!(out, Output::Flat(_));
     let mut summary = BatchSummary::default();
-    let chunk = opts.chunk_rows.max(1);
-    // Listed once per run, not once per row.
-    let profiles = engine.profile_names();
+    // The first chunks are small and grow to `chunk_rows`: the first rows are written (and an
+    // unwritable output found) after a few dozen answers, not thousands.
+    let full_chunk = opts.chunk_rows.max(1);
+    let mut chunk = full_chunk.min(FIRST_CHUNK_ROWS);
     let mut skipped = 0u64;
     let mut next = read_chunk(&mut rows, chunk, skip, &mut skipped, input_name)?;
+    chunk = (chunk * 4).min(full_chunk);
     let mut pending: Vec<(Value, Answered)> = Vec::new();
     let mut failed: Option<Error> = None;
     while !next.is_empty() || !pending.is_empty() {
@@ -228,7 +248,7 @@ pub fn run_rows(
                     answered = current
                         .into_par_iter()
                         .map(|row| {
-                            let a = answer_row(engine, &row, opts, &profiles, flat);
+                            let a = answer_row(engine, &row, opts, flat);
                             (row.id, a)
                         })
                         .collect();
@@ -238,11 +258,14 @@ pub fn run_rows(
                 std::mem::take(&mut pending),
                 &mut out,
                 &mut summary,
-                input_name,
+                &opts.output_name,
             );
             if io_result.is_ok() && more && failed.is_none() {
                 match read_chunk(&mut rows, chunk, skip, &mut skipped, input_name) {
-                    Ok(rows) => next = rows,
+                    Ok(rows) => {
+                        next = rows;
+                        chunk = (chunk * 4).min(full_chunk);
+                    }
                     // Answer and write what was read before reporting it.
                     Err(e) => failed = Some(e),
                 }
@@ -265,9 +288,8 @@ pub fn run_rows(
 /// caller holding its rows in memory (an Arrow batch) wants, without a run's chunking and
 /// writing.
 pub fn answer_flat(engine: &dyn api::Engine, rows: &[Row], opts: &BatchOptions) -> Vec<FlatAnswer> {
-    let profiles = engine.profile_names();
     rows.par_iter()
-        .map(|row| FlatAnswer::from(answer(engine, row, opts, &profiles)))
+        .map(|row| FlatAnswer::from(answer(engine, row, opts)))
         .collect()
 }
 
@@ -296,13 +318,13 @@ fn write_chunk(
     answered: Vec<(Value, Answered)>,
     out: &mut Output<'_>,
     summary: &mut BatchSummary,
-    input_name: &Path,
+    output_name: &Path,
 ) -> Result<()> {
     if answered.is_empty() {
         return Ok(());
     }
     let io = |source| Error::Io {
-        path: input_name.to_path_buf(),
+        path: output_name.to_path_buf(),
         source,
     };
     for (_, (_, tally)) in &answered {
@@ -333,27 +355,44 @@ fn write_chunk(
     }
 }
 
+/// Where an existing output leaves off (see [`resume_point`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resume {
+    /// A regular file (or none yet) holding this many complete lines, a CSV output's header
+    /// among them: append after them.
+    Lines(u64),
+    /// Not a regular file (a pipe, a terminal, a device): nothing to resume from; write a
+    /// stream from the first row.
+    Stream,
+}
+
 /// Complete lines of an existing output file; a partial last line (a run killed mid-write) is
-/// cut off so appending continues on a line boundary. 0 when the file does not exist.
+/// cut off so appending continues on a line boundary. `Lines(0)` when the file does not exist;
+/// [`Resume::Stream`] when it is not a regular file (it is not read: a pipe or `/dev/zero` would
+/// never end).
 ///
 /// # Errors
-/// [`Error::Io`] when the file cannot be read or truncated.
-pub fn resume_point(path: &Path) -> Result<u64> {
+/// [`Error::Io`] when the file cannot be read or truncated; [`Error::InvalidOption`] when it
+/// holds another layout than `format` writes (JSON lines against CSV, other CSV columns).
+pub fn resume_point(path: &Path, format: &OutputFormat) -> Result<Resume> {
     let io = |source| Error::Io {
         path: path.to_path_buf(),
         source,
     };
-    let mut file = match std::fs::OpenOptions::new()
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => return Ok(Resume::Stream),
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Resume::Lines(0)),
+        Err(e) => return Err(io(e)),
+    }
+    let mut file = std::fs::OpenOptions::new()
         .read(true)
         .write(true)
         .open(path)
-    {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
-        Err(e) => return Err(io(e)),
-    };
+        .map_err(io)?;
     let mut buf = vec![0u8; 1 << 20];
     let (mut lines, mut pos, mut end_of_last_line) = (0u64, 0u64, 0u64);
+    let mut first_line = Vec::new();
     loop {
         let n = file.read(&mut buf).map_err(io)?;
         if n == 0 {
@@ -362,17 +401,50 @@ pub fn resume_point(path: &Path) -> Result<u64> {
         // Counted a block at a time (vectorised), not a branch per byte: an output of a million
         // rows is over a gigabyte.
         let block = &buf[..n];
-        lines += block.iter().filter(|&&b| b == b'\n').count() as u64;
-        if let Some(i) = block.iter().rposition(|&b| b == b'\n') {
+        if lines == 0 && first_line.len() < MAX_RECORD_BYTES {
+            let end = memchr::memchr(b'\n', block).map_or(n, |i| i + 1);
+            first_line.extend_from_slice(&block[..end.min(MAX_RECORD_BYTES)]);
+        }
+        lines += memchr::memchr_iter(b'\n', block).count() as u64;
+        if let Some(i) = memchr::memrchr(b'\n', block) {
             end_of_last_line = pos + i as u64 + 1;
         }
         pos += n as u64;
+    }
+    if lines > 0 {
+        check_layout(path, &first_line, format)?;
     }
     if pos != end_of_last_line {
         file.set_len(end_of_last_line).map_err(io)?;
         file.seek(SeekFrom::End(0)).map_err(io)?;
     }
-    Ok(lines)
+    Ok(Resume::Lines(lines))
+}
+
+/// Refuses to append to an output whose first line is not what `format` writes first.
+fn check_layout(path: &Path, first_line: &[u8], format: &OutputFormat) -> Result<()> {
+    let (fits, what) = match format {
+        OutputFormat::JsonLines => (
+            first_line.starts_with(br#"{"id":"#),
+            "JSON lines".to_string(),
+        ),
+        OutputFormat::Csv(columns) => (
+            first_line == csv_header(columns).as_slice(),
+            format!("CSV with the columns {}", columns.join(",")),
+        ),
+    };
+    if fits {
+        return Ok(());
+    }
+    Err(Error::InvalidOption {
+        option: "--output",
+        message: format!(
+            "{} already holds something other than {what} (another --format or --columns, or \
+             not a batch output); resuming would mix layouts: choose another --output, or \
+             delete it to start over",
+            path.display()
+        ),
+    })
 }
 
 #[cfg(test)]
@@ -383,10 +455,37 @@ mod tests {
     fn resume_cuts_a_partial_line() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("out.jsonl");
-        assert_eq!(resume_point(&p).unwrap(), 0);
-        std::fs::write(&p, "a\nb\nparti").unwrap();
-        assert_eq!(resume_point(&p).unwrap(), 2);
-        assert_eq!(std::fs::read_to_string(&p).unwrap(), "a\nb\n");
-        assert_eq!(resume_point(&p).unwrap(), 2);
+        let jsonl = OutputFormat::JsonLines;
+        assert_eq!(resume_point(&p, &jsonl).unwrap(), Resume::Lines(0));
+        std::fs::write(&p, "{\"id\":1}\n{\"id\":2}\n{\"id\":3,\"res").unwrap();
+        assert_eq!(resume_point(&p, &jsonl).unwrap(), Resume::Lines(2));
+        assert_eq!(
+            std::fs::read_to_string(&p).unwrap(),
+            "{\"id\":1}\n{\"id\":2}\n"
+        );
+        assert_eq!(resume_point(&p, &jsonl).unwrap(), Resume::Lines(2));
+    }
+
+    #[test]
+    fn resume_refuses_another_layout_and_streams_to_devices() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("out");
+        std::fs::write(&p, "{\"id\":\"1\",\"response\":{}}\n").unwrap();
+        let csv = OutputFormat::Csv(vec!["id".into(), "result".into()]);
+        let err = resume_point(&p, &csv).unwrap_err();
+        assert!(
+            err.to_string().contains("CSV with the columns id,result"),
+            "{err}"
+        );
+        std::fs::write(&p, "id,result\n1,100\n").unwrap();
+        assert_eq!(resume_point(&p, &csv).unwrap(), Resume::Lines(2));
+        let other = OutputFormat::Csv(vec!["id".into()]);
+        assert!(resume_point(&p, &other).is_err());
+        assert!(resume_point(&p, &OutputFormat::JsonLines).is_err());
+        // Never read: it would not end.
+        assert_eq!(
+            resume_point(Path::new("/dev/zero"), &OutputFormat::JsonLines).unwrap(),
+            Resume::Stream
+        );
     }
 }

@@ -12,7 +12,7 @@ pub mod classify;
 pub mod ecad;
 #[path = "engine/mod.rs"]
 pub mod engine;
-#[path = "group.rs"]
+#[path = "group/mod.rs"]
 pub mod group;
 #[path = "index/mod.rs"]
 pub mod index;

@@ -35,8 +35,11 @@ class Engine:
 
     ``Engine(path)`` memory-maps the index (instant, and the processes of one machine share
     its pages); ``resident=True`` reads it into memory instead (faster scattered reads for a
-    long-running process). ``profiles`` is a profiles TOML file replacing the built-in address
-    profiles.
+    long-running process). ``profiles`` is a profiles TOML file adding named address profiles
+    to the built-in ones (each a full definition or an alias). ``unknown_profile`` says what an
+    ``address_profile`` no profile has gets: ``"default"`` answers with the ``default`` profile
+    (an integration's own profile name works unchanged), ``"error"`` raises
+    ``UnknownProfileError`` (in ``find_many``/``find_arrow``: an error row, code 400012).
 
     Raises ``SeoladhOSError`` (an ``OSError``) when the file cannot be read,
     ``CorruptIndexError`` when it is not a seoladh index or is damaged, ``IndexVersionError``
@@ -44,7 +47,11 @@ class Engine:
     """
 
     def __init__(
-        self, path: _Path, resident: bool = False, profiles: Optional[_Path] = None
+        self,
+        path: _Path,
+        resident: bool = False,
+        profiles: Optional[_Path] = None,
+        unknown_profile: Literal["default", "error"] = "default",
     ) -> None: ...
     @property
     def path(self) -> str:

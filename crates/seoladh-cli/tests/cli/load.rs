@@ -34,7 +34,7 @@ fn config(s: &RealServer, queries: &Path, stop: Stop) -> LoadConfig {
         addr: s.addr,
         host: s.addr.to_string(),
         key: "demo".into(),
-        queries: load::read_queries(queries).expect("queries"),
+        queries: seoladh_eval::tsv::read_query_texts(queries).expect("queries"),
         concurrency: 4,
         stop,
         autocomplete_percent: 25,
@@ -144,7 +144,7 @@ fn a_dead_server_is_counted_as_connection_errors() {
     let queries = {
         let dir = tempfile::tempdir().expect("dir");
         let p = query_file(&ds, dir.path());
-        load::read_queries(&p).expect("read")
+        seoladh_eval::tsv::read_query_texts(&p).expect("read")
     };
     // A port nobody listens on: bind, note it, close.
     let addr = std::net::TcpListener::bind("127.0.0.1:0")

@@ -16,58 +16,16 @@ mod report;
 pub use client::encode_component;
 pub use report::{LoadReport, Phase, ReloadOutcome, Tally};
 
+use crate::tsv::QueryText;
 use client::Connection;
 use seoladh::error::{Error, Result};
 use serde::de::IgnoredAny;
 use serde::Deserialize;
-use std::io::BufRead;
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// One query of the load: an id (for the operator) and the address text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LoadQuery {
-    /// First column of the TSV.
-    pub id: String,
-    /// Last column of the TSV.
-    pub text: String,
-}
-
-/// Reads a query TSV as `seoladh bench` does: first column id, last column text; a first line
-/// whose first column is `qid` is a header; lines with fewer than two columns are skipped.
-///
-/// # Errors
-/// The file cannot be read, or holds no query.
-pub fn read_queries(path: &Path) -> Result<Vec<LoadQuery>> {
-    let io = |source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let file = std::fs::File::open(path).map_err(io)?;
-    let mut out = Vec::new();
-    for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(io)?;
-        let cols: Vec<&str> = line.split('\t').collect();
-        if cols.len() < 2 || (n == 0 && cols[0].eq_ignore_ascii_case("qid")) {
-            continue;
-        }
-        out.push(LoadQuery {
-            id: cols[0].to_owned(),
-            text: cols[cols.len() - 1].to_owned(),
-        });
-    }
-    if out.is_empty() {
-        return Err(Error::BadQueryFile {
-            path: path.to_path_buf(),
-            line: 1,
-            reason: "no query lines (need id<TAB>…<TAB>text)".into(),
-        });
-    }
-    Ok(out)
-}
 
 /// When the run ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,7 +59,7 @@ pub struct LoadConfig {
     /// Licence key sent with every request.
     pub key: String,
     /// Queries, used round-robin.
-    pub queries: Vec<LoadQuery>,
+    pub queries: Vec<QueryText>,
     /// Keep-alive connections, each with one request in flight.
     pub concurrency: usize,
     /// When to stop.
@@ -503,33 +461,6 @@ mod tests {
         assert!(parse_url("https://127.0.0.1:8080").is_err());
         assert!(parse_url("http://127.0.0.1:8080/2.0/FindAddress").is_err());
         assert!(parse_url("127.0.0.1:8080").is_err());
-    }
-
-    #[test]
-    fn query_file_like_bench() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("q.tsv");
-        std::fs::write(
-            &p,
-            "qid\tclass\ttext\na\tclean\t1 Main St\nbad\nb\tx\ty\tD6W\n",
-        )
-        .unwrap();
-        let q = read_queries(&p).unwrap();
-        assert_eq!(
-            q,
-            vec![
-                LoadQuery {
-                    id: "a".into(),
-                    text: "1 Main St".into()
-                },
-                LoadQuery {
-                    id: "b".into(),
-                    text: "D6W".into()
-                },
-            ]
-        );
-        std::fs::write(&p, "qid\ttext\n").unwrap();
-        assert!(matches!(read_queries(&p), Err(Error::BadQueryFile { .. })));
     }
 
     #[test]

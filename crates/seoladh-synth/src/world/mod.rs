@@ -135,375 +135,20 @@ impl World {
                 .map(|c| c.0.to_string())
                 .collect::<Vec<_>>(),
         );
-        let mut county_list: Vec<CountyInfo> = Vec::new();
-        for (name, households, urban, coastal) in COUNTY_FACTS {
-            let ga = r
-                .counties
-                .iter()
-                .find(|(en, _)| en == name)
-                .map(|(_, ga)| ga.replace("Uibh Fhailí", "Uíbh Fhailí")) // source typo
-                .unwrap_or_default();
-            county_list.push(CountyInfo {
-                name: name.to_uppercase(),
-                name_ga: ga.to_uppercase(),
-                households: *households,
-                urban_share: *urban,
-                coastal: *coastal,
-                bbox: [90.0, -90.0, 180.0, -180.0],
-                selected: true,
-            });
-        }
-        if let Some(sel) = counties {
-            for c in county_list.iter_mut() {
-                c.selected = false;
-            }
-            for s in sel {
-                let up = s.trim().to_uppercase();
-                let c = county_list
-                    .iter_mut()
-                    .find(|c| c.name == up)
-                    .ok_or_else(|| Error::InvalidOption {
-                        option: "--counties",
-                        message: format!(
-                            "{s:?} is not one of the 26 counties (write e.g. DUBLIN,DONEGAL)"
-                        ),
-                    })?;
-                c.selected = true;
-            }
-        }
-        let county_names: Vec<String> = county_list.iter().map(|c| c.name.clone()).collect();
-        let county_idx = |name: &str| {
-            let up = name.trim().to_uppercase();
-            county_names.iter().position(|c| *c == up)
-        };
-
-        // OSM townlands by (county, name), in file order.
-        let mut osm_by_name: BTreeMap<(usize, String), Vec<usize>> = BTreeMap::new();
-        for (i, t) in r.osm_townlands.iter().enumerate() {
-            if let Some(c) = county_idx(&t.county) {
-                osm_by_name
-                    .entry((c, join_key(&t.name_en)))
-                    .or_default()
-                    .push(i);
-                let b = &mut county_list[c].bbox;
-                if t.lat != 0.0 {
-                    b[0] = b[0].min(t.lat);
-                    b[1] = b[1].max(t.lat);
-                    b[2] = b[2].min(t.lon);
-                    b[3] = b[3].max(t.lon);
-                }
-            }
-        }
-        for (name, bbox) in MISSING_COUNTY_BOXES {
-            if let Some(c) = county_idx(name) {
-                county_list[c].bbox = *bbox;
-            }
-        }
-        for c in county_list.iter_mut() {
-            if c.bbox[0] > c.bbox[1] {
-                return Err(Error::Reference {
-                    path: "placenames/townlands_townlandsie_osm.csv".into(),
-                    line: 0,
-                    message: format!("no townland positions for county {}", c.name),
-                });
-            }
-        }
-
-        // Routing areas and post towns.
-        let mut areas: Vec<AreaInfo> = Vec::new();
-        let mut post_towns: Vec<PostTownInfo> = Vec::new();
-        let mut town_index: BTreeMap<String, usize> = BTreeMap::new();
-        let mut keys: BTreeMap<String, Vec<(u32, String, String)>> = BTreeMap::new();
-        for (k, rank, town, county) in &r.routing_towns {
-            keys.entry(k.clone())
-                .or_default()
-                .push((*rank, town.clone(), fix_county(k, county)));
-        }
-        for (key, mut towns) in keys {
-            towns.sort();
-            let county = county_idx(&towns[0].2).ok_or_else(|| Error::Reference {
-                path: "eircode/routing_key_towns_robertlucey.csv".into(),
-                line: 0,
-                message: format!("routing key {key} has unknown county {:?}", towns[0].2),
-            })?;
-            let mut pts = Vec::new();
-            for (_, town, _) in &towns {
-                let name = post_town_name(town);
-                let idx = *town_index.entry(name.clone()).or_insert_with(|| {
-                    post_towns.push(PostTownInfo {
-                        name: name.clone(),
-                        name_ga: None,
-                        verification: 0,
-                        address_type: 3850,
-                        county,
-                        centre: (0.0, 0.0),
-                        weight: 0.0,
-                        variants: Vec::new(),
-                    });
-                    post_towns.len() - 1
-                });
-                if !pts.contains(&idx) {
-                    pts.push(idx);
-                }
-            }
-            areas.push(AreaInfo {
-                key,
-                county,
-                post_towns: pts,
-                townlands: Vec::new(),
-                villages: Vec::new(),
-                centre: (0.0, 0.0),
-            });
-        }
-        // Spelling variants of the principal towns from the other two sources.
-        for (town, key) in &r.routing_sherkin {
-            add_variant(&mut post_towns, &areas, key, &post_town_name(town));
-        }
-        for (key, town, _) in &r.routing_wikipedia {
-            if !town.contains('(') && !town.contains(',') {
-                add_variant(&mut post_towns, &areas, key, &post_town_name(town));
-            }
-        }
-        let area_of = |key: &str, areas: &[AreaInfo]| areas.iter().position(|a| a.key == key);
-
-        // Townlands: SherkinOne rows joined to OSM by (county, name), k-th duplicate to k-th.
-        let mut townlands: Vec<TownlandInfo> = Vec::new();
-        let mut used: BTreeMap<(usize, String), usize> = BTreeMap::new();
-        let gaeltacht_eds: Vec<(usize, &str)> = GAELTACHT_EDS
-            .iter()
-            .filter_map(|(c, ed)| county_idx(c).map(|i| (i, *ed)))
-            .collect();
+        let mut county_list = select_counties(r, counties)?;
+        let osm_by_name = index_osm_townlands(r, &mut county_list)?;
+        let Routing {
+            mut areas,
+            mut post_towns,
+            town_index,
+        } = routing_areas(r, &county_list)?;
         let national_irish = national_irish_names(r);
-        let mut pending_monaghan: Vec<usize> = Vec::new();
-        let push_townland =
-            |townlands: &mut Vec<TownlandInfo>,
-             county: usize,
-             name: String,
-             osm: Option<&crate::reference::OsmTownland>| {
-                let (name_ga, alt, lat, lon, tl_id, ded_id, gael) = match osm {
-                    Some(o) => (
-                        (!o.name_ga.is_empty()).then(|| o.name_ga.to_uppercase()),
-                        (!o.alt_name.is_empty()).then(|| clean(&o.alt_name)),
-                        o.lat,
-                        o.lon,
-                        if o.logainm > 0 {
-                            o.logainm
-                        } else {
-                            o.osm_id.unsigned_abs() % 10_000_000
-                        },
-                        if o.ed_logainm > 0 {
-                            o.ed_logainm
-                        } else {
-                            fnv(&format!("{county}/{}", o.ed_name)) % 100_000
-                        },
-                        gaeltacht_eds
-                            .iter()
-                            .any(|(c, ed)| *c == county && *ed == o.ed_name),
-                    ),
-                    None => (
-                        None,
-                        None,
-                        f64::NAN,
-                        f64::NAN,
-                        fnv(&format!("{county}/{name}")) % 10_000_000,
-                        0,
-                        false,
-                    ),
-                };
-                let (name_ga, ga_verification) = match name_ga {
-                    Some(ga) => (Some(ga), 4),
-                    None => match national_irish.get(&join_key(&name)) {
-                        Some(ga) => (Some(ga.clone()), 2),
-                        None => (None, 0),
-                    },
-                };
-                townlands.push(TownlandInfo {
-                    ga_verification,
-                    name,
-                    name_ga,
-                    alt_name: alt,
-                    county,
-                    lat,
-                    lon,
-                    townland_id: tl_id,
-                    ded_id,
-                    gaeltacht: gael,
-                });
-                townlands.len() - 1
-            };
-        for t in &r.townlands {
-            let (Some(county), Some(a)) = (county_idx(&t.county), area_of(&t.routing_key, &areas))
-            else {
-                continue; // One SherkinOne row has no key.
-            };
-            let name = clean(&t.name);
-            if name.is_empty() {
-                continue;
-            }
-            let k = used.entry((county, join_key(&name))).or_insert(0);
-            let osm = osm_by_name
-                .get(&(county, join_key(&name)))
-                .and_then(|v| v.get(*k))
-                .map(|&i| &r.osm_townlands[i]);
-            *k += 1;
-            if osm.is_none() && !looks_like_townland(&name) {
-                continue;
-            }
-            let i = push_townland(&mut townlands, county, name, osm);
-            areas[a].townlands.push(i);
-        }
-        // Monaghan has no townland→key file: its OSM townlands go to the nearest Monaghan key.
-        if let Some(mon) = county_idx("Monaghan") {
-            for o in r
-                .osm_townlands
-                .iter()
-                .filter(|o| county_idx(&o.county) == Some(mon))
-            {
-                let i = push_townland(&mut townlands, mon, clean(&o.name_en), Some(o));
-                pending_monaghan.push(i);
-            }
-        }
-        for i in pending_monaghan {
-            let t = &townlands[i];
-            let best = KEY_CENTRES
-                .iter()
-                .filter(|(k, _, _)| area_of(k, &areas).is_some_and(|a| areas[a].county == t.county))
-                .min_by(|a, b| {
-                    let da = (a.1 - t.lat).powi(2) + (a.2 - t.lon).powi(2);
-                    let db = (b.1 - t.lat).powi(2) + (b.2 - t.lon).powi(2);
-                    da.total_cmp(&db).then(a.0.cmp(b.0))
-                });
-            if let Some(a) = best.and_then(|(k, _, _)| area_of(k, &areas)) {
-                areas[a].townlands.push(i);
-            }
-        }
-
-        // Area centres: mean of positioned townlands, else the known town position.
-        for a in areas.iter_mut() {
-            let pos: Vec<(f64, f64)> = a
-                .townlands
-                .iter()
-                .map(|&i| (townlands[i].lat, townlands[i].lon))
-                .filter(|p| p.0.is_finite() && townlands_in_county_box(p, &county_list[a.county]))
-                .collect();
-            a.centre = KEY_CENTRES
-                .iter()
-                .find(|(k, _, _)| *k == a.key)
-                .map(|(_, la, lo)| (*la, *lo))
-                .unwrap_or_else(|| {
-                    if pos.is_empty() {
-                        let b = county_list[a.county].bbox;
-                        ((b[0] + b[1]) / 2.0, (b[2] + b[3]) / 2.0)
-                    } else {
-                        let n = pos.len() as f64;
-                        (
-                            pos.iter().map(|p| p.0).sum::<f64>() / n,
-                            pos.iter().map(|p| p.1).sum::<f64>() / n,
-                        )
-                    }
-                });
-        }
-        // Townlands without a position: scattered around their area's centre, inside the county.
-        for a in &areas {
-            for &i in &a.townlands {
-                let t = &mut townlands[i];
-                if !t.lat.is_finite() {
-                    let h = fnv(&format!("{}/{}/{}", a.key, t.name, i));
-                    let u = (h & 0xffff) as f64 / 65535.0;
-                    let v = ((h >> 16) & 0xffff) as f64 / 65535.0;
-                    let r = 0.16 * u.sqrt();
-                    let th = v * std::f64::consts::TAU;
-                    let b = county_list[t.county].bbox;
-                    t.lat = (a.centre.0 + r * th.sin()).clamp(b[0], b[1]);
-                    t.lon = (a.centre.1 + 1.6 * r * th.cos()).clamp(b[2], b[3]);
-                }
-            }
-        }
-
-        // Post towns: position, Irish name, weight.
-        for (pi, p) in post_towns.iter_mut().enumerate() {
-            let a = areas
-                .iter()
-                .find(|a| a.post_towns.contains(&pi))
-                .map(|a| a.centre)
-                .unwrap_or((53.4, -7.9));
-            let osm = osm_by_name
-                .get(&(p.county, join_key(&p.name)))
-                .and_then(|v| v.first())
-                .map(|&i| &r.osm_townlands[i]);
-            p.centre = match osm {
-                Some(o) if o.lat != 0.0 => (o.lat, o.lon),
-                _ => a,
-            };
-            if let Some(o) = osm.filter(|o| !o.name_ga.is_empty()) {
-                p.name_ga = Some(o.name_ga.to_uppercase());
-                p.verification = 4;
-            } else if let Some((_, ga)) = POST_TOWN_IRISH.iter().find(|(en, _)| *en == p.name) {
-                p.name_ga = Some(ga.to_uppercase());
-                p.verification = 3;
-            }
-            if let Some(n) = p.name.strip_prefix("DUBLIN ") {
-                p.name_ga = Some(format!("BAILE ÁTHA CLIATH {n}"));
-                p.verification = 3;
-                p.address_type = 3750;
-            }
-            if CITY_SHARE.iter().any(|(c, _)| *c == p.name) {
-                p.address_type = 3800;
-            }
-        }
-        // Weights: Dublin by district; cities by share; elsewhere by the area's townland count.
-        for a in &areas {
-            let base = DUBLIN_WEIGHTS
-                .iter()
-                .find(|(k, _)| *k == a.key)
-                .map(|(_, w)| *w)
-                .unwrap_or(a.townlands.len().max(20) as f64 / 10.0);
-            for (rank, &p) in a.post_towns.iter().enumerate() {
-                let w = if rank == 0 { base } else { base * 0.3 };
-                post_towns[p].weight += w;
-            }
-        }
-        for (city, share) in CITY_SHARE {
-            if let Some(ci) = post_towns.iter().position(|p| p.name == *city) {
-                let c = post_towns[ci].county;
-                let others: f64 = post_towns
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, p)| p.county == c && *i != ci)
-                    .map(|(_, p)| p.weight)
-                    .sum();
-                post_towns[ci].weight = others * share / (1.0 - share);
-            }
-        }
-
-        // Villages: HSE localities that are not post towns, in the area whose townland has the
-        // village's name, else the county's principal area.
-        let mut villages = Vec::new();
-        let mut area_of_townland: BTreeMap<(usize, String), usize> = BTreeMap::new();
-        for (ai, a) in areas.iter().enumerate() {
-            for &t in &a.townlands {
-                area_of_townland
-                    .entry((townlands[t].county, townlands[t].name.clone()))
-                    .or_insert(ai);
-            }
-        }
-        for (county, name) in &r.hse_localities {
-            let Some(c) = county_idx(county) else {
-                continue;
-            };
-            let name = clean(name);
-            if town_index.contains_key(&name) || name.is_empty() {
-                continue;
-            }
-            let by_townland = area_of_townland.get(&(c, name.clone())).copied();
-            let by_county = areas.iter().position(|a| a.county == c);
-            if let Some(a) = by_townland.or(by_county) {
-                villages.push(VillageInfo { name, county: c });
-                let vi = villages.len() - 1;
-                areas[a].villages.push(vi);
-            }
-        }
-
+        let mut townlands =
+            join_townlands(r, &county_list, &osm_by_name, &national_irish, &mut areas);
+        place_areas(&mut areas, &mut townlands, &county_list);
+        describe_post_towns(r, &mut post_towns, &areas, &osm_by_name);
+        weigh_post_towns(&mut post_towns, &areas);
+        let villages = place_villages(r, &county_list, &town_index, &townlands, &mut areas);
         let dublin_streets = r
             .dublin_streets
             .iter()
@@ -528,6 +173,455 @@ impl World {
             dublin_streets,
         })
     }
+}
+
+/// The index of the county named `name` (any case).
+fn county_index(counties: &[CountyInfo], name: &str) -> Option<usize> {
+    let up = name.trim().to_uppercase();
+    counties.iter().position(|c| c.name == up)
+}
+
+/// The 26 counties with their facts and Irish names, `selected` as `counties` asks (all when
+/// `None`).
+fn select_counties(r: &Reference, counties: Option<&[String]>) -> Result<Vec<CountyInfo>> {
+    let mut county_list: Vec<CountyInfo> = Vec::new();
+    for (name, households, urban, coastal) in COUNTY_FACTS {
+        let ga = r
+            .counties
+            .iter()
+            .find(|(en, _)| en == name)
+            .map(|(_, ga)| ga.replace("Uibh Fhailí", "Uíbh Fhailí")) // source typo
+            .unwrap_or_default();
+        county_list.push(CountyInfo {
+            name: name.to_uppercase(),
+            name_ga: ga.to_uppercase(),
+            households: *households,
+            urban_share: *urban,
+            coastal: *coastal,
+            bbox: [90.0, -90.0, 180.0, -180.0],
+            selected: true,
+        });
+    }
+    if let Some(sel) = counties {
+        for c in county_list.iter_mut() {
+            c.selected = false;
+        }
+        for s in sel {
+            let up = s.trim().to_uppercase();
+            let c = county_list
+                .iter_mut()
+                .find(|c| c.name == up)
+                .ok_or_else(|| Error::InvalidOption {
+                    option: "--counties",
+                    message: format!(
+                        "{s:?} is not one of the 26 counties (write e.g. DUBLIN,DONEGAL)"
+                    ),
+                })?;
+            c.selected = true;
+        }
+    }
+    Ok(county_list)
+}
+
+/// OSM townlands by (county, name), in file order; each county's bounding box is widened to
+/// hold its positioned townlands (or taken from the known boxes of counties OSM lacks).
+fn index_osm_townlands(
+    r: &Reference,
+    county_list: &mut [CountyInfo],
+) -> Result<BTreeMap<(usize, String), Vec<usize>>> {
+    let mut osm_by_name: BTreeMap<(usize, String), Vec<usize>> = BTreeMap::new();
+    for (i, t) in r.osm_townlands.iter().enumerate() {
+        if let Some(c) = county_index(county_list, &t.county) {
+            osm_by_name
+                .entry((c, join_key(&t.name_en)))
+                .or_default()
+                .push(i);
+            let b = &mut county_list[c].bbox;
+            if t.lat != 0.0 {
+                b[0] = b[0].min(t.lat);
+                b[1] = b[1].max(t.lat);
+                b[2] = b[2].min(t.lon);
+                b[3] = b[3].max(t.lon);
+            }
+        }
+    }
+    for (name, bbox) in MISSING_COUNTY_BOXES {
+        if let Some(c) = county_index(county_list, name) {
+            county_list[c].bbox = *bbox;
+        }
+    }
+    for c in county_list.iter() {
+        if c.bbox[0] > c.bbox[1] {
+            return Err(Error::Reference {
+                path: "placenames/townlands_townlandsie_osm.csv".into(),
+                line: 0,
+                message: format!("no townland positions for county {}", c.name),
+            });
+        }
+    }
+    Ok(osm_by_name)
+}
+
+/// The routing areas and their post towns.
+struct Routing {
+    areas: Vec<AreaInfo>,
+    post_towns: Vec<PostTownInfo>,
+    /// Each post town's index by name.
+    town_index: BTreeMap<String, usize>,
+}
+
+/// The routing areas with their post towns (principal first). Spelling variants of the
+/// principal towns come from the other two routing-key sources.
+fn routing_areas(r: &Reference, county_list: &[CountyInfo]) -> Result<Routing> {
+    let mut areas: Vec<AreaInfo> = Vec::new();
+    let mut post_towns: Vec<PostTownInfo> = Vec::new();
+    let mut town_index: BTreeMap<String, usize> = BTreeMap::new();
+    let mut keys: BTreeMap<String, Vec<(u32, String, String)>> = BTreeMap::new();
+    for (k, rank, town, county) in &r.routing_towns {
+        keys.entry(k.clone())
+            .or_default()
+            .push((*rank, town.clone(), fix_county(k, county)));
+    }
+    for (key, mut towns) in keys {
+        towns.sort();
+        let county = county_index(county_list, &towns[0].2).ok_or_else(|| Error::Reference {
+            path: "eircode/routing_key_towns_robertlucey.csv".into(),
+            line: 0,
+            message: format!("routing key {key} has unknown county {:?}", towns[0].2),
+        })?;
+        let mut pts = Vec::new();
+        for (_, town, _) in &towns {
+            let name = post_town_name(town);
+            let idx = *town_index.entry(name.clone()).or_insert_with(|| {
+                post_towns.push(PostTownInfo {
+                    name: name.clone(),
+                    name_ga: None,
+                    verification: 0,
+                    address_type: 3850,
+                    county,
+                    centre: (0.0, 0.0),
+                    weight: 0.0,
+                    variants: Vec::new(),
+                });
+                post_towns.len() - 1
+            });
+            if !pts.contains(&idx) {
+                pts.push(idx);
+            }
+        }
+        areas.push(AreaInfo {
+            key,
+            county,
+            post_towns: pts,
+            townlands: Vec::new(),
+            villages: Vec::new(),
+            centre: (0.0, 0.0),
+        });
+    }
+    for (town, key) in &r.routing_sherkin {
+        add_variant(&mut post_towns, &areas, key, &post_town_name(town));
+    }
+    for (key, town, _) in &r.routing_wikipedia {
+        if !town.contains('(') && !town.contains(',') {
+            add_variant(&mut post_towns, &areas, key, &post_town_name(town));
+        }
+    }
+    Ok(Routing {
+        areas,
+        post_towns,
+        town_index,
+    })
+}
+
+/// The index of the routing area `key`.
+fn area_of(key: &str, areas: &[AreaInfo]) -> Option<usize> {
+    areas.iter().position(|a| a.key == key)
+}
+
+/// Makes [`TownlandInfo`]s: Irish names, ids and Gaeltacht flags from a townland's OSM row when
+/// it has one, else derived from its name.
+struct TownlandMaker<'a> {
+    gaeltacht_eds: Vec<(usize, &'static str)>,
+    national_irish: &'a BTreeMap<String, String>,
+}
+
+impl TownlandMaker<'_> {
+    fn make(
+        &self,
+        county: usize,
+        name: String,
+        osm: Option<&crate::reference::OsmTownland>,
+    ) -> TownlandInfo {
+        let (name_ga, alt, lat, lon, tl_id, ded_id, gael) = match osm {
+            Some(o) => (
+                (!o.name_ga.is_empty()).then(|| o.name_ga.to_uppercase()),
+                (!o.alt_name.is_empty()).then(|| clean(&o.alt_name)),
+                o.lat,
+                o.lon,
+                if o.logainm > 0 {
+                    o.logainm
+                } else {
+                    o.osm_id.unsigned_abs() % 10_000_000
+                },
+                if o.ed_logainm > 0 {
+                    o.ed_logainm
+                } else {
+                    fnv(&format!("{county}/{}", o.ed_name)) % 100_000
+                },
+                self.gaeltacht_eds
+                    .iter()
+                    .any(|(c, ed)| *c == county && *ed == o.ed_name),
+            ),
+            None => (
+                None,
+                None,
+                f64::NAN,
+                f64::NAN,
+                fnv(&format!("{county}/{name}")) % 10_000_000,
+                0,
+                false,
+            ),
+        };
+        let (name_ga, ga_verification) = match name_ga {
+            Some(ga) => (Some(ga), 4),
+            None => match self.national_irish.get(&join_key(&name)) {
+                Some(ga) => (Some(ga.clone()), 2),
+                None => (None, 0),
+            },
+        };
+        TownlandInfo {
+            ga_verification,
+            name,
+            name_ga,
+            alt_name: alt,
+            county,
+            lat,
+            lon,
+            townland_id: tl_id,
+            ded_id,
+            gaeltacht: gael,
+        }
+    }
+}
+
+/// The townlands of every routing area: SherkinOne rows joined to OSM by (county, name), the
+/// k-th duplicate to the k-th; Monaghan, which has no townland→key file, from OSM, each
+/// townland in the nearest Monaghan key.
+fn join_townlands(
+    r: &Reference,
+    county_list: &[CountyInfo],
+    osm_by_name: &BTreeMap<(usize, String), Vec<usize>>,
+    national_irish: &BTreeMap<String, String>,
+    areas: &mut [AreaInfo],
+) -> Vec<TownlandInfo> {
+    let maker = TownlandMaker {
+        gaeltacht_eds: GAELTACHT_EDS
+            .iter()
+            .filter_map(|(c, ed)| county_index(county_list, c).map(|i| (i, *ed)))
+            .collect(),
+        national_irish,
+    };
+    let mut townlands: Vec<TownlandInfo> = Vec::new();
+    let mut used: BTreeMap<(usize, String), usize> = BTreeMap::new();
+    for t in &r.townlands {
+        let (Some(county), Some(a)) = (
+            county_index(county_list, &t.county),
+            area_of(&t.routing_key, areas),
+        ) else {
+            continue; // One SherkinOne row has no key.
+        };
+        let name = clean(&t.name);
+        if name.is_empty() {
+            continue;
+        }
+        let k = used.entry((county, join_key(&name))).or_insert(0);
+        let osm = osm_by_name
+            .get(&(county, join_key(&name)))
+            .and_then(|v| v.get(*k))
+            .map(|&i| &r.osm_townlands[i]);
+        *k += 1;
+        if osm.is_none() && !looks_like_townland(&name) {
+            continue;
+        }
+        townlands.push(maker.make(county, name, osm));
+        areas[a].townlands.push(townlands.len() - 1);
+    }
+    let Some(mon) = county_index(county_list, "Monaghan") else {
+        return townlands;
+    };
+    let mut pending_monaghan: Vec<usize> = Vec::new();
+    for o in r
+        .osm_townlands
+        .iter()
+        .filter(|o| county_index(county_list, &o.county) == Some(mon))
+    {
+        townlands.push(maker.make(mon, clean(&o.name_en), Some(o)));
+        pending_monaghan.push(townlands.len() - 1);
+    }
+    for i in pending_monaghan {
+        let t = &townlands[i];
+        let best = KEY_CENTRES
+            .iter()
+            .filter(|(k, _, _)| area_of(k, areas).is_some_and(|a| areas[a].county == t.county))
+            .min_by(|a, b| {
+                let da = (a.1 - t.lat).powi(2) + (a.2 - t.lon).powi(2);
+                let db = (b.1 - t.lat).powi(2) + (b.2 - t.lon).powi(2);
+                da.total_cmp(&db).then(a.0.cmp(b.0))
+            });
+        if let Some(a) = best.and_then(|(k, _, _)| area_of(k, areas)) {
+            areas[a].townlands.push(i);
+        }
+    }
+    townlands
+}
+
+/// Each area's centre (the known town position, else the mean of its positioned townlands,
+/// else its county's centre), then the townlands without a position scattered around their
+/// area's centre, inside the county.
+fn place_areas(areas: &mut [AreaInfo], townlands: &mut [TownlandInfo], county_list: &[CountyInfo]) {
+    for a in areas.iter_mut() {
+        let pos: Vec<(f64, f64)> = a
+            .townlands
+            .iter()
+            .map(|&i| (townlands[i].lat, townlands[i].lon))
+            .filter(|p| p.0.is_finite() && townlands_in_county_box(p, &county_list[a.county]))
+            .collect();
+        a.centre = KEY_CENTRES
+            .iter()
+            .find(|(k, _, _)| *k == a.key)
+            .map(|(_, la, lo)| (*la, *lo))
+            .unwrap_or_else(|| {
+                if pos.is_empty() {
+                    let b = county_list[a.county].bbox;
+                    ((b[0] + b[1]) / 2.0, (b[2] + b[3]) / 2.0)
+                } else {
+                    let n = pos.len() as f64;
+                    (
+                        pos.iter().map(|p| p.0).sum::<f64>() / n,
+                        pos.iter().map(|p| p.1).sum::<f64>() / n,
+                    )
+                }
+            });
+    }
+    for a in areas.iter() {
+        for &i in &a.townlands {
+            let t = &mut townlands[i];
+            if !t.lat.is_finite() {
+                let h = fnv(&format!("{}/{}/{}", a.key, t.name, i));
+                let u = (h & 0xffff) as f64 / 65535.0;
+                let v = ((h >> 16) & 0xffff) as f64 / 65535.0;
+                let r = 0.16 * u.sqrt();
+                let th = v * std::f64::consts::TAU;
+                let b = county_list[t.county].bbox;
+                t.lat = (a.centre.0 + r * th.sin()).clamp(b[0], b[1]);
+                t.lon = (a.centre.1 + 1.6 * r * th.cos()).clamp(b[2], b[3]);
+            }
+        }
+    }
+}
+
+/// Each post town's position (its OSM townland, else its area's centre), Irish name and
+/// address type (postal district, city, post town).
+fn describe_post_towns(
+    r: &Reference,
+    post_towns: &mut [PostTownInfo],
+    areas: &[AreaInfo],
+    osm_by_name: &BTreeMap<(usize, String), Vec<usize>>,
+) {
+    for (pi, p) in post_towns.iter_mut().enumerate() {
+        let a = areas
+            .iter()
+            .find(|a| a.post_towns.contains(&pi))
+            .map(|a| a.centre)
+            .unwrap_or((53.4, -7.9));
+        let osm = osm_by_name
+            .get(&(p.county, join_key(&p.name)))
+            .and_then(|v| v.first())
+            .map(|&i| &r.osm_townlands[i]);
+        p.centre = match osm {
+            Some(o) if o.lat != 0.0 => (o.lat, o.lon),
+            _ => a,
+        };
+        if let Some(o) = osm.filter(|o| !o.name_ga.is_empty()) {
+            p.name_ga = Some(o.name_ga.to_uppercase());
+            p.verification = 4;
+        } else if let Some((_, ga)) = POST_TOWN_IRISH.iter().find(|(en, _)| *en == p.name) {
+            p.name_ga = Some(ga.to_uppercase());
+            p.verification = 3;
+        }
+        if let Some(n) = p.name.strip_prefix("DUBLIN ") {
+            p.name_ga = Some(format!("BAILE ÁTHA CLIATH {n}"));
+            p.verification = 3;
+            p.address_type = 3750;
+        }
+        if CITY_SHARE.iter().any(|(c, _)| *c == p.name) {
+            p.address_type = 3800;
+        }
+    }
+}
+
+/// Post town weights: Dublin by district; elsewhere by the area's townland count (secondary
+/// towns 30% of the principal's); then the cities take their share of their county.
+fn weigh_post_towns(post_towns: &mut [PostTownInfo], areas: &[AreaInfo]) {
+    for a in areas {
+        let base = DUBLIN_WEIGHTS
+            .iter()
+            .find(|(k, _)| *k == a.key)
+            .map(|(_, w)| *w)
+            .unwrap_or(a.townlands.len().max(20) as f64 / 10.0);
+        for (rank, &p) in a.post_towns.iter().enumerate() {
+            let w = if rank == 0 { base } else { base * 0.3 };
+            post_towns[p].weight += w;
+        }
+    }
+    for (city, share) in CITY_SHARE {
+        if let Some(ci) = post_towns.iter().position(|p| p.name == *city) {
+            let c = post_towns[ci].county;
+            let others: f64 = post_towns
+                .iter()
+                .enumerate()
+                .filter(|(i, p)| p.county == c && *i != ci)
+                .map(|(_, p)| p.weight)
+                .sum();
+            post_towns[ci].weight = others * share / (1.0 - share);
+        }
+    }
+}
+
+/// Villages: HSE localities that are not post towns, in the area whose townland has the
+/// village's name, else the county's principal area.
+fn place_villages(
+    r: &Reference,
+    county_list: &[CountyInfo],
+    town_index: &BTreeMap<String, usize>,
+    townlands: &[TownlandInfo],
+    areas: &mut [AreaInfo],
+) -> Vec<VillageInfo> {
+    let mut villages = Vec::new();
+    let mut area_of_townland: BTreeMap<(usize, String), usize> = BTreeMap::new();
+    for (ai, a) in areas.iter().enumerate() {
+        for &t in &a.townlands {
+            area_of_townland
+                .entry((townlands[t].county, townlands[t].name.clone()))
+                .or_insert(ai);
+        }
+    }
+    for (county, name) in &r.hse_localities {
+        let Some(c) = county_index(county_list, county) else {
+            continue;
+        };
+        let name = clean(name);
+        if town_index.contains_key(&name) || name.is_empty() {
+            continue;
+        }
+        let by_townland = area_of_townland.get(&(c, name.clone())).copied();
+        let by_county = areas.iter().position(|a| a.county == c);
+        if let Some(a) = by_townland.or(by_county) {
+            villages.push(VillageInfo { name, county: c });
+            areas[a].villages.push(villages.len() - 1);
+        }
+    }
+    villages
 }
 
 /// The Irish form of each English townland name (by [`join_key`]) as OSM/logainm give it,

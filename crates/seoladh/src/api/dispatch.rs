@@ -6,7 +6,7 @@ use super::enums::{ErrorCode, WireEnum};
 use super::error::ApiError;
 use super::links::{FindCarry, LinkContext};
 use super::query::RawQuery;
-use super::request::{check_profile, AutocompleteRequest, FindAddressRequest, GetEcadDataRequest};
+use super::request::{AutocompleteRequest, FindAddressRequest, GetEcadDataRequest};
 use super::response::{AddressOption, FindAddressResponse, Link};
 use super::Engine;
 
@@ -64,27 +64,30 @@ pub struct Answer {
 }
 
 impl Prepared {
-    /// Parses `q` for `op`, checks the profile name against `profiles`, and fixes the links'
-    /// base URL, key and txn (the caller's or a new one).
+    /// Parses `q` for `op`, checks the profile name with `engine`
+    /// ([`Engine::check_profile`]), and fixes the links' base URL, key and txn (the caller's or
+    /// a new one).
     ///
     /// # Errors
-    /// The wire error of the first bad or missing parameter, or 400012 for an unknown profile.
+    /// The wire error of the first bad or missing parameter, or 400012 for a profile name the
+    /// engine refuses.
     pub fn parse(
         op: Operation,
         q: &RawQuery<'_>,
-        profiles: &[String],
+        engine: &dyn Engine,
         base_url: &str,
     ) -> Result<Prepared, ApiError> {
+        let check = |name: Option<&str>| name.map_or(Ok(()), |n| engine.check_profile(n));
         Ok(match op {
             Operation::FindAddress => {
                 let req = FindAddressRequest::from_params(q)?;
-                check_profile(req.address_profile_name.as_deref(), profiles)?;
+                check(req.address_profile_name.as_deref())?;
                 let ctx = LinkContext::new(base_url, req.key.as_str(), req.txn.as_deref());
                 Prepared::FindAddress(req, ctx)
             }
             Operation::AutoComplete => {
                 let req = AutocompleteRequest::from_params(q)?;
-                check_profile(req.address_profile_name.as_deref(), profiles)?;
+                check(req.address_profile_name.as_deref())?;
                 let ctx = LinkContext::new(base_url, req.key.as_str(), req.txn.as_deref());
                 Prepared::AutoComplete(req, ctx)
             }
@@ -229,17 +232,7 @@ pub fn answer_into(
     out: &mut Vec<u8>,
 ) -> Result<Option<u32>, ApiError> {
     let q = RawQuery::parse(raw_query);
-    Prepared::parse(op, &q, &profiles_for(&q, engine), base_url)?.run_into(engine, out)
-}
-
-/// The engine's profile names when the query names a profile (the only time they are read),
-/// else none: listing them allocates a `String` each, on every request.
-pub fn profiles_for(q: &RawQuery<'_>, engine: &dyn Engine) -> Vec<String> {
-    if q.raw("addressProfileName").is_some() {
-        engine.profile_names()
-    } else {
-        Vec::new()
-    }
+    Prepared::parse(op, &q, engine, base_url)?.run_into(engine, out)
 }
 
 #[cfg(test)]
@@ -344,7 +337,7 @@ mod tests {
     #[test]
     fn parse_fixes_the_link_context() {
         let q = RawQuery::parse("key=k&address=x&txn=0f8fad5b-d9cb-469f-a165-70867728950e");
-        let p = Prepared::parse(Operation::FindAddress, &q, &[], "http://h/").unwrap();
+        let p = Prepared::parse(Operation::FindAddress, &q, &Careless, "http://h/").unwrap();
         let Prepared::FindAddress(req, ctx) = p else {
             panic!("wrong op")
         };
@@ -359,7 +352,7 @@ mod tests {
         );
         let q = RawQuery::parse("key=k&address=x&addressProfileName=nope");
         assert_eq!(
-            Prepared::parse(Operation::AutoComplete, &q, &["Label4".into()], "http://h")
+            Prepared::parse(Operation::AutoComplete, &q, &Careless, "http://h")
                 .unwrap_err()
                 .code,
             ErrorCode::InvalidAddressProfileName

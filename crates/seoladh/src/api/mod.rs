@@ -81,6 +81,18 @@ pub trait Engine: Send + Sync {
     /// Names of the address profiles, for error 400012.
     fn profile_names(&self) -> Vec<String>;
 
+    /// Checks an `addressProfileName` before the request runs (an Autocomplete request only
+    /// carries it into its links, so a bad one is refused before a person picks an option).
+    /// By default a name is accepted when [`Engine::profile_names`] has it
+    /// ([`check_profile`]); an engine that answers unknown names with a default profile says
+    /// so here.
+    ///
+    /// # Errors
+    /// 400012 InvalidAddressProfileName.
+    fn check_profile(&self, name: &str) -> Result<(), ApiError> {
+        check_profile(Some(name), &self.profile_names())
+    }
+
     /// Record counts for the health endpoint (e.g. `addressPoints`); empty by default.
     fn counts(&self) -> BTreeMap<String, u64> {
         BTreeMap::new()

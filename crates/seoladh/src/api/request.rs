@@ -279,14 +279,16 @@ impl GetEcadDataRequest {
     }
 }
 
-/// Checks an `addressProfileName` against the engine's profiles (case-insensitively).
+/// Checks an `addressProfileName` against a list of profile names, ignoring case, spaces and
+/// punctuation ([`crate::profile::name_key`]).
 ///
 /// # Errors
 /// 400012 InvalidAddressProfileName listing the known names.
 pub fn check_profile(name: Option<&str>, known: &[String]) -> Result<(), ApiError> {
+    use crate::profile::name_key;
     match name {
         None => Ok(()),
-        Some(name) if known.iter().any(|k| k.eq_ignore_ascii_case(name)) => Ok(()),
+        Some(name) if known.iter().any(|k| name_key(k) == name_key(name)) => Ok(()),
         Some(name) => Err(ApiError::new(
             ErrorCode::InvalidAddressProfileName,
             format!(
@@ -452,13 +454,15 @@ fn parse_bool(q: &RawQuery<'_>, name: &str, code: ErrorCode) -> Result<bool, Api
     }
 }
 
+/// `addressProfileName`, or `addressProfile` when it is absent: the Python client
+/// svp-ie/autoaddress20 sends the jQuery control's option name.
 fn parse_profile(q: &RawQuery<'_>) -> Result<Option<String>, ApiError> {
-    Ok(non_empty(
-        q,
-        "addressProfileName",
-        ErrorCode::InvalidAddressProfileName,
-    )?
-    .map(|v| strip_controls(&v).trim().to_owned()))
+    let code = ErrorCode::InvalidAddressProfileName;
+    let value = match non_empty(q, "addressProfileName", code)? {
+        Some(v) => Some(v),
+        None => non_empty(q, "addressProfile", code)?,
+    };
+    Ok(value.map(|v| strip_controls(&v).trim().to_owned()))
 }
 
 #[cfg(test)]
@@ -468,6 +472,18 @@ mod tests {
     fn code(r: Result<FindAddressRequest, ApiError>) -> u32 {
         use super::super::enums::WireEnum;
         r.err().map_or(0, |e| e.code.code())
+    }
+
+    #[test]
+    fn the_profile_may_come_as_address_profile() {
+        let r = FindAddressRequest::from_query("key=k&address=x&addressProfile=Demo5LineV2");
+        assert_eq!(
+            r.unwrap().address_profile_name.as_deref(),
+            Some("Demo5LineV2")
+        );
+        let r =
+            FindAddressRequest::from_query("key=k&address=x&addressProfile=a&addressProfileName=b");
+        assert_eq!(r.unwrap().address_profile_name.as_deref(), Some("b"));
     }
 
     #[test]

@@ -22,10 +22,8 @@ pub(super) type Answered = (Rendered, std::result::Result<u32, u32>);
 
 /// Answers one row's FindAddress request as the server answers it: the row's fields (and the
 /// run's defaults, `opts.query`) become a query string, parsed and checked by the wire layer,
-/// so a bad language or an over-long address is that row's 400 error, never a panic.
-///
-/// `profiles` are the engine's profile names ([`api::Engine::profile_names`], listed once per
-/// run).
+/// so a bad language or an over-long address is that row's 400 error, never a panic. A profile
+/// name the engine does not have is answered by its policy ([`api::Engine::check_profile`]).
 ///
 /// # Errors
 /// The wire error the server would answer with.
@@ -33,11 +31,10 @@ pub fn find_row(
     engine: &dyn api::Engine,
     fields: &RowFields,
     opts: &BatchOptions,
-    profiles: &[String],
 ) -> Result<FindAddressResponse, ApiError> {
     let q = query(fields, opts);
     let raw = api::RawQuery::parse(&q);
-    match api::Prepared::parse(Operation::FindAddress, &raw, profiles, &opts.base_url)? {
+    match api::Prepared::parse(Operation::FindAddress, &raw, engine, &opts.base_url)? {
         api::Prepared::FindAddress(req, ctx) => api::find_address(engine, &req, &ctx),
         other => Err(ApiError::new(
             ErrorCode::InternalServerError,
@@ -55,10 +52,9 @@ pub fn answer(
     engine: &dyn api::Engine,
     row: &Row,
     opts: &BatchOptions,
-    profiles: &[String],
 ) -> Result<FindAddressResponse, ApiError> {
     match &row.fields {
-        Ok(fields) => find_row(engine, fields, opts, profiles),
+        Ok(fields) => find_row(engine, fields, opts),
         Err(why) => Err(ApiError::new(ErrorCode::InvalidParameterValue, why.clone())),
     }
 }
@@ -68,10 +64,9 @@ pub(super) fn answer_row(
     engine: &dyn api::Engine,
     row: &Row,
     opts: &BatchOptions,
-    profiles: &[String],
     flat: bool,
 ) -> Answered {
-    let outcome = answer(engine, row, opts, profiles);
+    let outcome = answer(engine, row, opts);
     let tally = match &outcome {
         Ok(r) => Ok(r.result.code()),
         Err(e) => Err(e.code.code()),
@@ -160,8 +155,8 @@ fn csv_line<'a>(cells: impl Iterator<Item = &'a str>) -> Vec<u8> {
     w.into_inner().unwrap_or_default()
 }
 
-/// The FindAddress query string of a row: its own language, country and limit, else the
-/// run's; the run's profile and extras.
+/// The FindAddress query string of a row: its own language, country, limit and profile, else
+/// the run's; the run's extras.
 fn query(f: &RowFields, opts: &BatchOptions) -> String {
     let joined;
     let address = match &f.eircode {
@@ -202,7 +197,7 @@ fn query(f: &RowFields, opts: &BatchOptions) -> String {
             None => {}
         }
     }
-    if let Some(profile) = d.get_address_profile() {
+    if let Some(profile) = f.profile.as_deref().or(d.get_address_profile()) {
         q.push_str("&addressProfileName=");
         enc(profile, &mut q);
     }
@@ -255,6 +250,15 @@ mod tests {
         assert_eq!(
             query(&f, &opts),
             "key=batch&address=x&language=ga&limit=2&addressProfileName=Label%204&vanityMode=true"
+        );
+        let own = RowFields {
+            profile: Some("Demo5LineV2".into()),
+            ..RowFields::address("x")
+        };
+        assert_eq!(
+            query(&own, &opts),
+            "key=batch&address=x&language=ga&limit=5&addressProfileName=Demo5LineV2&vanityMode=true",
+            "a row's own profile wins over the run's"
         );
     }
 

@@ -3,9 +3,14 @@
 //!
 //! # Input columns
 //! As the CSV header of [`batch`](super): `address` and optionally `id`, `eircode`, `language`,
-//! `country`, `limit`, named case-insensitively; strings (`utf8`, `large_utf8`, `utf8_view`,
-//! dictionary-encoded too) or integers. A null address with an Eircode looks the Eircode up;
-//! with neither the row is refused (400011). A bare string array is an `address` column.
+//! `country`, `limit`, `addressProfileName`, named case-insensitively; strings (`utf8`,
+//! `large_utf8`, `utf8_view`, dictionary-encoded too) or integers. A null address with an
+//! Eircode looks the Eircode up; with neither the row is refused (400011). A bare string array
+//! is an `address` column. The limits of the text layouts hold ([`Row::columnar`]): a field
+//! longer than [`MAX_FIELD_BYTES`](crate::limits::MAX_FIELD_BYTES) or an id longer than
+//! [`MAX_BATCH_ID_BYTES`](crate::limits::MAX_BATCH_ID_BYTES) makes its row an error row. A
+//! refused row's message does not name its row number, so a row is answered alike however the
+//! input is split (one batch, or Spark's partitions).
 //!
 //! # Answer columns
 //! [`answer_fields`]: `result_code`, `result`, `address_id`, `address_type`, `postcode`,
@@ -51,7 +56,7 @@ pub fn rows(batch: &RecordBatch, first: u64) -> Result<Vec<Row>> {
         option: "input",
         message: format!(
             "the record batch has no `address` column (columns: {}; an address column, and \
-             optionally id, eircode, language, country, limit)",
+             optionally id, eircode, language, country, limit, addressProfileName)",
             schema
                 .fields()
                 .iter()
@@ -67,6 +72,7 @@ pub fn rows(batch: &RecordBatch, first: u64) -> Result<Vec<Row>> {
         language: find("language")?,
         country: find("country")?,
         limit: find("limit")?,
+        profile: find("addressProfileName")?,
     };
     Ok((0..batch.num_rows())
         .map(|i| columns.row(i, first + i as u64))
@@ -85,6 +91,7 @@ pub fn address_rows(addresses: &dyn Array, first: u64) -> Result<Vec<Row>> {
         language: None,
         country: None,
         limit: None,
+        profile: None,
     };
     Ok((0..addresses.len())
         .map(|i| columns.row(i, first + i as u64))
@@ -99,6 +106,7 @@ struct Columns<'a> {
     language: Option<Column<'a>>,
     country: Option<Column<'a>>,
     limit: Option<Column<'a>>,
+    profile: Option<Column<'a>>,
 }
 
 impl Columns<'_> {
@@ -110,31 +118,22 @@ impl Columns<'_> {
                 .map(|s| s.trim().to_string())
                 .filter(|s| !s.is_empty())
         };
-        let id = match self.id.as_ref().and_then(|c| c.value(i)) {
-            Some(id) => id,
-            None => Value::from(n),
-        };
+        let id = self.id.as_ref().and_then(|c| c.value(i));
         let eircode = text(&self.eircode);
         let address = match (self.address.text(i), &eircode) {
             (Some(a), _) => a,
             (None, Some(_)) => String::new(),
-            (None, None) => {
-                return Row {
-                    id,
-                    fields: Err("the address is null".into()),
-                }
-            }
+            (None, None) => return Row::columnar(n, id, Err("the address is null".into())),
         };
-        Row {
-            id,
-            fields: Ok(RowFields {
-                address,
-                eircode,
-                language: text(&self.language),
-                country: text(&self.country),
-                limit: text(&self.limit),
-            }),
-        }
+        let fields = RowFields {
+            address,
+            eircode,
+            language: text(&self.language),
+            country: text(&self.country),
+            limit: text(&self.limit),
+            profile: text(&self.profile),
+        };
+        Row::columnar(n, id, Ok(fields))
     }
 }
 
@@ -374,12 +373,59 @@ mod tests {
                 ..RowFields::address("1 MAIN ST")
             })
         );
-        assert_eq!(rows[1].id, Value::from(12), "the row number stands in");
+        assert_eq!(
+            rows[1].id,
+            Value::from("12"),
+            "the row number stands in, as a string"
+        );
         assert_eq!(
             rows[1].fields.as_ref().unwrap().eircode.as_deref(),
             Some("A65F4E2")
         );
         assert_eq!(rows[2].fields, Err("the address is null".into()));
+    }
+
+    #[test]
+    fn long_fields_and_ids_make_error_rows_without_the_id() {
+        use crate::limits::{MAX_BATCH_ID_BYTES, MAX_FIELD_BYTES};
+        let long_id = "i".repeat(MAX_BATCH_ID_BYTES + 1);
+        let batch = RecordBatch::try_from_iter([
+            (
+                "address",
+                Arc::new(StringArray::from(vec![
+                    "x".repeat(MAX_FIELD_BYTES + 1),
+                    "main street".into(),
+                    "main street".into(),
+                ])) as ArrayRef,
+            ),
+            (
+                "id",
+                Arc::new(StringArray::from(vec!["a", long_id.as_str(), "c"])) as ArrayRef,
+            ),
+            (
+                "addressProfileName",
+                Arc::new(StringArray::from(vec![None, None, Some("Demo5LineV2")])) as ArrayRef,
+            ),
+        ])
+        .unwrap();
+        let rows = rows(&batch, 1).unwrap();
+        assert_eq!(rows[0].id, Value::from("1"));
+        assert!(rows[0]
+            .fields
+            .as_ref()
+            .unwrap_err()
+            .contains("field `address` is longer"));
+        assert_eq!(rows[1].id, Value::from("2"), "the long id is not echoed");
+        assert!(rows[1]
+            .fields
+            .as_ref()
+            .unwrap_err()
+            .contains("id is longer"));
+        assert_eq!(rows[2].id, Value::from("c"));
+        assert_eq!(
+            rows[2].fields.as_ref().unwrap().profile.as_deref(),
+            Some("Demo5LineV2")
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 pub mod address;
 pub mod address_type;
+pub mod bounded;
 mod case;
 pub mod eircode;
 mod ids;

@@ -72,6 +72,7 @@ pub fn read_dir_with(dir: &Path, options: &ReadOptions) -> Result<(Dataset, Read
         report: ReadReport::default(),
         current: FileReport::default(),
         line_fix: 0,
+        cuts: Default::default(),
     };
     let mut ds = Dataset::default();
     let mut ids = Ids::default();

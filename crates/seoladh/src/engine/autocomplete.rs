@@ -1,6 +1,7 @@
 //! Autocomplete: suggestions for partial input, each with a `next` link that runs Find Address.
 //!
-//! An Eircode or Eircode prefix (`A86`, `a86 v`, `A86VC0`) completes through the Eircode fst. Any
+//! With `country=ni|gb` the suggestions come from the UK addresses ([`uk_suggest`]). Otherwise
+//! an Eircode or Eircode prefix (`A86`, `a86 v`, `A86VC0`) completes through the Eircode fst. Any
 //! other text runs the matcher in autocomplete mode (the last word is a prefix, typos allowed)
 //! and each ranked candidate becomes one suggestion: an address point when the input singles one
 //! out, a building with several units or a whole street, estate or townland as one grouped
@@ -9,12 +10,12 @@
 use fst::{IntoStreamer, Streamer};
 
 use crate::api::{
-    AddressOption, AutocompleteRequest, AutocompleteResponse, FindCarry, LinkContext,
+    AddressOption, AutocompleteRequest, AutocompleteResponse, Country, FindCarry, LinkContext,
 };
 use crate::classify::Target;
 use crate::engine::find::option_with;
 use crate::engine::recent::{rendered, Key};
-use crate::engine::Engine;
+use crate::engine::{uk_suggest, Engine};
 use crate::group::{self, OptionItem};
 use crate::index::{EircodeHit, Index, PartsCache};
 use crate::limits::{MAX_SUGGESTIONS, MAX_SUGGESTION_POOL};
@@ -28,15 +29,20 @@ pub(crate) fn autocomplete(
 ) -> AutocompleteResponse {
     let index = engine.index();
     let lang = req.language;
-    let key = Key::new(&req.address, lang == crate::ecad::address::Language::Irish);
+    let irish = lang == crate::ecad::address::Language::Irish;
+    let key = Key::new(&req.address, irish, req.country);
     let cached = engine.remember.then(|| engine.recent.get(&key)).flatten();
     let items = match cached {
         Some(items) => items,
         None => {
-            let items = match eircode_prefix(key.text()) {
-                Some(prefix) => eircode_suggestions(index, &prefix, lang),
-                None => text_suggestions(index, key.text(), lang),
+            let mut items = match (req.country, eircode_prefix(key.text())) {
+                (Country::Ni | Country::Gb, _) => {
+                    uk_suggest::suggestions(engine, key.text(), req.country)
+                }
+                (_, Some(prefix)) => eircode_suggestions(index, &prefix, lang),
+                (_, None) => text_suggestions(index, key.text(), lang),
             };
+            group::make_distinct(&mut items, &group::IndexTiebreak { index, lang });
             if engine.remember {
                 engine.recent.put(key, &items);
             }

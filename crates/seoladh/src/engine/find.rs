@@ -183,7 +183,7 @@ fn respond(
         if let Some(profile) = req
             .address_profile_name
             .as_deref()
-            .and_then(|name| engine.profiles().get(name))
+            .and_then(|name| engine.profile(name))
         {
             let r = profile.reformat_parts(&parts, lang);
             resp.reformatted_address = Some(r.lines);
@@ -222,8 +222,7 @@ fn respond(
             resp.unmatched = Some(unmatched.into_iter().map(|(_, t)| t).collect());
         }
     }
-    let nua = matches!(c.result, FindResult::NonUniqueAddress);
-    let (total, items) = group::options(index, &c.options, req.limit, lang, nua);
+    let (total, items) = group::options(index, &c.options, req.limit, lang);
     resp.total_options = total;
     if !items.is_empty() {
         let next = links.option_links(&FindCarry::from(req));
@@ -238,12 +237,15 @@ fn respond(
 /// An option on the wire, with its drill-down link (`links`: the response's shared link parts,
 /// encoded once).
 pub(crate) fn option_with(links: &OptionLinks, item: OptionItem) -> AddressOption {
-    let next = links.next(&item.display_name, Some(item.address_id));
+    // 0: an option with no id of its own (a UK postcode group), drilled into by its text.
+    let id = (item.address_id != 0).then_some(item.address_id);
+    let text = item.drill_text.as_deref().unwrap_or(&item.display_name);
+    let next = links.next(text, id);
     AddressOption {
         option_type: Some(item.option_type),
         display_name: item.display_name,
         postcode: item.postcode,
-        address_id: Some(item.address_id),
+        address_id: id,
         address_type: AddressType::from_code(u32::from(item.address_type)),
         links: vec![next],
     }

@@ -13,11 +13,13 @@ mod find;
 mod options;
 mod recent;
 pub mod uk;
+mod uk_suggest;
 
 pub use options::{EcadDataOptions, QueryOptions};
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+use std::sync::{Mutex, OnceLock};
 
 use crate::api::{
     self, ApiError, AutocompleteRequest, AutocompleteResponse, FindAddressRequest,
@@ -25,7 +27,7 @@ use crate::api::{
 };
 use crate::error::Result;
 use crate::index::Index;
-use crate::profile::ProfileSet;
+use crate::profile::{Lookup, Profile, ProfileSet};
 
 /// An index and the address profiles, ready to answer requests. Cheap to share behind an `Arc`.
 #[derive(Debug)]
@@ -36,6 +38,10 @@ pub struct Engine {
     recent: recent::Recent,
     /// Whether `recent` is used.
     remember: bool,
+    /// Unknown profile names already warned about (so each is logged once).
+    warned: Mutex<BTreeSet<String>>,
+    /// The words of the UK addresses, read on the first UK Autocomplete.
+    uk_words: OnceLock<uk_suggest::UkWords>,
 }
 
 impl Engine {
@@ -71,7 +77,16 @@ impl Engine {
             profiles,
             recent: recent::Recent::default(),
             remember: true,
+            warned: Mutex::new(BTreeSet::new()),
+            uk_words: OnceLock::new(),
         }
+    }
+
+    /// The same engine answering with these address profiles (and their policy for unknown
+    /// names, [`ProfileSet::with_unknown`]).
+    pub fn with_profiles(mut self, profiles: ProfileSet) -> Engine {
+        self.profiles = profiles;
+        self
     }
 
     /// Turns the recent-answer cache of Autocomplete on (the default) or off. Off, every
@@ -89,7 +104,7 @@ impl Engine {
     /// [`Error::UnknownProfile`](crate::Error::UnknownProfile) when the options name an address
     /// profile this engine does not have.
     pub fn find(&self, address: &str, options: &QueryOptions) -> Result<FindAddressResponse> {
-        self.check_profile(options)?;
+        self.check_options_profile(options)?;
         let req = options.find_request(address, None);
         Ok(find::find_address(self, &req, &library_links()))
     }
@@ -100,7 +115,7 @@ impl Engine {
     /// # Errors
     /// As [`Engine::find`].
     pub fn find_id(&self, address_id: u64, options: &QueryOptions) -> Result<FindAddressResponse> {
-        self.check_profile(options)?;
+        self.check_options_profile(options)?;
         let req = options.find_request("", Some(address_id));
         Ok(find::find_address(self, &req, &library_links()))
     }
@@ -114,7 +129,7 @@ impl Engine {
         partial: &str,
         options: &QueryOptions,
     ) -> Result<AutocompleteResponse> {
-        self.check_profile(options)?;
+        self.check_options_profile(options)?;
         let req = options.autocomplete_request(partial);
         Ok(autocomplete::autocomplete(self, &req, &library_links()))
     }
@@ -126,10 +141,12 @@ impl Engine {
         ecad_data::get_ecad_data(self, &options.request(ecad_id), &library_links())
     }
 
-    fn check_profile(&self, options: &QueryOptions) -> Result<()> {
+    /// Whether the options' address profile can be answered: a known name, or any name when
+    /// the profiles answer unknown names with `default` (see [`Engine::profile`]).
+    fn check_options_profile(&self, options: &QueryOptions) -> Result<()> {
         match options.get_address_profile() {
-            Some(name) => self.profiles.resolve(name).map(|_| ()),
-            None => Ok(()),
+            Some(name) if self.profile(name).is_none() => self.profiles.resolve(name).map(|_| ()),
+            _ => Ok(()),
         }
     }
 
@@ -138,9 +155,53 @@ impl Engine {
         &self.index
     }
 
+    /// The words of the UK addresses (built on first use: a UK-only read of the index).
+    pub(crate) fn uk_words(&self) -> &uk_suggest::UkWords {
+        self.uk_words
+            .get_or_init(|| uk_suggest::UkWords::build(&self.index))
+    }
+
+    /// Builds the word list of the UK addresses now (about half a second at full scale) rather
+    /// than on the first UK request: what a server does before it takes traffic.
+    pub fn prepare_uk(&self) {
+        let _ = self.uk_words();
+    }
+
     /// The address profiles.
     pub fn profiles(&self) -> &ProfileSet {
         &self.profiles
+    }
+
+    /// The profile a request naming `name` is answered with: the profile of that name, or
+    /// `default` in its stead (a warning logged the first time each name is met), or none when
+    /// the profiles' policy refuses unknown names.
+    pub fn profile(&self, name: &str) -> Option<&Profile> {
+        match self.profiles.lookup(name) {
+            Lookup::Found(p) => Some(p),
+            Lookup::Fallback(p) => {
+                self.warn_unknown_profile(name, &p.name);
+                Some(p)
+            }
+            Lookup::Unknown => None,
+        }
+    }
+
+    /// Logs once per name (up to [`MAX_UNKNOWN_PROFILE_WARNINGS`] names) that an unknown
+    /// profile name is answered with `fallback`.
+    fn warn_unknown_profile(&self, name: &str, fallback: &str) {
+        let key = crate::profile::name_key(name);
+        let Ok(mut warned) = self.warned.lock() else {
+            return;
+        };
+        if warned.len() >= MAX_UNKNOWN_PROFILE_WARNINGS || !warned.insert(key) {
+            return;
+        }
+        let name: String = name.chars().take(64).collect();
+        tracing::warn!(
+            profile = %name,
+            answered_with = %fallback,
+            "addressProfileName `{name}` is not configured: answered with the `{fallback}` profile (map it in a profiles file, or refuse unknown names)"
+        );
     }
 }
 
@@ -149,12 +210,18 @@ fn library_links() -> LinkContext {
     LinkContext::new("", "", None)
 }
 
+/// Unknown profile names logged, at most (a client sending random names cannot fill the log).
+const MAX_UNKNOWN_PROFILE_WARNINGS: usize = 100;
+
 impl api::Engine for Engine {
     fn find_address(
         &self,
         req: &FindAddressRequest,
         links: &LinkContext,
     ) -> Result<FindAddressResponse, ApiError> {
+        if let Some(name) = &req.address_profile_name {
+            api::Engine::check_profile(self, name)?;
+        }
         Ok(find::find_address(self, req, links))
     }
 
@@ -180,6 +247,13 @@ impl api::Engine for Engine {
             .into_iter()
             .map(str::to_string)
             .collect()
+    }
+
+    fn check_profile(&self, name: &str) -> Result<(), ApiError> {
+        match self.profiles.lookup(name) {
+            Lookup::Found(_) | Lookup::Fallback(_) => Ok(()),
+            Lookup::Unknown => api::check_profile(Some(name), &self.profile_names()),
+        }
     }
 
     fn counts(&self) -> BTreeMap<String, u64> {

@@ -15,6 +15,7 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::sync::Mutex;
 
+use crate::api::Country;
 use crate::classify::Target;
 use crate::ecad::address::Language;
 use crate::group::OptionItem;
@@ -22,19 +23,21 @@ use crate::index::{Index, PartsCache};
 use crate::limits::{RECENT_RENDERED, RECENT_SUGGESTIONS};
 
 /// What an answer depends on besides the index: the text with trailing spaces and commas
-/// removed, and the language of the options.
+/// removed, the language of the options and the country searched.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Key {
     text: String,
     irish: bool,
+    country: Country,
 }
 
 impl Key {
-    /// The key of `text` in the given language.
-    pub(crate) fn new(text: &str, irish: bool) -> Key {
+    /// The key of `text` in the given language and country.
+    pub(crate) fn new(text: &str, irish: bool, country: Country) -> Key {
         Key {
             text: searchable(text).to_string(),
             irish,
+            country,
         }
     }
 
@@ -147,14 +150,20 @@ mod tests {
             postcode: None,
             address_id: id,
             address_type: 2150,
+            drill_text: None,
         }
     }
 
     #[test]
     fn trailing_spaces_and_commas_share_a_key() {
-        assert_eq!(Key::new("8 Silver, ", false), Key::new("8 Silver", false));
-        assert_ne!(Key::new("8 Silver", false), Key::new("8 Silver", true));
-        assert_ne!(Key::new("8 Silver B", false), Key::new("8 Silver", false));
+        let key = |t: &str, irish| Key::new(t, irish, Country::Ie);
+        assert_eq!(key("8 Silver, ", false), key("8 Silver", false));
+        assert_ne!(key("8 Silver", false), key("8 Silver", true));
+        assert_ne!(key("8 Silver B", false), key("8 Silver", false));
+        assert_ne!(
+            Key::new("BT14", false, Country::Ni),
+            Key::new("BT14", false, Country::Gb)
+        );
         assert_eq!(searchable(" ,"), "");
     }
 
@@ -162,12 +171,12 @@ mod tests {
     fn keeps_the_most_recent_entries() {
         let recent = Recent::default();
         for i in 0..(RECENT_SUGGESTIONS as u64 + 1) {
-            recent.put(Key::new(&i.to_string(), false), &[item(i)]);
+            recent.put(Key::new(&i.to_string(), false, Country::Ie), &[item(i)]);
         }
-        assert_eq!(recent.get(&Key::new("0", false)), None);
+        assert_eq!(recent.get(&Key::new("0", false, Country::Ie)), None);
         let last = RECENT_SUGGESTIONS as u64;
         assert_eq!(
-            recent.get(&Key::new(&format!("{last} "), false)),
+            recent.get(&Key::new(&format!("{last} "), false, Country::Ie)),
             Some(vec![item(last)])
         );
     }

@@ -10,8 +10,9 @@
 //! ..  sections         each starting at a multiple of 8
 //! ```
 //!
-//! Everything is little-endian. Opening checks the header, the versions and every section's bounds
-//! (O(1) in the file size); `verify` recomputes every section's checksum.
+//! Everything is little-endian. [`read_header`] checks the header, the versions and every
+//! section's bounds; opening an index then checks every section's checksum and structure
+//! (`index::validate`).
 
 use crate::error::{Error, Result};
 use std::io::Write;

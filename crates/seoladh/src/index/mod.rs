@@ -1,5 +1,5 @@
-//! The index: one versioned file, built once from an ECAD-layout directory, opened in O(1) by
-//! memory-mapping, and read in place by every lookup.
+//! The index: one versioned file, built once from an ECAD-layout directory, checked whole when
+//! opened (memory-mapped or read into memory), and read in place by every lookup.
 //!
 //! - [`format`](mod@format): header, section table, checksums;
 //! - [`builder`]: [`IndexBuilder`] turns a [`Dataset`](crate::ecad::Dataset) into a file;
@@ -14,7 +14,6 @@
 //! localities, post town, counties); its buildings are contiguous and in natural order, and each
 //! building's address points follow it. The matcher goes term → elements → places → buildings.
 
-mod build_support;
 pub mod builder;
 pub mod completions;
 pub mod format;
@@ -26,8 +25,8 @@ mod reader;
 mod record_codec;
 mod render;
 pub mod store;
-mod store_builder;
 pub mod tables;
+mod validate;
 mod variant;
 
 pub use builder::{BuildProgress, BuiltIndex, IndexBuilder, NoProgress};

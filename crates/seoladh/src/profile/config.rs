@@ -22,11 +22,49 @@ const MAX_SEPARATOR_CHARS: usize = 8;
 /// Longest profile name.
 const MAX_NAME_CHARS: usize = 64;
 
-/// A set of named profiles, looked up case-insensitively.
+/// The profile unknown names fall back to, and the one every set has.
+pub const DEFAULT_PROFILE: &str = "default";
+
+/// A set of named profiles, looked up by [`name_key`], with a policy for unknown names.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProfileSet {
-    /// Sorted by lower-case name.
+    /// [`name_key`] of each profile, sorted.
+    keys: Vec<String>,
+    /// In the order of `keys`.
     profiles: Vec<Profile>,
+    unknown: UnknownProfile,
+}
+
+/// What a request naming a profile the set does not have gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum UnknownProfile {
+    /// The `default` profile, so that an integration sending its own account's profile name
+    /// works unchanged (the engine logs a warning once per name).
+    #[default]
+    UseDefault,
+    /// Error 400012 InvalidAddressProfileName, for deployments that want every name configured.
+    Refuse,
+}
+
+/// How a profile name is answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lookup<'a> {
+    /// A profile of that name.
+    Found(&'a Profile),
+    /// No profile of that name: the `default` profile answers in its stead.
+    Fallback(&'a Profile),
+    /// No profile of that name, and the policy refuses it.
+    Unknown,
+}
+
+/// What two profile names must share to be the same name: their letters and digits, lower
+/// case (`Wordpress-Gravity Forms`, `wordpress gravity forms` and `WordpressGravityForms` are
+/// one name).
+pub fn name_key(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 impl Default for ProfileSet {
@@ -48,7 +86,11 @@ struct RawFile {
 struct RawProfile {
     #[serde(default)]
     description: Option<String>,
-    lines: Spanned<i64>,
+    /// Another profile's name: this one is that profile under another name.
+    #[serde(default)]
+    alias: Option<Spanned<String>>,
+    #[serde(default)]
+    lines: Option<Spanned<i64>>,
     #[serde(default)]
     max_chars: Option<Spanned<i64>>,
     #[serde(default)]
@@ -101,16 +143,18 @@ impl Source<'_> {
 }
 
 impl ProfileSet {
-    /// The profiles shipped with the crate: `default`, `5line30`, `label4`, `ascii`, `crm3`.
+    /// The profiles shipped with the crate: `default`, `5line30`, `label4`, `ascii`, `crm3`;
+    /// unknown names answered with `default`.
     pub fn builtin() -> ProfileSet {
         // The embedded file is parsed in a unit test, so this cannot fail in a release; keep a
         // usable set anyway rather than panic.
-        ProfileSet::from_toml(BUILTIN, Path::new("<builtin>")).unwrap_or_else(|_| ProfileSet {
-            profiles: vec![Profile::new("default")],
-        })
+        parse(BUILTIN, Path::new("<builtin>"), &[])
+            .unwrap_or_else(|_| ProfileSet::from_profiles(vec![Profile::new(DEFAULT_PROFILE)]))
     }
 
-    /// Reads a profiles file. It replaces the built-in set: name every profile you need.
+    /// Reads a profiles file: its profiles are added to the built-in ones (one with a built-in
+    /// name replaces it), and each is a full definition or an alias of another
+    /// (`alias = "default"`).
     ///
     /// # Errors
     ///
@@ -125,78 +169,77 @@ impl ProfileSet {
         ProfileSet::from_toml(&text, path)
     }
 
-    /// Parses profiles from TOML text; `origin` names it in errors.
+    /// Parses a profiles file from TOML text, as [`ProfileSet::load`]; `origin` names it in
+    /// errors.
     ///
     /// # Errors
     ///
     /// [`Error::ProfileConfig`] as for [`ProfileSet::load`].
     pub fn from_toml(text: &str, origin: &Path) -> Result<ProfileSet> {
-        let src = Source { text, path: origin };
-        let raw: RawFile = toml::from_str(text).map_err(|e| {
-            let offset = e.span().map(|s| s.start);
-            src.error(offset, None, e.message().trim().to_string())
-        })?;
-        if raw.profile.is_empty() {
-            return Err(src.error(
-                None,
-                None,
-                "no profiles: add at least one `[profile.<name>]` table".to_string(),
-            ));
-        }
-        if raw.profile.len() > MAX_PROFILES {
-            return Err(src.error(
-                None,
-                None,
-                format!(
-                    "{} profiles, at most {MAX_PROFILES} are allowed",
-                    raw.profile.len()
-                ),
-            ));
-        }
-        let mut profiles: Vec<Profile> = Vec::with_capacity(raw.profile.len());
-        for (name, body) in &raw.profile {
-            let profile = convert(&src, name, body.get_ref())?;
-            let clash = profiles
-                .iter()
-                .any(|p| p.name.eq_ignore_ascii_case(&profile.name));
-            if clash {
-                return Err(src.at(
-                    name,
-                    name.get_ref().clone(),
-                    "another profile has this name in a different case (names are case-insensitive)"
-                        .to_string(),
-                ));
-            }
-            profiles.push(profile);
-        }
-        profiles.sort_by(|a, b| {
-            a.name
-                .to_ascii_lowercase()
-                .cmp(&b.name.to_ascii_lowercase())
-                .then_with(|| a.name.cmp(&b.name))
-        });
-        Ok(ProfileSet { profiles })
+        let builtin = ProfileSet::builtin();
+        parse(text, origin, &builtin.profiles)
     }
 
-    /// The profile called `name`, ignoring case.
+    /// A set of these profiles (names must differ by [`name_key`]; a later one replaces an
+    /// earlier one of the same key). Unknown names are answered with `default` when the set has
+    /// one.
+    pub fn from_profiles(profiles: Vec<Profile>) -> ProfileSet {
+        let mut keyed: BTreeMap<String, Profile> = BTreeMap::new();
+        for p in profiles {
+            keyed.insert(name_key(&p.name), p);
+        }
+        let (keys, profiles) = keyed.into_iter().unzip();
+        ProfileSet {
+            keys,
+            profiles,
+            unknown: UnknownProfile::default(),
+        }
+    }
+
+    /// The same profiles with another policy for unknown names.
+    pub fn with_unknown(mut self, policy: UnknownProfile) -> ProfileSet {
+        self.unknown = policy;
+        self
+    }
+
+    /// What an unknown name gets.
+    pub fn unknown_policy(&self) -> UnknownProfile {
+        self.unknown
+    }
+
+    /// The profile called `name`, ignoring case, spaces and punctuation (`Wordpress-Gravity
+    /// Forms` is `wordpress gravity forms`); unknown names are not answered.
     pub fn get(&self, name: &str) -> Option<&Profile> {
-        let name = name.trim();
-        self.profiles
-            .iter()
-            .find(|p| p.name.eq_ignore_ascii_case(name))
+        let key = name_key(name);
+        let at = self.keys.binary_search(&key).ok()?;
+        self.profiles.get(at)
     }
 
-    /// The profile called `name`, ignoring case.
+    /// How a request naming `name` is answered, by the set's [`UnknownProfile`] policy.
+    pub fn lookup(&self, name: &str) -> Lookup<'_> {
+        if let Some(p) = self.get(name) {
+            return Lookup::Found(p);
+        }
+        match (self.unknown, self.get(DEFAULT_PROFILE)) {
+            (UnknownProfile::UseDefault, Some(p)) => Lookup::Fallback(p),
+            _ => Lookup::Unknown,
+        }
+    }
+
+    /// The profile a request naming `name` is answered with ([`ProfileSet::lookup`]).
     ///
     /// # Errors
     ///
     /// [`Error::UnknownProfile`] listing the known names (the wire's 400012
-    /// InvalidAddressProfileName).
+    /// InvalidAddressProfileName) when the name is unknown and the policy refuses it.
     pub fn resolve(&self, name: &str) -> Result<&Profile> {
-        self.get(name).ok_or_else(|| Error::UnknownProfile {
-            name: name.to_string(),
-            known: self.names().iter().map(|n| (*n).to_string()).collect(),
-        })
+        match self.lookup(name) {
+            Lookup::Found(p) | Lookup::Fallback(p) => Ok(p),
+            Lookup::Unknown => Err(Error::UnknownProfile {
+                name: name.to_string(),
+                known: self.names().iter().map(|n| (*n).to_string()).collect(),
+            }),
+        }
     }
 
     /// The profile names, sorted case-insensitively.
@@ -210,29 +253,179 @@ impl ProfileSet {
     }
 }
 
-fn convert(src: &Source<'_>, name: &Spanned<String>, raw: &RawProfile) -> Result<Profile> {
-    let n = name.get_ref();
-    let field = |key: &str| format!("{n}.{key}");
-    let valid_name = !n.is_empty()
-        && n.chars().count() <= MAX_NAME_CHARS
-        && n.chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if !valid_name {
-        return Err(src.at(
-            name,
-            n.clone(),
+/// Parses a profiles file over `base` (the built-in profiles, or none while reading those).
+fn parse(text: &str, origin: &Path, base: &[Profile]) -> Result<ProfileSet> {
+    let src = Source { text, path: origin };
+    let raw: RawFile = toml::from_str(text).map_err(|e| {
+        let offset = e.span().map(|s| s.start);
+        src.error(offset, None, e.message().trim().to_string())
+    })?;
+    if raw.profile.is_empty() {
+        return Err(src.error(
+            None,
+            None,
+            "no profiles: add at least one `[profile.<name>]` table".to_string(),
+        ));
+    }
+    if raw.profile.len() > MAX_PROFILES {
+        return Err(src.error(
+            None,
+            None,
             format!(
-                "a profile name is 1 to {MAX_NAME_CHARS} letters, digits, `_` or `-` (it travels in a URL as addressProfileName)"
+                "{} profiles, at most {MAX_PROFILES} are allowed",
+                raw.profile.len()
             ),
         ));
     }
+    // Every name first, so that a clash is reported whatever the order of the tables.
+    let mut keys: BTreeMap<String, &Spanned<String>> = BTreeMap::new();
+    for name in raw.profile.keys() {
+        check_name(&src, name)?;
+        if let Some(other) = keys.insert(name_key(name.get_ref()), name) {
+            return Err(src.at(
+                name,
+                name.get_ref().clone(),
+                format!(
+                    "`{}` and `{}` are one name (names ignore case, spaces and punctuation)",
+                    other.get_ref(),
+                    name.get_ref()
+                ),
+            ));
+        }
+    }
+    let mut defined: Vec<Profile> = Vec::with_capacity(raw.profile.len());
+    for (name, body) in &raw.profile {
+        if body.get_ref().alias.is_none() {
+            defined.push(convert(&src, name, body.get_ref())?);
+        }
+    }
+    let mut aliases = Vec::new();
+    for (name, body) in &raw.profile {
+        if let Some(target) = &body.get_ref().alias {
+            aliases.push(alias(
+                &src,
+                name,
+                body.get_ref(),
+                target,
+                &raw,
+                &defined,
+                base,
+            )?);
+        }
+    }
+    let profiles = base.iter().cloned().chain(defined).chain(aliases).collect();
+    Ok(ProfileSet::from_profiles(profiles))
+}
+
+/// A name is 1 to [`MAX_NAME_CHARS`] characters with a letter or digit, and no control
+/// characters (it travels in a URL as `addressProfileName`).
+fn check_name(src: &Source<'_>, name: &Spanned<String>) -> Result<()> {
+    let n = name.get_ref();
+    let valid = n.chars().count() <= MAX_NAME_CHARS
+        && n.chars().any(char::is_alphanumeric)
+        && !n.chars().any(char::is_control);
+    if valid {
+        return Ok(());
+    }
+    Err(src.at(
+        name,
+        n.clone(),
+        format!(
+            "a profile name is 1 to {MAX_NAME_CHARS} characters with at least one letter or digit and no control characters"
+        ),
+    ))
+}
+
+/// The profile `target` names, under the alias `name`: a profile of this file (following
+/// aliases of aliases) or of `base`.
+fn alias(
+    src: &Source<'_>,
+    name: &Spanned<String>,
+    raw: &RawProfile,
+    target: &Spanned<String>,
+    file: &RawFile,
+    defined: &[Profile],
+    base: &[Profile],
+) -> Result<Profile> {
+    let n = name.get_ref();
+    let has_settings = raw.lines.is_some()
+        || raw.max_chars.is_some()
+        || raw.abbreviate.is_some()
+        || raw.case.is_some()
+        || raw.irish_letters.is_some()
+        || raw.county_always.is_some()
+        || raw.eircode.is_some()
+        || raw.separator.is_some()
+        || raw.share.is_some()
+        || raw.drop.is_some();
+    if has_settings {
+        return Err(src.at(
+            target,
+            format!("{n}.alias"),
+            "an alias takes no other settings: define a profile of its own instead".to_string(),
+        ));
+    }
+    // Follow aliases of aliases in this file, at most once each (a cycle names nothing).
+    let mut wanted = target.get_ref().clone();
+    for _ in 0..=file.profile.len() {
+        let key = name_key(&wanted);
+        let found = defined
+            .iter()
+            .chain(base.iter())
+            .find(|p| name_key(&p.name) == key);
+        if let Some(found) = found {
+            let mut p = found.clone();
+            p.name = n.clone();
+            p.alias_of = Some(found.name.clone());
+            p.description = raw
+                .description
+                .clone()
+                .unwrap_or_else(|| format!("The `{}` profile", found.name));
+            return Ok(p);
+        }
+        let next = file
+            .profile
+            .iter()
+            .find(|(k, _)| name_key(k.get_ref()) == key)
+            .and_then(|(_, body)| body.get_ref().alias.as_ref());
+        match next {
+            Some(next) => wanted = next.get_ref().clone(),
+            None => break,
+        }
+    }
+    let known: Vec<&str> = defined
+        .iter()
+        .chain(base.iter())
+        .map(|p| p.name.as_str())
+        .collect();
+    Err(src.at(
+        target,
+        format!("{n}.alias"),
+        format!(
+            "`{}` is not a profile (or its aliases go round in a circle); profiles: {}",
+            target.get_ref(),
+            known.join(", ")
+        ),
+    ))
+}
+
+fn convert(src: &Source<'_>, name: &Spanned<String>, raw: &RawProfile) -> Result<Profile> {
+    let n = name.get_ref();
+    let field = |key: &str| format!("{n}.{key}");
     let mut p = Profile::new(n.clone());
     p.description = raw.description.clone().unwrap_or_default();
 
-    let lines = *raw.lines.get_ref();
+    let Some(lines_value) = &raw.lines else {
+        return Err(src.at(
+            name,
+            field("lines"),
+            "missing `lines` (or `alias = \"<profile>\"` to reuse another profile)".to_string(),
+        ));
+    };
+    let lines = *lines_value.get_ref();
     if !(1..=MAX_PROFILE_LINES as i64).contains(&lines) {
         return Err(src.at(
-            &raw.lines,
+            lines_value,
             field("lines"),
             format!("lines is {lines}, it must be 1 to {MAX_PROFILE_LINES}"),
         ));

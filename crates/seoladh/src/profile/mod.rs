@@ -4,8 +4,12 @@
 //! A [`Profile`] fixes the number of lines, the most characters per line, the abbreviation policy,
 //! the capitalisation, whether fadas are kept, whether the county is always shown, where the
 //! Eircode goes, which lines may share a line and which may be dropped when lines run out.
-//! Profiles come from a TOML file ([`ProfileSet::load`]); `src/profile/profiles.toml` is embedded as
-//! the default set ([`ProfileSet::builtin`]) and documents every key.
+//! `src/profile/profiles.toml` is embedded as the built-in set ([`ProfileSet::builtin`]) and
+//! documents every key; a deployment's TOML file ([`ProfileSet::load`]) adds its own profiles,
+//! each a full definition or an alias of another (`alias = "default"`), so that the names real
+//! integrations send (`MagentoDefault`, `Demo5LineV2`) find a profile. Names match ignoring
+//! case, spaces and punctuation ([`name_key`]); a name the set does not have is answered with
+//! `default` or refused, by the set's [`UnknownProfile`] policy.
 //!
 //! # Input
 //!
@@ -84,7 +88,7 @@ mod finish;
 mod fit;
 mod role;
 
-pub use config::ProfileSet;
+pub use config::{name_key, Lookup, ProfileSet, UnknownProfile, DEFAULT_PROFILE};
 pub use role::LineRole;
 
 use crate::ecad::address::{Address, AddressElement, AddressParts, ElementType, Language};
@@ -144,8 +148,10 @@ pub enum EircodePlacement {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Profile {
-    /// The name (matched case-insensitively).
+    /// The name (matched ignoring case, spaces and punctuation, [`name_key`]).
     pub name: String,
+    /// For an alias (`alias = "default"` in a profiles file): the profile it stands for.
+    pub alias_of: Option<String>,
     /// What the profile is for (documentation only).
     pub description: String,
     /// Number of lines of the output (`reformattedAddress` always has this many entries; 0 is
@@ -182,6 +188,7 @@ impl Profile {
     pub fn new(name: impl Into<String>) -> Profile {
         Profile {
             name: name.into(),
+            alias_of: None,
             description: String::new(),
             lines: crate::ecad::address::MAX_ADDRESS_LINES + 1,
             max_chars: None,

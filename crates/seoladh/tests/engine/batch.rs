@@ -80,7 +80,7 @@ fn one_row_out_per_row_in_and_in_order() {
         } else if n % 10 == 0 {
             assert_eq!(row["id"], format!("row-{n}"), "the input id is kept");
         } else {
-            assert_eq!(row["id"], n, "else the row number");
+            assert_eq!(row["id"], n.to_string(), "else the row number, as a string");
         }
         if n == 7 || n == 9 {
             continue;
@@ -118,14 +118,14 @@ fn malformed_rows_become_error_rows() {
     let (out, _) = run(jsonl, InputFormat::JsonLines, 0, &small_chunks());
     let rows = lines(&out);
     assert_eq!(rows.len(), 4);
-    assert_eq!(rows[0]["id"], 5);
+    assert_eq!(rows[0]["id"], 5, "a JSON id comes back as it was written");
     assert!(rows[0]["response"].is_object());
     assert_eq!(
         (
             rows[1]["id"].clone(),
             rows[1]["error"]["type"]["code"].clone()
         ),
-        (2.into(), 400011.into())
+        ("2".into(), 400011.into())
     );
     assert_eq!(rows[2]["error"]["type"]["code"], 400011);
     assert_eq!(rows[3]["response"]["input"]["address"], "x, A96 9VA7");
@@ -162,7 +162,10 @@ fn resume_after_a_kill_gives_the_whole_file_once() {
     let text = std::str::from_utf8(&full).unwrap();
     let cut: usize = text.lines().take(23).map(|l| l.len() + 1).sum::<usize>() + 40;
     std::fs::write(&path, &full[..cut]).unwrap();
-    let done = batch::resume_point(&path).unwrap();
+    let done = match batch::resume_point(&path, &OutputFormat::JsonLines).unwrap() {
+        batch::Resume::Lines(n) => n,
+        batch::Resume::Stream => panic!("a regular file streams"),
+    };
     assert_eq!(done, 23);
     let (rest, summary) = run(&input, InputFormat::Csv, done, &opts);
     assert_eq!(summary.skipped, 23);
@@ -225,4 +228,69 @@ proptest::proptest! {
         let (out, summary) = run(&input, InputFormat::Csv, 0, &small_chunks());
         proptest::prop_assert_eq!(lines(&out).len() as u64, summary.rows);
     }
+}
+
+/// An engine over the fixture index with `examples/profiles.toml` and the given policy.
+fn engine_with_profiles(unknown: seoladh::profile::UnknownProfile) -> seoladh::engine::Engine {
+    let bytes = seoladh::index::IndexBuilder::new()
+        .build(dataset(), &seoladh::index::NoProgress)
+        .expect("fixture builds")
+        .to_bytes();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/profiles.toml");
+    let profiles = seoladh::profile::ProfileSet::load(path).expect("example profiles load");
+    seoladh::engine::Engine::new(
+        seoladh::index::Index::from_bytes(bytes).expect("opens"),
+        profiles.with_unknown(unknown),
+    )
+}
+
+/// Rows name their profile (`addressProfileName`), or get the run's (`BatchOptions::query`);
+/// an unknown name follows the engine's policy.
+#[test]
+fn rows_are_reformatted_with_their_profile() {
+    use seoladh::profile::UnknownProfile;
+    let input = "id,address,addressProfileName\n\
+                 a,\"2 dooroge woods, ballyboughal\",MagentoDefault\n\
+                 b,\"2 dooroge woods, ballyboughal\",\n\
+                 c,\"2 dooroge woods, ballyboughal\",SomeoneElses\n";
+    let opts = BatchOptions {
+        query: seoladh::QueryOptions::default().address_profile("Demo5LineV2"),
+        ..small_chunks()
+    };
+    let answer = |unknown| {
+        let engine = engine_with_profiles(unknown);
+        let mut out = Vec::new();
+        batch::run(
+            &engine,
+            Input {
+                reader: Cursor::new(input.as_bytes()),
+                name: Path::new("profiles-input"),
+                format: InputFormat::Csv,
+                skip: 0,
+            },
+            &mut out,
+            &opts,
+            &mut |_| {},
+        )
+        .expect("batch runs");
+        lines(&out)
+    };
+    let rows = answer(UnknownProfile::UseDefault);
+    assert_eq!(rows.len(), 3);
+    let lines_of = |r: &Value| r["response"]["reformattedAddress"].as_array().map(Vec::len);
+    assert_eq!(lines_of(&rows[0]), Some(4), "MagentoDefault: {}", rows[0]);
+    assert_eq!(
+        rows[1]["response"]["input"]["addressProfileName"], "Demo5LineV2",
+        "the batch's profile"
+    );
+    assert_eq!(lines_of(&rows[1]), Some(5));
+    assert_eq!(
+        lines_of(&rows[2]),
+        Some(9),
+        "answered with default: {}",
+        rows[2]
+    );
+    let strict = answer(UnknownProfile::Refuse);
+    assert_eq!(lines_of(&strict[0]), Some(4));
+    assert_eq!(strict[2]["error"]["type"]["code"], 400012, "{}", strict[2]);
 }

@@ -42,7 +42,7 @@ fn the_engine_depends_on_no_runtime_http_cli_or_rand_crate() {
         "clap",
         "indicatif",
         "rand",
-        "tracing",
+        "tracing-subscriber",
     ] {
         assert!(
             !names.contains(&banned),

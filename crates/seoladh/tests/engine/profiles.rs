@@ -197,7 +197,8 @@ fn cases_cover_every_result_code_and_profile() {
 
 #[test]
 fn an_unknown_profile_name_is_a_structured_error() {
-    let err = ProfileSet::builtin().resolve("label9").err();
+    let strict = ProfileSet::builtin().with_unknown(seoladh::profile::UnknownProfile::Refuse);
+    let err = strict.resolve("label9").err();
     let message = err.map(|e| e.to_string()).unwrap_or_default();
     assert!(message.contains("label9"), "{message}");
     assert!(message.contains("label4"), "{message}");

@@ -6,6 +6,10 @@
 //! grouped by the element below the answer's level (each street, estate or townland one option).
 //! Every grouped option drills down through its `addressId`.
 
+mod distinct;
+
+pub use distinct::{make_distinct, NoTiebreak, Tiebreak};
+
 use crate::api::OptionType;
 use crate::classify::{OptionSet, Target};
 use crate::ecad::address::{postal_display_name, Language};
@@ -26,8 +30,11 @@ pub struct OptionItem {
     pub postcode: Option<String>,
     /// ECAD id to drill into (or of the address point).
     pub address_id: u64,
-    /// ECAD address type.
+    /// ECAD address type (0: none, as for UK addresses).
     pub address_type: u16,
+    /// The address text the option's `next` link carries when it is not the label: a UK
+    /// postcode group has no id to drill into and is found by its postcode.
+    pub drill_text: Option<String>,
 }
 
 /// Collects the options of `set`: `(total, items)`. `grouping` is the `limit = -1` mode;
@@ -37,8 +44,17 @@ pub fn options(
     set: &OptionSet,
     limit: i32,
     lang: Language,
-    distinguish_by_eircode: bool,
 ) -> (usize, Vec<OptionItem>) {
+    let (total, mut items) = listed(index, set, limit, lang);
+    let before = items.len();
+    make_distinct(&mut items, &IndexTiebreak { index, lang });
+    // Repeats dropped from a complete list are not counted either.
+    let total = if before == total { items.len() } else { total };
+    (total, items)
+}
+
+/// The options of `set` as collected, before [`make_distinct`].
+fn listed(index: &Index, set: &OptionSet, limit: i32, lang: Language) -> (usize, Vec<OptionItem>) {
     if limit == 0 {
         return (0, Vec::new());
     }
@@ -50,14 +66,14 @@ pub fn options(
     };
     match set {
         OptionSet::None => (0, Vec::new()),
-        OptionSet::AddressPoints(aps) => {
-            flat_points(index, aps, bound, lang, distinguish_by_eircode)
-        }
+        OptionSet::AddressPoints(aps) => flat_points(index, aps, bound, lang),
         OptionSet::Candidates(targets) => {
-            let items: Vec<OptionItem> = targets
+            let mut items: Vec<OptionItem> = targets
                 .iter()
                 .filter_map(|t| target_item(index, t, lang))
                 .collect();
+            // Two candidates can be one option (a place reached through two of its elements).
+            distinct::drop_repeats(&mut items);
             let total = items.len();
             if total > bound {
                 return (total, Vec::new());
@@ -73,7 +89,6 @@ fn flat_points(
     aps: &[u32],
     bound: usize,
     lang: Language,
-    with_eircode: bool,
 ) -> (usize, Vec<OptionItem>) {
     let total = aps.len();
     if total > bound {
@@ -82,16 +97,7 @@ fn flat_points(
     let mut cache = PartsCache::default();
     let items = aps
         .iter()
-        .filter_map(|&ap| {
-            let mut item = point_item_cached(index, ap, lang, &mut cache)?;
-            if with_eircode {
-                if let Some(pc) = &item.postcode {
-                    let display = crate::ecad::address::eircode_display(pc);
-                    item.display_name = format!("{}, {display}", item.display_name);
-                }
-            }
-            Some(item)
-        })
+        .filter_map(|&ap| point_item_cached(index, ap, lang, &mut cache))
         .collect();
     (total, items)
 }
@@ -116,6 +122,7 @@ fn point_item_cached(
         postcode: index.address_point_eircode(ap),
         address_id: parts.address_point_id,
         address_type: row.address_type,
+        drill_text: None,
     })
 }
 
@@ -155,6 +162,7 @@ fn building_item_cached(
         postcode: None,
         address_id: parts.building_id,
         address_type: row.address_type,
+        drill_text: None,
     })
 }
 
@@ -195,6 +203,7 @@ fn element_item(
         postcode: None,
         address_id: row.id,
         address_type: row.address_type,
+        drill_text: None,
     })
 }
 
@@ -272,7 +281,7 @@ fn below(
             return (0, Vec::new());
         };
         let aps: Vec<u32> = (r.ap_start..r.ap_start + u32::from(r.ap_count)).collect();
-        return flat_points(index, &aps, bound, lang, false);
+        return flat_points(index, &aps, bound, lang);
     }
     let places = places_of(index, target);
     let buildings: Vec<u32> = places
@@ -294,7 +303,7 @@ fn below(
             .filter_map(|&b| index.building(b))
             .flat_map(|r| r.ap_start..r.ap_start + u32::from(r.ap_count))
             .collect();
-        return flat_points(index, &aps, bound, lang, false);
+        return flat_points(index, &aps, bound, lang);
     }
     // Group units by building.
     if buildings.len() <= GROUP_THRESHOLD * 2 || places.len() == 1 {
@@ -348,6 +357,36 @@ fn below(
         })
         .collect();
     (total, items)
+}
+
+/// The building or unit behind an option, from the index.
+pub struct IndexTiebreak<'a> {
+    /// The index the options come from.
+    pub index: &'a Index,
+    /// The language of the labels.
+    pub lang: Language,
+}
+
+impl Tiebreak for IndexTiebreak<'_> {
+    /// A unit's name, else its building's name or number, whichever the label does not show.
+    fn building_or_unit(&self, item: &OptionItem) -> Option<String> {
+        use crate::index::EntityKind;
+        let parts = match self.index.entity(item.address_id)? {
+            (EntityKind::AddressPoint, ap) => self.index.address_point_parts(ap)?,
+            (EntityKind::Building, b) => self.index.building_parts(b)?,
+            _ => return None,
+        };
+        let missing = |s: &str| !s.trim().is_empty() && !item.display_name.contains(s.trim());
+        let unit = parts.sub_building.as_ref().map(|p| p.name(self.lang));
+        let name = parts.building_name.as_ref().map(|p| p.name(self.lang));
+        let number = parts.building_number.as_deref();
+        let found = [unit, name, number]
+            .into_iter()
+            .flatten()
+            .find(|s| missing(s))
+            .map(|s| s.trim().to_string());
+        found
+    }
 }
 
 #[cfg(test)]

@@ -8,9 +8,9 @@ use std::collections::HashMap;
 
 use rayon::prelude::*;
 
+use super::build_error;
 use crate::ecad::Dataset;
 use crate::error::Result;
-use crate::index::builder::build_error;
 use crate::index::lists::ListsWriter;
 use crate::index::meta::Meta;
 use crate::index::record_codec::encode_record;
