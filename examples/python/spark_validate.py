@@ -60,10 +60,12 @@ def validate(df: DataFrame, index: str, *, shipped: bool = True, id_col: str = "
 
     ``index`` is the file name given to ``addFile``/``--files`` when ``shipped``, else a path
     every executor can read. ``options`` go to ``find_arrow`` (``language``, ``country``,
-    ``limit``, ``address_profile``); columns named ``eircode``, ``language``, ``country`` or
-    ``limit`` in ``df`` are read per row, as ``seoladh batch`` reads them.
+    ``limit``, ``address_profile``); columns named ``eircode``, ``language``, ``country``,
+    ``limit`` or ``addressProfileName`` in ``df`` are read per row, as ``seoladh batch`` reads
+    them.
     """
-    per_row = [c for c in df.columns if c.lower() in ("eircode", "language", "country", "limit")]
+    per_row = [c for c in df.columns
+               if c.lower() in ("eircode", "language", "country", "limit", "addressprofilename")]
     rows = df.select(id_col, df[address_col].alias("address"), *per_row)
     out_schema = StructType([df.schema[id_col]] + ANSWER_SCHEMA.fields)
 

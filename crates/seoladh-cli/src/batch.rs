@@ -223,14 +223,14 @@ fn open_input(args: &BatchArgs) -> Result<(Rows<'static>, IdType, u64, Arc<Atomi
         let path = path.clone();
         move |source| Error::Io { path, source }
     };
-    let file = File::open(&args.input).map_err(io(&args.input))?;
-    let size = file.metadata().map_or(0, |m| m.len());
     let read = Arc::new(AtomicU64::new(0));
     if columnar::is_parquet(&args.input) {
-        let (rows, id_type) = columnar::read(file, &args.input, args.chunk_rows)?;
+        let (rows, id_type) = columnar::read(&args.input, args.chunk_rows)?;
         // Parquet is read a record batch at a time: the bar shows rows, not bytes.
         return Ok((rows, id_type, 0, read));
     }
+    let file = File::open(&args.input).map_err(io(&args.input))?;
+    let size = file.metadata().map_or(0, |m| m.len());
     // The first byte is peeked, not read and rewound: the input may be a pipe (`/dev/stdin`).
     let mut reader = BufReader::new(Counting {
         inner: file,

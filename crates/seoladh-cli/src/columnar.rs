@@ -47,14 +47,19 @@ pub enum IdType {
     Text,
 }
 
-/// The rows of the Parquet file `file` (opened from `path`), `chunk` rows per record batch
-/// read, and the type its `id` column gets in a Parquet output.
+/// The rows of the Parquet file at `path`, `chunk` rows per record batch read, and the type its
+/// `id` column gets in a Parquet output.
 ///
 /// # Errors
-/// [`Error::InvalidOption`] when `file` is not a regular file (Parquet is read from its end, so
-/// not from a pipe); [`Error::Io`] when it is not Parquet.
-pub fn read(file: File, path: &Path, chunk: usize) -> Result<(Rows<'static>, IdType), Error> {
-    if !file.metadata().is_ok_and(|m| m.is_file()) {
+/// [`Error::InvalidOption`] when `path` is not a regular file (Parquet is read from its end, so
+/// not from a pipe; it is not opened, as opening a pipe waits for a writer); [`Error::Io`] when
+/// it cannot be read or is not Parquet.
+pub fn read(path: &Path, chunk: usize) -> Result<(Rows<'static>, IdType), Error> {
+    let io = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if !std::fs::metadata(path).map_err(io)?.is_file() {
         return Err(Error::InvalidOption {
             option: "--input",
             message: format!(
@@ -64,6 +69,7 @@ pub fn read(file: File, path: &Path, chunk: usize) -> Result<(Rows<'static>, IdT
             ),
         });
     }
+    let file = File::open(path).map_err(io)?;
     let builder = ParquetRecordBatchReaderBuilder::try_new(file).map_err(|e| bad(path, e))?;
     let schema = Arc::clone(builder.schema());
     let wanted: Vec<usize> = schema

@@ -32,8 +32,9 @@
 //! [`MAX_RECORD_BYTES`](crate::limits::MAX_RECORD_BYTES), a field longer than
 //! [`MAX_FIELD_BYTES`](crate::limits::MAX_FIELD_BYTES), an id longer than
 //! [`MAX_BATCH_ID_BYTES`](crate::limits::MAX_BATCH_ID_BYTES)) becomes an error row with code
-//! 400011 InvalidParameterValue and the row number as its id: rows are never dropped, so output
-//! row *n* answers input row *n*. An over-long row is read past without being held: memory stays
+//! 400011 InvalidParameterValue and the row number as its id (a columnar row refused for a long
+//! field keeps a sound id: see the `arrow` module): rows are never dropped, so output row *n*
+//! answers input row *n*. An over-long row is read past without being held: memory stays
 //! bounded whatever the input (`ecad::bounded`).
 //!
 //! # Memory and resuming

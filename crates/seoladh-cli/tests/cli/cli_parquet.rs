@@ -1,5 +1,6 @@
 //! `seoladh batch` with Parquet: CSV in, Parquet out (one row per input row, in order, the same
-//! answers as the JSON lines), Parquet in, and an existing Parquet output left alone.
+//! answers as the JSON lines), Parquet in (with the limits of every layout), and an existing
+//! Parquet output, a device or a pipe refused.
 
 use std::fs::File;
 use std::path::Path;
@@ -145,4 +146,86 @@ fn parquet_out_and_in_give_the_json_lines_answers() {
     let rows = jsonl_rows(&from_parquet);
     assert_eq!(rows[1], ("11".to_string(), 400_011));
     assert_eq!(parquet_rows(&parquet_out), rows);
+}
+
+/// Parquet input keeps the limits of every layout (a field over 64 KiB, an id over 256 bytes:
+/// error rows, the long id never echoed) and reads `addressProfileName` per row; a Parquet input
+/// from a pipe and a Parquet output to a device are refused with a message, never a hang.
+#[test]
+fn parquet_input_keeps_the_limits_and_pipes_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let long_id = "i".repeat(seoladh::limits::MAX_BATCH_ID_BYTES + 1);
+    let long_address = "x".repeat(seoladh::limits::MAX_FIELD_BYTES + 1);
+    let column = |v: Vec<Option<&str>>| Arc::new(StringArray::from(v)) as ArrayRef;
+    let input_batch = RecordBatch::try_from_iter([
+        (
+            "id",
+            column(vec![Some("a"), Some(&long_id), Some("c"), None]),
+        ),
+        (
+            "address",
+            column(vec![
+                Some(&long_address),
+                Some("1 MAIN STREET, GARRISTOWN"),
+                Some("1 MAIN STREET, GARRISTOWN"),
+                Some("1 MAIN STREET, GARRISTOWN"),
+            ]),
+        ),
+        (
+            "addressProfileName",
+            column(vec![None, None, Some("5line30"), None]),
+        ),
+    ])
+    .unwrap();
+    let input = dir.path().join("limits.parquet");
+    let mut w =
+        ArrowWriter::try_new(File::create(&input).unwrap(), input_batch.schema(), None).unwrap();
+    w.write(&input_batch).unwrap();
+    w.close().unwrap();
+
+    let out = dir.path().join("limits.jsonl");
+    ok(batch(&input, &out));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(!text.contains(&long_id), "the long id is not echoed");
+    let rows: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[0]["id"], "a", "a sound id is kept");
+    assert_eq!(rows[0]["error"]["type"]["code"], 400_011);
+    let message = rows[0]["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("field `address` is longer than 65536"),
+        "{message}"
+    );
+    assert_eq!(rows[1]["id"], "2", "the row number stands in for a long id");
+    assert!(rows[1]["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("id is longer"));
+    assert_eq!(rows[2]["id"], "c");
+    assert_eq!(
+        rows[2]["response"]["input"]["addressProfileName"],
+        "5line30"
+    );
+    assert!(rows[2]["response"]["reformattedAddress"].is_array());
+    assert_eq!(rows[3]["id"], "4", "no id: the row number, as a string");
+
+    let to_device = Command::new(env!("CARGO_BIN_EXE_seoladh"))
+        .args(["batch", "--input", input.to_str().unwrap()])
+        .args(["--output", "/dev/null", "--format", "parquet"])
+        .output()
+        .unwrap();
+    assert!(!to_device.status.success());
+    let stderr = String::from_utf8_lossy(&to_device.stderr);
+    assert!(stderr.contains("not a regular file"), "{stderr}");
+
+    let fifo = dir.path().join("pipe.parquet");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let from_pipe = batch(&fifo, &dir.path().join("from-pipe.jsonl"));
+    assert!(!from_pipe.status.success());
+    let stderr = String::from_utf8_lossy(&from_pipe.stderr);
+    assert!(stderr.contains("cannot come from a pipe"), "{stderr}");
 }

@@ -10,7 +10,8 @@
 //! longer than [`MAX_FIELD_BYTES`](crate::limits::MAX_FIELD_BYTES) or an id longer than
 //! [`MAX_BATCH_ID_BYTES`](crate::limits::MAX_BATCH_ID_BYTES) makes its row an error row. A
 //! refused row's message does not name its row number, so a row is answered alike however the
-//! input is split (one batch, or Spark's partitions).
+//! input is split (one batch, or Spark's partitions), and a row refused for a long field keeps
+//! its id.
 //!
 //! # Answer columns
 //! [`answer_fields`]: `result_code`, `result`, `address_id`, `address_type`, `postcode`,
@@ -409,7 +410,7 @@ mod tests {
         ])
         .unwrap();
         let rows = rows(&batch, 1).unwrap();
-        assert_eq!(rows[0].id, Value::from("1"));
+        assert_eq!(rows[0].id, Value::from("a"), "a sound id is kept");
         assert!(rows[0]
             .fields
             .as_ref()

@@ -77,14 +77,17 @@ impl Row {
 
     /// [`Row::checked`] for row `n` of a columnar batch (Arrow), whose messages carry no row
     /// number: a batch may be one partition of many (Spark), where its row numbers mean
-    /// nothing, and a row's answer must not depend on how the input was split.
+    /// nothing, and a row's answer must not depend on how the input was split. A row refused
+    /// for a long field keeps its own id (within its limit): its columns are read apart, so the
+    /// id is sound, and an integer id column gets no row number that could be another row's id.
     pub fn columnar(
         n: u64,
         id: Option<Value>,
         fields: std::result::Result<RowFields, String>,
     ) -> Row {
         match over_limits(&id, &fields) {
-            Some(why) => Row::unreadable(n, why),
+            Some(why) if id_too_long(&id) => Row::unreadable(n, why),
+            Some(why) => Row::with_id(n, id, Err(why)),
             None => Row::with_id(n, id, fields),
         }
     }
@@ -111,12 +114,11 @@ fn over_limits(
             "field `{name}` is longer than {MAX_FIELD_BYTES} bytes"
         ));
     }
-    match id {
-        Some(Value::String(s)) if s.len() > MAX_BATCH_ID_BYTES => {
-            Some(format!("the id is longer than {MAX_BATCH_ID_BYTES} bytes"))
-        }
-        _ => None,
-    }
+    id_too_long(id).then(|| format!("the id is longer than {MAX_BATCH_ID_BYTES} bytes"))
+}
+
+fn id_too_long(id: &Option<Value>) -> bool {
+    matches!(id, Some(Value::String(s)) if s.len() > MAX_BATCH_ID_BYTES)
 }
 
 /// The id of a row that has none (or whose own cannot be echoed): its 1-based number, as a
