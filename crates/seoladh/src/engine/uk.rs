@@ -2,8 +2,8 @@
 //!
 //! The postcode selects the delivery points; the house number and words of the rest of the input
 //! pick one. Without a postcode, the addresses holding every typed word
-//! ([`uk_suggest::UkWords`]) are the answer or the options. An Irish input (an Eircode) in a UK search is a foreign address, as is a BT postcode
-//! under `gb` or a GB postcode under `ni`.
+//! (`uk_suggest::UkWords`) are the answer or the options. An Irish input (an Eircode) in a UK
+//! search is a foreign address, as is a BT postcode under `gb` or a GB postcode under `ni`.
 
 use crate::api::{
     AddressOption, Country, FindAddressRequest, FindAddressResponse, FindCarry, FindResult,
