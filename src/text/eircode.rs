@@ -240,8 +240,10 @@ fn is_key(k: &[u8; 3]) -> bool {
     KEY_BITS[usize::from(k[0] - b'A')] >> n & 1 == 1
 }
 
-/// Parses an Eircode: spaces anywhere are ignored, case is ignored, look-alike letters are corrected
-/// to digits (at most [`MAX_CORRECTIONS`]), and the routing key must be one of the 139.
+/// Parses an Eircode: spaces anywhere are ignored, and so is one dash between the routing key and
+/// the unique identifier (`A65-R2GF`, as the tokeniser reads it); case is ignored, look-alike
+/// letters are corrected to digits (at most [`MAX_CORRECTIONS`]), and the routing key must be one
+/// of the 139.
 ///
 /// # Errors
 /// [`EircodeError`] says what is wrong (length, letter outside the alphabet with its position,
@@ -249,8 +251,13 @@ fn is_key(k: &[u8; 3]) -> bool {
 pub fn parse(text: &str) -> Result<Parsed, EircodeError> {
     let mut raw = [0u8; 7];
     let mut n = 0usize;
+    let mut dashed = false;
     for c in text.chars() {
         if c.is_whitespace() {
+            continue;
+        }
+        if is_dash(c) && n == 3 && !dashed {
+            dashed = true;
             continue;
         }
         if !c.is_ascii_alphanumeric() {
@@ -265,6 +272,11 @@ pub fn parse(text: &str) -> Result<Parsed, EircodeError> {
         return Err(EircodeError::Length { found: n });
     }
     parse_raw(raw)
+}
+
+/// A hyphen or dash, as typed between the two halves of a code (`-`, `‐`, `‑`, `–`, `—`).
+fn is_dash(c: char) -> bool {
+    matches!(c, '-' | '\u{2010}' | '\u{2011}' | '\u{2013}' | '\u{2014}')
 }
 
 /// Why [`check`] failed, without allocating (the hot path only needs yes/no).
@@ -705,6 +717,16 @@ mod tests {
         assert_eq!(p.eircode.display(), "D02 X285");
         assert_eq!(p.eircode.routing_key(), "D02");
         assert_eq!(p.eircode.unique_id(), "X285");
+    }
+
+    #[test]
+    fn a_dash_may_part_the_two_halves() {
+        for t in ["A65-R2GF", "a65 - r2gf", "A65\u{2013}R2GF", "a65-r2gf "] {
+            assert_eq!(parse(t).map(|p| p.eircode.as_str().to_owned()), Ok("A65R2GF".into()), "{t}");
+        }
+        for t in ["A6-5R2GF", "A65--R2GF", "A65R-2GF", "-A65R2GF"] {
+            assert!(parse(t).is_err(), "{t}");
+        }
     }
 
     #[test]

@@ -3,14 +3,17 @@
 //! ForeignAddressDetected).
 //!
 //! Shapes of the outward code: `A9`, `A99`, `AA9`, `AA99`, `A9A`, `AA9A`; the inward code is always
-//! `9AA`. The area (leading letters) must be one of the 125 in use (plus `GIR 0AA`).
+//! `9AA`. The area (leading letters) must be one of the 126 in use (plus `GIR 0AA`). A postcode
+//! whose outward code is one of the ~3,000 districts in use ([`UkPostcode::is_known_district`])
+//! is a real one; the others only have the shape.
 
 use std::fmt;
 use std::ops::Range;
 
-/// The postcode areas in use, sorted. Source: `fixtures/reference/uk/uk_postcode_districts_post_towns_wikipedia.csv`.
-pub const AREAS: [&str; 125] = [
-    "AB", "AL", "B", "BA", "BB", "BD", "BF", "BH", "BL", "BN", "BR", "BS", "BT", "CA", "CB", "CF",
+/// The postcode areas in use, sorted. Source: `fixtures/reference/uk/uk_postcode_districts_post_towns_wikipedia.csv`,
+/// and the non-geographic area `BX` (banks and government departments), which that table lacks.
+pub const AREAS: [&str; 126] = [
+    "AB", "AL", "B", "BA", "BB", "BD", "BF", "BH", "BL", "BN", "BR", "BS", "BT", "BX", "CA", "CB", "CF",
     "CH", "CM", "CO", "CR", "CT", "CV", "CW", "DA", "DD", "DE", "DG", "DH", "DL", "DN", "DT", "DY",
     "E", "EC", "EH", "EN", "EX", "FK", "FY", "G", "GL", "GU", "GY", "HA", "HD", "HG", "HP", "HR",
     "HS", "HU", "HX", "IG", "IM", "IP", "IV", "JE", "KA", "KT", "KW", "KY", "L", "LA", "LD", "LE",
@@ -22,6 +25,37 @@ pub const AREAS: [&str; 125] = [
 
 /// Letters never used in the inward code's unit part.
 const INWARD_FORBIDDEN: &[u8] = b"CIKMOV";
+
+/// The postcode districts in use (outward codes), one a line: see the file's header.
+const DISTRICTS: &str = include_str!("data/uk_districts.txt");
+
+/// An outward code of at most 4 bytes packed into a number (`None` when longer).
+fn pack_outward(o: &[u8]) -> Option<u32> {
+    if o.is_empty() || o.len() > 4 {
+        return None;
+    }
+    Some(o.iter().fold(0u32, |v, &b| v << 8 | u32::from(b)))
+}
+
+/// [`DISTRICTS`] packed and sorted, read once.
+fn districts() -> &'static [u32] {
+    static TABLE: std::sync::OnceLock<Vec<u32>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t: Vec<u32> = DISTRICTS
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .filter_map(|l| pack_outward(l.trim().as_bytes()))
+            .collect();
+        t.sort_unstable();
+        t.dedup();
+        t
+    })
+}
+
+/// Whether `outward` (upper case, `SW1A`, `BT9`) is a postcode district in use.
+pub fn is_district(outward: &str) -> bool {
+    pack_outward(outward.as_bytes()).is_some_and(|k| districts().binary_search(&k).is_ok())
+}
 
 /// A valid UK postcode, upper case, stored with the single space (`BT11 8QT`).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -58,6 +92,12 @@ impl UkPostcode {
     /// Whether this is a Northern Ireland postcode (area `BT`).
     pub fn is_northern_ireland(&self) -> bool {
         self.area() == "BT"
+    }
+
+    /// Whether the outward code is a district in use (`GIR 0AA` counts as one): a real
+    /// postcode, not only its shape.
+    pub fn is_known_district(&self) -> bool {
+        self.outward() == "GIR" || is_district(self.outward())
     }
 }
 
@@ -199,6 +239,58 @@ fn parse_compact(raw: &[u8]) -> Option<UkPostcode> {
     })
 }
 
+/// The digit a letter typed for one stands for (`O` for `0`, `I`/`L` for `1` …), as in Eircodes.
+fn digit_look_alike(c: u8) -> Option<u8> {
+    match c {
+        b'O' => Some(b'0'),
+        b'I' | b'L' => Some(b'1'),
+        b'Z' => Some(b'2'),
+        b'S' => Some(b'5'),
+        b'G' => Some(b'6'),
+        b'B' => Some(b'8'),
+        _ => None,
+    }
+}
+
+/// Parses a UK postcode typed with look-alikes (`HU17 OXL` for `HU17 0XL`, `G1R OAA` for
+/// `GIR 0AA`): a letter where the inward code has its digit, and `GIR` written with a `1` or an
+/// `L`. Returns the postcode and how many characters were repaired (0 for a clean one). A
+/// repaired postcode must have a district in use: with look-alikes allowed, the shape alone
+/// would take ordinary words for postcodes.
+pub fn parse_repaired(text: &str) -> Option<(UkPostcode, u8)> {
+    let mut raw = [0u8; 7];
+    let mut n = 0usize;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            continue;
+        }
+        if !c.is_ascii_alphanumeric() || n == 7 {
+            return None;
+        }
+        raw[n] = (c as u8).to_ascii_uppercase();
+        n += 1;
+    }
+    if n < 5 {
+        return None;
+    }
+    let raw = &mut raw[..n];
+    if let Some(p) = parse_compact(raw) {
+        return Some((p, 0));
+    }
+    let mut repairs = 0u8;
+    let (out, inw) = raw.split_at_mut(n - 3);
+    if !inw[0].is_ascii_digit() {
+        inw[0] = digit_look_alike(inw[0])?;
+        repairs += 1;
+    }
+    if matches!(&*out, b"G1R" | b"GLR") {
+        out[1] = b'I';
+        repairs += 1;
+    }
+    let p = parse_compact(raw)?;
+    p.is_known_district().then_some((p, repairs))
+}
+
 /// A UK postcode found inside free text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found {
@@ -303,6 +395,34 @@ mod tests {
         assert!(parse("BT11 8CI").is_err());
         assert!(parse("A65 F4E2").is_err());
         assert!(parse("D6W 1234").is_err());
+    }
+
+    #[test]
+    fn districts_in_use_are_known() {
+        for (code, known) in [
+            ("AB10 6ES", true),
+            ("SW1A 2AA", true),
+            ("BX1 1LT", true),
+            ("BX5 5AT", true),
+            ("GIR 0AA", true),
+            ("DL5A 2XY", false),
+            ("AB9 1AA", false),
+        ] {
+            assert_eq!(parse(code).unwrap().is_known_district(), known, "{code}");
+        }
+        assert!(is_district("EC1A") && is_district("BT94") && !is_district("EC1Z"));
+    }
+
+    #[test]
+    fn repairs_look_alikes_in_the_inward_code() {
+        let r = |t: &str| parse_repaired(t).map(|(p, n)| (p.as_str().to_owned(), n));
+        assert_eq!(r("HU17 OXL"), Some(("HU17 0XL".into(), 1)));
+        assert_eq!(r("g1r oaa"), Some(("GIR 0AA".into(), 2)));
+        assert_eq!(r("bt9 6gw"), Some(("BT9 6GW".into(), 0)));
+        // Only a district in use is repaired; a clean code needs none.
+        assert_eq!(r("DL5A SXY"), None);
+        assert_eq!(r("HU17 OX"), None);
+        assert_eq!(r("HU17 OOL"), None);
     }
 
     #[test]

@@ -1,0 +1,98 @@
+//! Which code a token is: the one decision between the Eircode and the UK postcode readings of
+//! the same characters (`matching.md` §2: a UK postcode never becomes an Eircode through
+//! look-alike corrections).
+//!
+//! The two alphabets overlap once look-alikes are corrected: `DL104HY` is the UK postcode
+//! `DL10 4HY` and, with `L` read as `1`, the Eircode `D11 04HY`; `AB106ES` is `AB10 6ES` or
+//! `A81 06E5`. No clean Eircode is a UK postcode (a 7-character UK postcode has a letter second,
+//! an Eircode a digit), so the conflict is always a corrected Eircode against a UK reading.
+//!
+//! The rule, in order:
+//! 1. a clean Eircode is an Eircode;
+//! 2. a UK postcode read without repair, whose district is in use, is a UK postcode;
+//! 3. an Eircode read with corrections is an Eircode, unless the index does not have it and the
+//!    text does not name its routing area ([`Check::Unconfirmed`]): then a UK reading, if there
+//!    is one, wins;
+//! 4. otherwise a UK postcode (its shape only, or repaired) is one.
+//!
+//! The tokeniser decides with what it has ([`Check::Unchecked`]); the search settles step 3
+//! against the index (`search::Plan::settle_codes`).
+
+use super::eircode::Parsed;
+use super::postcode::UkPostcode;
+
+/// A code read from the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Code {
+    /// An Eircode, with its look-alike corrections.
+    Eircode(Parsed),
+    /// A UK postcode and how many look-alikes were repaired in it.
+    Uk(UkPostcode, u8),
+}
+
+/// What is known of a corrected Eircode reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// Nothing yet (no index at hand).
+    Unchecked,
+    /// The index has the code (current or retired), or the text names its routing area.
+    Confirmed,
+    /// The index does not have it and the text does not name its routing area.
+    Unconfirmed,
+}
+
+/// Chooses between the Eircode reading and the UK reading (postcode, repairs) of one stretch
+/// of text (see the module's rule).
+pub fn choose(eircode: Option<Parsed>, uk: Option<(UkPostcode, u8)>, check: Check) -> Option<Code> {
+    match (eircode, uk) {
+        (Some(e), _) if e.corrections == 0 => Some(Code::Eircode(e)),
+        (Some(_), Some((u, 0))) if u.is_known_district() => Some(Code::Uk(u, 0)),
+        (Some(_), Some((u, n))) if check == Check::Unconfirmed => Some(Code::Uk(u, n)),
+        (Some(e), _) => Some(Code::Eircode(e)),
+        (None, Some((u, n))) => Some(Code::Uk(u, n)),
+        (None, None) => None,
+    }
+}
+
+/// Both readings of a stretch of text, any case, spaces anywhere: the Eircode ([`super::eircode::parse`],
+/// look-alikes corrected) and the UK postcode ([`super::postcode::parse_repaired`]).
+pub fn readings(text: &str) -> (Option<Parsed>, Option<(UkPostcode, u8)>) {
+    (
+        super::eircode::parse(text).ok(),
+        super::postcode::parse_repaired(text),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str, check: Check) -> Option<String> {
+        let (e, u) = readings(text);
+        choose(e, u, check).map(|c| match c {
+            Code::Eircode(p) => format!("ie {} {}", p.eircode.as_str(), p.corrections),
+            Code::Uk(p, n) => format!("uk {} {n}", p.as_str()),
+        })
+    }
+
+    #[test]
+    fn a_clean_uk_postcode_beats_a_corrected_eircode() {
+        for check in [Check::Unchecked, Check::Confirmed, Check::Unconfirmed] {
+            assert_eq!(read("DL104HY", check).as_deref(), Some("uk DL10 4HY 0"));
+            assert_eq!(read("ab10 6es", check).as_deref(), Some("uk AB10 6ES 0"));
+            assert_eq!(read("A86 VC04", check).as_deref(), Some("ie A86VC04 0"));
+        }
+    }
+
+    #[test]
+    fn a_corrected_eircode_needs_confirming_against_a_uk_reading() {
+        // `DL5A 2XY` has a UK shape but no district in use.
+        assert_eq!(read("DL5A2XY", Check::Unchecked).as_deref(), Some("ie D15A2XY 1"));
+        assert_eq!(read("DL5A2XY", Check::Confirmed).as_deref(), Some("ie D15A2XY 1"));
+        assert_eq!(read("DL5A2XY", Check::Unconfirmed).as_deref(), Some("uk DL5A 2XY 0"));
+        // No UK reading: the Eircode stays, confirmed or not.
+        assert_eq!(read("A8G VCO4", Check::Unconfirmed).as_deref(), Some("ie A86VC04 2"));
+        // Only a UK reading, repaired.
+        assert_eq!(read("HU17 OXL", Check::Unchecked).as_deref(), Some("uk HU17 0XL 1"));
+    }
+}
