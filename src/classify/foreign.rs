@@ -6,20 +6,23 @@
 //! way, a name is no evidence when an Irish place of the index bears it exactly (`Bangor` is a
 //! town in Co. Down and in Co. Mayo), nor when the Irish reading explains the whole input.
 
+use smallvec::SmallVec;
+
 use super::Answer;
-use crate::search::Search;
+use crate::index::Index;
+use crate::search::{Plan, Search};
 
 /// Whether the query is a UK address by the places it names.
-pub(super) fn names_uk_address(search: &Search, uk_only_towns: &[String], best: Option<&Answer>) -> bool {
+pub(super) fn names_uk_address(index: &Index, search: &Search, best: Option<&Answer>) -> bool {
     let plan = &search.plan;
     if plan.eircode.is_some() {
         return false;
     }
-    let names = plan.uk_names(uk_only_towns);
+    let names = plan.uk_names(&index.meta().uk_only_towns);
     if names.is_empty() {
         return false;
     }
-    let uk = |mask: u64| mask != 0 && !named_irish_place(search, mask);
+    let uk = |mask: u64| mask != 0 && !named_irish_place(index, plan, mask);
     let country = uk(names.country);
     let place = uk(names.county) || uk(names.town);
     if !country && (!place || plan.has_irish_names()) {
@@ -28,12 +31,31 @@ pub(super) fn names_uk_address(search: &Search, uk_only_towns: &[String], best: 
     !best.is_some_and(|b| b.complete && !b.tied)
 }
 
-/// Whether the words `mask` are exactly the name of an element of the index: some element
-/// the search matched explains those words and no others, with every word of its name and no
-/// typo.
-fn named_irish_place(search: &Search, mask: u64) -> bool {
-    search
-        .matches
-        .iter()
-        .any(|m| m.mask == mask && m.typos == 0 && m.coverage >= 1.0 - f32::EPSILON)
+/// Elements read for an Irish place bearing a UK name: the rarest word's first ones (a name
+/// shared with Ireland is found among them, a UK-only one names none).
+const MAX_NAMESAKES: usize = 256;
+
+/// Whether the query words `mask` are exactly the name (some variant) of an element of the
+/// index: Ireland has a place of that name.
+fn named_irish_place(index: &Index, plan: &Plan, mask: u64) -> bool {
+    let mut terms: SmallVec<[(u32, u32); 4]> = SmallVec::new();
+    for (i, w) in plan.words.iter().enumerate().take(64) {
+        if mask >> i & 1 == 1 {
+            match index.term(&w.text) {
+                Some(t) => terms.push(t),
+                None => return false,
+            }
+        }
+    }
+    let Some(&(rarest, _)) = terms.iter().min_by_key(|(_, df)| *df) else {
+        return false;
+    };
+    index
+        .term_elements(rarest)
+        .take(MAX_NAMESAKES)
+        .any(|e| {
+            index
+                .variant_terms(e)
+                .any(|(_, name)| name.eq(terms.iter().map(|(t, _)| *t)))
+        })
 }

@@ -19,8 +19,8 @@ const AREA_POINTS: u32 = 8;
 impl Plan {
     /// Reads the code the tokeniser left as words, then settles a corrected Eircode:
     ///
-    /// 1. The whole input, or its last comma section, when it is exactly a code once spaces
-    ///    go: an Eircode (look-alikes corrected; in running text the tokeniser only trusts a
+    /// 1. Without an Eircode, the whole input, or its last comma section, when it is exactly
+    ///    a code once spaces go: an Eircode (look-alikes corrected; in running text the tokeniser only trusts a
     ///    corrected code typed with three digits, on its own or in the last section it is
     ///    trusted with fewer) or a UK postcode (look-alikes in its inward code repaired,
     ///    `HU17 OXL`).
@@ -29,7 +29,7 @@ impl Plan {
     ///    Alone, nothing names it; beside words, the search must first read them: the UK
     ///    reading is returned, for [`Search::settle_code`] after the search.
     pub fn settle_codes(&mut self, index: &Index, input: &str) -> Option<UkPostcode> {
-        if self.eircode.is_none() && self.uk_postcode.is_none() {
+        if self.eircode.is_none() {
             self.read_trailing_code(input);
         }
         let e = self.eircode.as_ref()?;
@@ -67,6 +67,9 @@ impl Plan {
             self.routing_key = None;
             match code {
                 Code::Eircode(p) => {
+                    // The tokeniser may have read the characters as a UK postcode by shape
+                    // alone (`DL0C1WR`, too few digits typed for an Eircode in running text).
+                    self.uk_postcode = None;
                     self.eircode = Some(QueryEircode {
                         token: usize::MAX,
                         code: p.eircode.as_str().to_string(),

@@ -40,7 +40,14 @@ fn bits(start: usize, end: usize) -> u64 {
 }
 
 /// The counties of Northern Ireland as county tokens name them.
-const NI_COUNTIES: [&str; 6] = ["antrim", "armagh", "down", "fermanagh", "londonderry", "tyrone"];
+const NI_COUNTIES: [&str; 6] = [
+    "antrim",
+    "armagh",
+    "down",
+    "fermanagh",
+    "londonderry",
+    "tyrone",
+];
 
 /// Whether a query word is Irish by its kind: a Dublin district or a county of the Republic.
 fn is_irish_word(w: &QueryWord) -> bool {
@@ -78,7 +85,9 @@ impl Plan {
         while end > 0 {
             let section_start = section_start(words, end);
             let tail = |k: usize| (end - section_start >= k).then(|| &texts[end - k..end]);
-            if let Some(k) = (1..=2).rev().find(|&k| tail(k).is_some_and(|t| places.is_country(t)))
+            if let Some(k) = (1..=2)
+                .rev()
+                .find(|&k| tail(k).is_some_and(|t| places.is_country(t)))
             {
                 names.country |= bits(end - k, end);
                 end -= k;
@@ -97,12 +106,14 @@ impl Plan {
                 end -= k;
                 continue;
             }
-            let town = (1..=MAX_NAME_WORDS.min(end - section_start)).rev().find(|&k| {
-                let run = &words[end - k..end];
-                let t = &texts[end - k..end];
-                run.iter().all(|w| w.kind == TokenKind::Word)
-                    && (places.is_town(t) || in_list(unshared_towns, t))
-            });
+            let town = (1..=MAX_NAME_WORDS.min(end - section_start))
+                .rev()
+                .find(|&k| {
+                    let run = &words[end - k..end];
+                    let t = &texts[end - k..end];
+                    run.iter().all(|w| w.kind == TokenKind::Word)
+                        && (places.is_town(t) || in_list(unshared_towns, t))
+                });
             if let Some(k) = town {
                 names.town = bits(end - k, end);
                 names.town_unshared = in_list(unshared_towns, &texts[end - k..end]);
@@ -128,7 +139,11 @@ fn section_end(words: &[QueryWord], start: usize) -> usize {
 /// The start of the section of word `end - 1`.
 fn section_start(words: &[QueryWord], end: usize) -> usize {
     let s = words[end - 1].section;
-    end - words[..end].iter().rev().take_while(|w| w.section == s).count()
+    end - words[..end]
+        .iter()
+        .rev()
+        .take_while(|w| w.section == s)
+        .count()
 }
 
 #[cfg(test)]
@@ -153,7 +168,10 @@ mod tests {
     #[test]
     fn reads_countries_counties_and_towns_from_the_end() {
         let (country, county, town) = names("10 High Street, Stoke-on-Trent, United Kingdom");
-        assert_eq!((country, county), (vec!["united".into(), "kingdom".into()], vec![]));
+        assert_eq!(
+            (country, county),
+            (vec!["united".into(), "kingdom".into()], vec![])
+        );
         assert_eq!(town, ["stoke", "on", "trent"]);
         let (country, county, town) = names("5 Park Road, Thanet, Kent, England");
         assert_eq!(country, ["england"]);
@@ -188,7 +206,10 @@ mod tests {
     fn ni_counties_are_the_lexicons() {
         let lex = crate::text::lexicon::lexicon();
         for c in NI_COUNTIES {
-            assert!(lex.county(c).is_some_and(|c| c.is_northern_ireland()), "{c}");
+            assert!(
+                lex.county(c).is_some_and(|c| c.is_northern_ireland()),
+                "{c}"
+            );
         }
     }
 

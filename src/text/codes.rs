@@ -87,12 +87,27 @@ mod tests {
     #[test]
     fn a_corrected_eircode_needs_confirming_against_a_uk_reading() {
         // `DL5A 2XY` has a UK shape but no district in use.
-        assert_eq!(read("DL5A2XY", Check::Unchecked).as_deref(), Some("ie D15A2XY 1"));
-        assert_eq!(read("DL5A2XY", Check::Confirmed).as_deref(), Some("ie D15A2XY 1"));
-        assert_eq!(read("DL5A2XY", Check::Unconfirmed).as_deref(), Some("uk DL5A 2XY 0"));
+        assert_eq!(
+            read("DL5A2XY", Check::Unchecked).as_deref(),
+            Some("ie D15A2XY 1")
+        );
+        assert_eq!(
+            read("DL5A2XY", Check::Confirmed).as_deref(),
+            Some("ie D15A2XY 1")
+        );
+        assert_eq!(
+            read("DL5A2XY", Check::Unconfirmed).as_deref(),
+            Some("uk DL5A 2XY 0")
+        );
         // No UK reading: the Eircode stays, confirmed or not.
-        assert_eq!(read("A8G VCO4", Check::Unconfirmed).as_deref(), Some("ie A86VC04 2"));
+        assert_eq!(
+            read("A8G VCO4", Check::Unconfirmed).as_deref(),
+            Some("ie A86VC04 2")
+        );
         // Only a UK reading, repaired.
-        assert_eq!(read("HU17 OXL", Check::Unchecked).as_deref(), Some("uk HU17 0XL 1"));
+        assert_eq!(
+            read("HU17 OXL", Check::Unchecked).as_deref(),
+            Some("uk HU17 0XL 1")
+        );
     }
 }

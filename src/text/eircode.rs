@@ -722,7 +722,11 @@ mod tests {
     #[test]
     fn a_dash_may_part_the_two_halves() {
         for t in ["A65-R2GF", "a65 - r2gf", "A65\u{2013}R2GF", "a65-r2gf "] {
-            assert_eq!(parse(t).map(|p| p.eircode.as_str().to_owned()), Ok("A65R2GF".into()), "{t}");
+            assert_eq!(
+                parse(t).map(|p| p.eircode.as_str().to_owned()),
+                Ok("A65R2GF".into()),
+                "{t}"
+            );
         }
         for t in ["A6-5R2GF", "A65--R2GF", "A65R-2GF", "-A65R2GF"] {
             assert!(parse(t).is_err(), "{t}");

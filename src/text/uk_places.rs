@@ -128,7 +128,10 @@ mod tests {
     use super::*;
 
     fn words(s: &str) -> Vec<String> {
-        crate::text::tokenise(s).texts().map(str::to_owned).collect()
+        crate::text::tokenise(s)
+            .texts()
+            .map(str::to_owned)
+            .collect()
     }
 
     fn is(f: impl Fn(&[&str]) -> bool, s: &str) -> bool {
@@ -153,10 +156,23 @@ mod tests {
         ] {
             assert_eq!(is(|w| p.is_town(w), s), town, "{s}");
         }
-        for s in ["Kent", "West Midlands", "County Durham", "Durham", "Co. Antrim"] {
+        for s in [
+            "Kent",
+            "West Midlands",
+            "County Durham",
+            "Durham",
+            "Co. Antrim",
+        ] {
             assert!(is(|w| p.is_county(w), s), "{s}");
         }
-        for s in ["United Kingdom", "UK", "U.K.", "England", "Northern Ireland", "Wales"] {
+        for s in [
+            "United Kingdom",
+            "UK",
+            "U.K.",
+            "England",
+            "Northern Ireland",
+            "Wales",
+        ] {
             assert!(is(|w| p.is_country(w), s), "{s}");
         }
         for s in ["Ireland", "Éire", "Irland", "EIRE"] {
