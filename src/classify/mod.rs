@@ -160,8 +160,13 @@ pub fn classify(
     if foreign::names_uk_address(index, search, best.as_ref()) {
         return Classification::simple(FindResult::ForeignAddressDetected);
     }
-    // 2c. Nothing matched and the words are not words: random characters.
-    if best.is_none() && plan.numbers.is_empty() && looks_like_gibberish(text) {
+    // 2c. Nothing matched and the words are not words: random characters (a code read with
+    // look-alikes, `DGWFA34`, is no word, nor random).
+    if best.is_none()
+        && plan.numbers.is_empty()
+        && plan.eircode.is_none()
+        && looks_like_gibberish(text)
+    {
         return Classification::simple(FindResult::InvalidAddressEntered);
     }
     // 3. The Eircode decides, checked against the text.
