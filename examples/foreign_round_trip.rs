@@ -15,8 +15,12 @@ use seoladh::search::{search, Mode};
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let path = args.next().expect("usage: foreign_round_trip INDEX [EVERY]");
-    let every: u32 = args.next().map_or(1, |s| s.parse().expect("EVERY is a number"));
+    let path = args
+        .next()
+        .expect("usage: foreign_round_trip INDEX [EVERY]");
+    let every: u32 = args
+        .next()
+        .map_or(1, |s| s.parse().expect("EVERY is a number"));
     let index = Index::open_resident(path).expect("index opens");
     let n = index.meta().counts.address_points as u32;
     let counts = (0..n)
@@ -29,7 +33,9 @@ fn main() {
             };
             let mut texts = Vec::new();
             for lang in [Language::English, Language::Irish] {
-                let line = postal_address(&parts, lang).lines_without_eircode().join(", ");
+                let line = postal_address(&parts, lang)
+                    .lines_without_eircode()
+                    .join(", ");
                 if !texts.contains(&line) {
                     texts.push(line.to_lowercase());
                     texts.push(line);

@@ -15,7 +15,7 @@ use crate::search::{Plan, Search};
 /// Whether the query is a UK address by the places it names.
 pub(super) fn names_uk_address(index: &Index, search: &Search, best: Option<&Answer>) -> bool {
     let plan = &search.plan;
-    if plan.eircode.is_some() {
+    if plan.eircode.is_some() || best.is_some_and(|b| b.complete && !b.tied) {
         return false;
     }
     let names = plan.uk_names(&index.meta().uk_only_towns);
@@ -23,12 +23,10 @@ pub(super) fn names_uk_address(index: &Index, search: &Search, best: Option<&Ans
         return false;
     }
     let uk = |mask: u64| mask != 0 && !named_irish_place(index, plan, mask);
-    let country = uk(names.country);
-    let place = uk(names.county) || uk(names.town);
-    if !country && (!place || plan.has_irish_names()) {
-        return false;
+    if uk(names.country) {
+        return true;
     }
-    !best.is_some_and(|b| b.complete && !b.tied)
+    !plan.has_irish_names() && (uk(names.county) || uk(names.town))
 }
 
 /// Elements read for an Irish place bearing a UK name: the rarest word's first ones (a name
@@ -50,12 +48,9 @@ fn named_irish_place(index: &Index, plan: &Plan, mask: u64) -> bool {
     let Some(&(rarest, _)) = terms.iter().min_by_key(|(_, df)| *df) else {
         return false;
     };
-    index
-        .term_elements(rarest)
-        .take(MAX_NAMESAKES)
-        .any(|e| {
-            index
-                .variant_terms(e)
-                .any(|(_, name)| name.eq(terms.iter().map(|(t, _)| *t)))
-        })
+    index.term_elements(rarest).take(MAX_NAMESAKES).any(|e| {
+        index
+            .variant_terms(e)
+            .any(|(_, name)| name.eq(terms.iter().map(|(t, _)| *t)))
+    })
 }

@@ -52,7 +52,12 @@ impl Plan {
     fn read_trailing_code(&mut self, input: &str) {
         let last = input.rsplit([',', '\n']).next().unwrap_or(input);
         for part in [input, last] {
-            let code_chars = part.chars().filter(|c| !c.is_whitespace()).count();
+            // A code has 5 to 8 characters besides spaces (`A65-R2GF`); counting stops past 8.
+            let code_chars = part
+                .bytes()
+                .filter(|b| !b.is_ascii_whitespace())
+                .take(9)
+                .count();
             if !(5..=8).contains(&code_chars) {
                 continue;
             }

@@ -75,14 +75,17 @@ impl Plan {
         let mut start = 0;
         while start < words.len() {
             let end = section_end(words, start);
-            if places.is_country(&texts[start..end]) {
+            if end - start <= 2
+                && places.may_end_name(texts[end - 1])
+                && places.is_country(&texts[start..end])
+            {
                 names.country |= bits(start, end);
             }
             start = end;
         }
         // From the end: countries and counties, then the town.
         let mut end = words.len();
-        while end > 0 {
+        while end > 0 && places.may_end_name(texts[end - 1]) {
             let section_start = section_start(words, end);
             let tail = |k: usize| (end - section_start >= k).then(|| &texts[end - k..end]);
             if let Some(k) = (1..=2)

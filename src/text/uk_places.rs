@@ -7,9 +7,11 @@
 //! as it is. Whether an Irish place shares a name is the index's business, not this list's.
 
 use std::cmp::Ordering;
+use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use super::lexicon::{lexicon, WordInfo};
+use crate::hash::FxBuildHasher;
 
 const TOWNS: &str = include_str!("data/uk_towns.txt");
 const COUNTIES: &str = include_str!("data/uk_counties.txt");
@@ -38,14 +40,32 @@ pub const IRISH_COUNTRY: [&str; 5] = ["eire", "ireland", "irl", "irland", "roi"]
 pub struct UkPlaces {
     towns: Vec<String>,
     counties: Vec<String>,
+    /// The last word of every name (and of the Republic's): a run of words whose last one is
+    /// not here names nothing, which is what most words of an Irish address show at the cost
+    /// of one hash lookup.
+    last_words: HashSet<String, FxBuildHasher>,
 }
 
 /// The lists, read once.
 pub fn uk_places() -> &'static UkPlaces {
     static PLACES: OnceLock<UkPlaces> = OnceLock::new();
-    PLACES.get_or_init(|| UkPlaces {
-        towns: keys(TOWNS, false),
-        counties: keys(COUNTIES, true),
+    PLACES.get_or_init(|| {
+        let towns = keys(TOWNS, false);
+        let counties = keys(COUNTIES, true);
+        let last_words = towns
+            .iter()
+            .map(String::as_str)
+            .chain(counties.iter().map(String::as_str))
+            .chain(COUNTRIES)
+            .chain(IRISH_COUNTRY)
+            .filter_map(|n| n.rsplit(' ').next())
+            .map(str::to_owned)
+            .collect();
+        UkPlaces {
+            towns,
+            counties,
+            last_words,
+        }
     })
 }
 
@@ -97,6 +117,12 @@ fn contains(sorted: &[impl AsRef<str>], words: &[&str]) -> bool {
 }
 
 impl UkPlaces {
+    /// Whether some name of the lists (or the Republic's) ends with `word`: when not, no run
+    /// of words ending with it names a place here.
+    pub fn may_end_name(&self, word: &str) -> bool {
+        self.last_words.contains(word)
+    }
+
     /// Whether `words` (normalised query words) name a UK town.
     pub fn is_town(&self, words: &[&str]) -> bool {
         contains(&self.towns, words)
@@ -179,6 +205,12 @@ mod tests {
             assert!(is(is_irish_country, s), "{s}");
         }
         assert!(!is(|w| p.is_country(w), "Ireland"));
+        for w in ["trent", "kingdom", "kent", "ireland", "aberdeen"] {
+            assert!(p.may_end_name(w), "{w}");
+        }
+        for w in ["dublin", "meath", "d24", "road"] {
+            assert!(!p.may_end_name(w), "{w}");
+        }
     }
 
     #[test]
