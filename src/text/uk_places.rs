@@ -222,7 +222,7 @@ mod tests {
             ("a", vec!["b"]),
             ("", vec![]),
         ] {
-            assert_eq!(cmp_joined(name, &ws), name.cmp(&ws.join(" ").as_str()));
+            assert_eq!(cmp_joined(name, &ws), name.cmp(ws.join(" ").as_str()));
         }
     }
 }
