@@ -721,10 +721,10 @@ mod tests {
 
     #[test]
     fn a_dash_may_part_the_two_halves() {
-        for t in ["A63-R2GF", "a63 - r2gf", "A63\u{2013}R2GF", "a63-r2gf "] {
+        for t in ["A63-W2FF", "a63 - w2ff", "A63\u{2013}W2FF", "a63-w2ff "] {
             assert_eq!(
                 parse(t).map(|p| p.eircode.as_str().to_owned()),
-                Ok("A63R2GF".into()),
+                Ok("A63W2FF".into()),
                 "{t}"
             );
         }
