@@ -59,7 +59,7 @@ fn is_irish_word(w: &QueryWord) -> bool {
 }
 
 /// Whether a query word is a Northern Ireland county (`Co. Antrim`).
-fn is_ni_county(w: &QueryWord) -> bool {
+pub fn is_ni_county(w: &QueryWord) -> bool {
     w.kind == TokenKind::County && NI_COUNTIES.contains(&w.text.as_str())
 }
 
