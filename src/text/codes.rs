@@ -54,11 +54,12 @@ pub fn choose(eircode: Option<Parsed>, uk: Option<(UkPostcode, u8)>, check: Chec
     }
 }
 
-/// Both readings of a stretch of text, any case, spaces anywhere: the Eircode ([`super::eircode::parse`],
-/// look-alikes corrected) and the UK postcode ([`super::postcode::parse_repaired`]).
+/// Both readings of a stretch of text, any case, spaces anywhere: the Eircode
+/// ([`super::eircode::parse`], look-alikes corrected) and the UK postcode
+/// ([`super::postcode::parse_repaired`]).
 pub fn readings(text: &str) -> (Option<Parsed>, Option<(UkPostcode, u8)>) {
     (
-        super::eircode::parse(text).ok(),
+        super::eircode::parse_ok(text),
         super::postcode::parse_repaired(text),
     )
 }

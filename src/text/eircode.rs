@@ -249,6 +249,17 @@ fn is_key(k: &[u8; 3]) -> bool {
 /// [`EircodeError`] says what is wrong (length, letter outside the alphabet with its position,
 /// routing key shape or unknown key, too many look-alikes).
 pub fn parse(text: &str) -> Result<Parsed, EircodeError> {
+    parse_raw(compact(text)?)
+}
+
+/// [`parse`] without an error to build: only whether and what (`text::codes` reads every short
+/// last section of an input with it).
+pub(crate) fn parse_ok(text: &str) -> Option<Parsed> {
+    check(compact(text).ok()?).ok()
+}
+
+/// The 7 characters of a code typed with spaces and a dash (see [`parse`]), upper case.
+fn compact(text: &str) -> Result<[u8; 7], EircodeError> {
     let mut raw = [0u8; 7];
     let mut n = 0usize;
     let mut dashed = false;
@@ -271,7 +282,7 @@ pub fn parse(text: &str) -> Result<Parsed, EircodeError> {
     if n != 7 {
         return Err(EircodeError::Length { found: n });
     }
-    parse_raw(raw)
+    Ok(raw)
 }
 
 /// A hyphen or dash, as typed between the two halves of a code (`-`, `‐`, `‑`, `–`, `—`).
