@@ -8,7 +8,8 @@
 //!   address (110/120); written without its space, it is a UK postcode instead only when those
 //!   characters are a real one (the UK reading wins, as `text::codes` rules);
 //! - well-formed Eircodes that are not in the data, typed alone, never answer an address
-//!   (1xx/2xx): their near misses are options (500), or there are none (550).
+//!   (1xx/2xx): their near misses are options (500), or there are none (550);
+//! - no address of the data, typed as stored, is taken for a foreign one (600).
 
 #[path = "common/fixture.rs"]
 mod fixture;
@@ -299,4 +300,33 @@ proptest! {
             prop_assert!(false, "{}", e);
         }
     }
+}
+
+/// Every tenth address point's own postal address, in English and Irish, without its Eircode:
+/// never 600 (many Irish places share a name with a UK town: `BANGOR`, `NEWPORT`, `ENFIELD`).
+#[test]
+fn no_stored_address_is_foreign() {
+    use seoladh::ecad::address::{postal_address, Language};
+    let index = fixture::engine().index();
+    let mut failures = Vec::new();
+    let points = index.meta().counts.address_points as u32;
+    for ap in (0..points).step_by(10) {
+        let Some(parts) = index.address_point_parts(ap) else {
+            continue;
+        };
+        for lang in [Language::English, Language::Irish] {
+            let text = postal_address(&parts, lang)
+                .lines_without_eircode()
+                .join(", ");
+            if find(&text, Country::Ie).result.code() == 600 {
+                failures.push(text);
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of them: {:?}",
+        failures.len(),
+        &failures[..failures.len().min(20)]
+    );
 }
