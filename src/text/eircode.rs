@@ -532,7 +532,8 @@ pub(crate) fn plausible_in_text(typed: &[u8], parsed: &Parsed) -> bool {
 }
 
 /// Finds the first Eircode in free text: a 7-character word, or a 3-character routing key followed
-/// by a 4-character word, in any case, with look-alikes corrected (see [`Parsed::corrections`]).
+/// by a 4-character word, in any case, with look-alikes corrected (see [`Parsed::corrections`]);
+/// a word that is a UK postcode as typed is none ([`super::codes`]).
 pub fn find_in(text: &str) -> Option<Found> {
     // Words = maximal ASCII alphanumeric runs.
     let bytes = text.as_bytes();
@@ -589,10 +590,21 @@ fn try_word(text: &str, (s, e): (usize, usize)) -> Option<Found> {
     raw.copy_from_slice(&text.as_bytes()[s..e]);
     raw.make_ascii_uppercase();
     let p = parse_raw(raw).ok()?;
-    plausible_in_text(&raw, &p).then_some(Found {
-        parsed: p,
-        span: s..e,
-    })
+    if !plausible_in_text(&raw, &p) {
+        return None;
+    }
+    // One word that is an Eircode only through look-alikes may be a UK postcode (`DL104HY`).
+    let uk = match p.corrections {
+        0 => None,
+        _ => super::postcode::parse_word(&text[s..e]).map(|u| (u, 0)),
+    };
+    match super::codes::choose(Some(p), uk, super::codes::Check::Unchecked) {
+        Some(super::codes::Code::Eircode(p)) => Some(Found {
+            parsed: p,
+            span: s..e,
+        }),
+        _ => None,
+    }
 }
 
 /// Valid Eircodes one edit away from `text` (one substituted character, or two neighbours
@@ -778,6 +790,12 @@ mod tests {
         assert_eq!(&t[f.span.clone()], "a86 vc04");
         assert!(find_in("dog park lane").is_none());
         assert!(find_in("dogpark").is_none());
+        // A real UK postcode is not an Eircode through look-alikes; spaced as an Eircode it is.
+        assert!(find_in("Richmond, DL104HY").is_none());
+        assert_eq!(
+            find_in("dl1 04hy").map(|f| f.parsed.eircode.as_str().to_owned()),
+            Some("D1104HY".to_owned())
+        );
     }
 
     #[test]
