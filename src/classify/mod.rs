@@ -220,7 +220,12 @@ pub fn classify(
                         c.spelling_changed = b.typos;
                         return c;
                     }
-                    if near.contains(&ap) {
+                    // The text's best point is a near miss, and no tied point is one too.
+                    let near_ties = b
+                        .ties
+                        .iter()
+                        .filter(|t| matches!(t, Target::AddressPoint(p) if near.contains(p)));
+                    if near.contains(&ap) && near_ties.count() <= 1 {
                         return point(index, ap, FindResult::PostcodeAndAddressAmended);
                     }
                 }
