@@ -9,7 +9,16 @@ use super::plan::{Plan, QueryEircode};
 use super::Search;
 use crate::index::{Index, NONE};
 use crate::text::codes::{self, Check, Code};
+use crate::text::eircode::Parsed;
 use crate::text::postcode::UkPostcode;
+
+/// A corrected Eircode the index lacks and a UK reading of the same characters, waiting for the
+/// text's verdict ([`Plan::settle_codes`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PendingCode {
+    eircode: Parsed,
+    uk: (UkPostcode, u8),
+}
 
 /// Candidates whose address is read for the routing area the text names.
 const AREA_CANDIDATES: usize = 3;
@@ -20,15 +29,15 @@ impl Plan {
     /// Reads the code the tokeniser left as words, then settles a corrected Eircode:
     ///
     /// 1. Without an Eircode, the whole input, or its last comma section, when it is exactly
-    ///    a code once spaces go: an Eircode (look-alikes corrected; in running text the tokeniser only trusts a
-    ///    corrected code typed with three digits, on its own or in the last section it is
-    ///    trusted with fewer) or a UK postcode (look-alikes in its inward code repaired,
-    ///    `HU17 OXL`).
+    ///    a code once spaces go: an Eircode (look-alikes corrected; in running text the
+    ///    tokeniser only trusts a corrected code typed with three digits, on its own or in the
+    ///    last section it is trusted with fewer) or a UK postcode (look-alikes in its inward
+    ///    code repaired, `HU17 OXL`).
     /// 2. A corrected Eircode the index does not have gives way to a UK reading of the same
     ///    characters (`DL1 04HY` typed for `DL10 4HY`) unless the text names its routing area.
-    ///    Alone, nothing names it; beside words, the search must first read them: the UK
-    ///    reading is returned, for [`Search::settle_code`] after the search.
-    pub fn settle_codes(&mut self, index: &Index, input: &str) -> Option<UkPostcode> {
+    ///    Alone, nothing names it; beside words, the search must first read them: the two
+    ///    readings are returned, for [`Search::settle_code`] after the search.
+    pub fn settle_codes(&mut self, index: &Index, input: &str) -> Option<PendingCode> {
         if self.eircode.is_none() {
             self.read_trailing_code(input);
         }
@@ -36,16 +45,25 @@ impl Plan {
         if e.corrections == 0 || index.eircode(&e.code).is_some() {
             return None;
         }
-        let text = input.get(e.span.clone())?;
-        let (eircode, uk) = codes::readings(text);
-        let uk = uk?;
+        let (eircode, uk) = codes::readings(input.get(e.span.clone())?);
+        let pending = PendingCode {
+            eircode: eircode?,
+            uk: uk?,
+        };
         if !self.words.is_empty() {
-            return Some(uk.0);
+            return Some(pending);
         }
-        if let Some(Code::Uk(pc, _)) = codes::choose(eircode, Some(uk), Check::Unconfirmed) {
+        self.settle_pending(pending, Check::Unconfirmed);
+        None
+    }
+
+    /// Settles the two readings of `pending` with what is known of the Eircode
+    /// ([`codes::choose`]).
+    pub fn settle_pending(&mut self, pending: PendingCode, check: Check) {
+        let PendingCode { eircode, uk } = pending;
+        if let Some(Code::Uk(pc, _)) = codes::choose(Some(eircode), Some(uk), check) {
             self.take_postcode(pc);
         }
-        None
     }
 
     /// Step 1 of [`Plan::settle_codes`].
@@ -89,7 +107,7 @@ impl Plan {
     }
 
     /// The UK postcode replaces the Eircode reading of the same characters.
-    pub(crate) fn take_postcode(&mut self, pc: UkPostcode) {
+    fn take_postcode(&mut self, pc: UkPostcode) {
         self.eircode = None;
         self.uk_postcode = Some(compact(&pc));
     }
@@ -97,20 +115,21 @@ impl Plan {
 
 impl Search {
     /// Step 2 of [`Plan::settle_codes`] once the words are read: the corrected Eircode stands
-    /// when the best readings of the text lie in its routing area, else the UK reading `uk`
-    /// of the same characters replaces it.
-    pub fn settle_code(&mut self, index: &Index, uk: UkPostcode) {
-        let Some(key) = self.plan.eircode.as_ref().map(|e| e.code[..3].to_string()) else {
-            return;
-        };
+    /// when the best readings of the text lie in its routing area, else the UK reading of the
+    /// same characters replaces it.
+    pub fn settle_code(&mut self, index: &Index, pending: PendingCode) {
+        let key = pending.eircode.eircode.routing_key();
         let named = self
             .candidates
             .iter()
             .take(AREA_CANDIDATES)
-            .any(|c| first_eircode(index, c).is_some_and(|e| e.starts_with(&key)));
-        if !named {
-            self.plan.take_postcode(uk);
-        }
+            .any(|c| first_eircode(index, c).is_some_and(|e| e.starts_with(key)));
+        let check = if named {
+            Check::Confirmed
+        } else {
+            Check::Unconfirmed
+        };
+        self.plan.settle_pending(pending, check);
     }
 }
 

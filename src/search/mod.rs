@@ -27,6 +27,7 @@ use crate::index::Index;
 use crate::limits::{MAX_PINNED_PLACES, MAX_RESOLVED_PLACES, MAX_SEED_VISITS, QUICK_SEED_VISITS};
 use crate::text::{tokenise_into, Tokenised};
 
+pub use codes::PendingCode;
 pub use elements::ElementMatch;
 pub use places::PlaceScore;
 pub use plan::Plan;
@@ -104,7 +105,7 @@ pub fn search(index: &Index, text: &str, mode: Mode) -> Search {
 pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch) -> Search {
     tokenise_into(text, &mut scratch.tokens);
     let mut plan = Plan::from_tokens(&scratch.tokens);
-    let pending_uk = plan.settle_codes(index, text);
+    let pending_code = plan.settle_codes(index, text);
     plan.reglue(index);
     let mut out = Search {
         plan,
@@ -159,8 +160,8 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
             out = second;
         }
     }
-    if let Some(uk) = pending_uk {
-        out.settle_code(index, uk);
+    if let Some(pending) = pending_code {
+        out.settle_code(index, pending);
     }
     out
 }

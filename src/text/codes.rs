@@ -9,7 +9,8 @@
 //!
 //! The rule, in order:
 //! 1. a clean Eircode is an Eircode;
-//! 2. a UK postcode read without repair, whose district is in use, is a UK postcode;
+//! 2. a UK postcode read without repair (its space, if any, before the inward code), whose
+//!    district is in use, is a UK postcode;
 //! 3. an Eircode read with corrections is an Eircode, unless the index does not have it and the
 //!    text does not name its routing area ([`Check::Unconfirmed`]): then a UK reading, if there
 //!    is one, wins;
@@ -109,6 +110,15 @@ mod tests {
         assert_eq!(
             read("HU17 OXL", Check::Unchecked).as_deref(),
             Some("uk HU17 0XL 1")
+        );
+        // Spaced as an Eircode, a real UK postcode is no longer one as typed: the text decides.
+        assert_eq!(
+            read("DL1 04HY", Check::Confirmed).as_deref(),
+            Some("ie D1104HY 1")
+        );
+        assert_eq!(
+            read("DL1 04HY", Check::Unconfirmed).as_deref(),
+            Some("uk DL10 4HY 1")
         );
     }
 }

@@ -254,14 +254,20 @@ fn digit_look_alike(c: u8) -> Option<u8> {
 
 /// Parses a UK postcode typed with look-alikes (`HU17 OXL` for `HU17 0XL`, `G1R OAA` for
 /// `GIR 0AA`): a letter where the inward code has its digit, and `GIR` written with a `1` or an
-/// `L`. Returns the postcode and how many characters were repaired (0 for a clean one). A
-/// repaired postcode must have a district in use: with look-alikes allowed, the shape alone
-/// would take ordinary words for postcodes.
+/// `L`. Returns the postcode and how many things were repaired (0 for a clean one); a space
+/// typed elsewhere than before the inward code is one (`DL1 04HY` for `DL10 4HY`: the shape
+/// of an Eircode). A postcode with look-alikes repaired must have a district in use: with
+/// look-alikes allowed, the shape alone would take ordinary words for postcodes.
 pub fn parse_repaired(text: &str) -> Option<(UkPostcode, u8)> {
     let mut raw = [0u8; 7];
     let mut n = 0usize;
+    // Characters before the first space inside the code.
+    let mut first_gap = None;
     for c in text.chars() {
         if c.is_whitespace() {
+            if n > 0 && first_gap.is_none() {
+                first_gap = Some(n);
+            }
             continue;
         }
         if !c.is_ascii_alphanumeric() || n == 7 {
@@ -273,11 +279,12 @@ pub fn parse_repaired(text: &str) -> Option<(UkPostcode, u8)> {
     if n < 5 {
         return None;
     }
+    let moved_space = u8::from(first_gap.is_some_and(|g| g != n && g != n - 3));
     let raw = &mut raw[..n];
     if let Some(p) = parse_compact(raw) {
-        return Some((p, 0));
+        return Some((p, moved_space));
     }
-    let mut repairs = 0u8;
+    let mut repairs = moved_space;
     let (out, inw) = raw.split_at_mut(n - 3);
     if !inw[0].is_ascii_digit() {
         inw[0] = digit_look_alike(inw[0])?;
@@ -419,6 +426,9 @@ mod tests {
         assert_eq!(r("HU17 OXL"), Some(("HU17 0XL".into(), 1)));
         assert_eq!(r("g1r oaa"), Some(("GIR 0AA".into(), 2)));
         assert_eq!(r("bt9 6gw"), Some(("BT9 6GW".into(), 0)));
+        assert_eq!(r("bt96gw "), Some(("BT9 6GW".into(), 0)));
+        // Spaced like an Eircode: the space is repaired too.
+        assert_eq!(r("DL1 04HY"), Some(("DL10 4HY".into(), 1)));
         // Only a district in use is repaired; a clean code needs none.
         assert_eq!(r("DL5A SXY"), None);
         assert_eq!(r("HU17 OX"), None);
