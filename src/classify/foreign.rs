@@ -10,10 +10,16 @@ use smallvec::SmallVec;
 
 use super::Answer;
 use crate::index::Index;
+use crate::search::foreign::is_ni_county;
 use crate::search::{Plan, Search};
 
 /// Whether the query is a UK address by the places it names.
-pub(super) fn names_uk_address(index: &Index, search: &Search, best: Option<&Answer>) -> bool {
+pub(super) fn names_uk_address(
+    index: &Index,
+    text: &str,
+    search: &Search,
+    best: Option<&Answer>,
+) -> bool {
     let plan = &search.plan;
     if plan.eircode.is_some() || best.is_some_and(|b| b.complete && !b.tied) {
         return false;
@@ -26,7 +32,21 @@ pub(super) fn names_uk_address(index: &Index, search: &Search, best: Option<&Ans
     if uk(names.country) {
         return true;
     }
-    !plan.has_irish_names() && (uk(names.county) || uk(names.town))
+    let county =
+        names.county != 0 && (marked_ni_county(plan, text, names.county) || uk(names.county));
+    !plan.has_irish_names() && (county || uk(names.town))
+}
+
+/// Whether the words `mask` hold a county of Northern Ireland written as a county (`Co. Tyrone`,
+/// `County Antrim`): no Irish townland of the same name (there are `TYRONE`s) is meant.
+fn marked_ni_county(plan: &Plan, text: &str, mask: u64) -> bool {
+    plan.words.iter().enumerate().take(64).any(|(i, w)| {
+        mask >> i & 1 == 1
+            && is_ni_county(w)
+            && text
+                .get(w.span.clone())
+                .is_some_and(|t| t.contains(|c: char| c.is_whitespace() || c == '.'))
+    })
 }
 
 /// Elements read for an Irish place bearing a UK name: the rarest word's first ones (a name

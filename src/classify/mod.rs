@@ -157,7 +157,7 @@ pub fn classify(
     let best = best_answer(index, search);
     // 2b. UK places named ([`foreign`]: a UK country, or a county or town no Irish place
     // shares, with nothing Irish beside it), and the Irish reading is not whole.
-    if foreign::names_uk_address(index, search, best.as_ref()) {
+    if foreign::names_uk_address(index, text, search, best.as_ref()) {
         return Classification::simple(FindResult::ForeignAddressDetected);
     }
     // 2c. Nothing matched and the words are not words: random characters (a code read with
