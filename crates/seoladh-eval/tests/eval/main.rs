@@ -1,0 +1,4 @@
+//! The `eval` integration tests, one module per concern.
+
+mod autocomplete;
+mod eval_props;
