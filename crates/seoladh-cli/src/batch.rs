@@ -24,8 +24,8 @@ pub enum Format {
 /// Flags of `seoladh batch`.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
-  seoladh batch --input addresses.csv --output answers.jsonl
-  seoladh batch --index /tmp/ie.idx --input q.jsonl --output a.csv --format csv \\
+  seoladh batch --input examples/addresses.csv --output answers.jsonl
+  seoladh batch --index ie.idx --input examples/addresses.jsonl --output answers.csv --format csv \\
       --columns id,result,addressId,postcode,postalAddress
 
 Input: CSV with a header holding `address` (and optionally id, eircode, language, country,

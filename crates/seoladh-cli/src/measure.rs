@@ -21,7 +21,7 @@ use seoladh_eval::TestQuery;
 
 /// Arguments of `seoladh accuracy`.
 #[derive(clap::Args)]
-#[command(after_help = "Example:\n  seoladh accuracy --index /tmp/ie.idx --data /tmp/ie --n 500")]
+#[command(after_help = "Example:\n  seoladh accuracy --index ie.idx --data fixtures/data --n 20")]
 pub struct AccuracyArgs {
     /// Index file built from `--data`.
     #[arg(long)]
@@ -43,7 +43,7 @@ pub struct AccuracyArgs {
 /// Arguments of `seoladh bench`.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Example:\n  seoladh derive-queries --data /tmp/ie --out /tmp/q.tsv\n  seoladh bench --index /tmp/ie.idx --queries /tmp/q.tsv --out /tmp/r.tsv"
+    after_help = "Example:\n  seoladh derive-queries --data fixtures/data --out q.tsv --n 20\n  seoladh bench --index ie.idx --queries q.tsv --out r.tsv"
 )]
 pub struct BenchArgs {
     /// Index file.
@@ -59,7 +59,7 @@ pub struct BenchArgs {
 
 /// Arguments of `seoladh keystrokes`.
 #[derive(clap::Args)]
-#[command(after_help = "Example:\n  seoladh keystrokes --index /tmp/ie.idx --data /tmp/ie")]
+#[command(after_help = "Example:\n  seoladh keystrokes --index ie.idx --data fixtures/data --n 10")]
 pub struct KeystrokesArgs {
     /// Index file built from `--data`.
     #[arg(long)]

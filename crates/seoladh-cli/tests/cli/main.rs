@@ -4,4 +4,5 @@ mod cli_hostile;
 mod cli_ops;
 mod cli_stats;
 mod eval_queries;
+mod examples;
 mod load;

@@ -1,5 +1,5 @@
 //! Every enumeration of the 2.0 wire format, each written as a `{"code": n, "text": "Name"}`
-//! object (wire-compat.md §4–6).
+//! object (docs/wire.md §4–6).
 //!
 //! One macro generates each enum with its code/text table so the two can never drift; one
 //! [`EnumObject`] shape serialises all of them.
@@ -102,7 +102,7 @@ macro_rules! wire_enum {
 }
 
 wire_enum! {
-    /// FindAddress `result`: the outcome of a search (matching.md §2 says when each applies).
+    /// FindAddress `result`: the outcome of a search (docs/matching.md §2 says when each applies).
     FindResult {
         Unknown = 0,
         PostcodeAppended = 100,
@@ -212,7 +212,7 @@ wire_enum! {
 }
 
 wire_enum! {
-    /// `addressType`: the 55 ECAD address types (wire-compat.md §5).
+    /// `addressType`: the 55 ECAD address types (docs/wire.md §5).
     AddressType {
         IndustrialEstate = 1080,
         ResidentialEstate = 1090,
@@ -273,7 +273,7 @@ wire_enum! {
 }
 
 wire_enum! {
-    /// Error `type` (wire-compat.md §6); [`ErrorCode::http_status`] gives the HTTP status.
+    /// Error `type` (docs/wire.md §6); [`ErrorCode::http_status`] gives the HTTP status.
     ErrorCode {
         MissingLicenceKey = 401001,
         InvalidLicenceKey = 401002,

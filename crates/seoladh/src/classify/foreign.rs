@@ -1,5 +1,5 @@
 //! Rule 2b of [`super::classify`]: an Irish search that names UK places is a foreign address
-//! (600), unless Ireland accounts for them (`matching.md` §2).
+//! (600), unless Ireland accounts for them (`docs/matching.md` §2).
 //!
 //! The names come from the whole input (`Plan::uk_names`). A UK country settles it; a UK
 //! county or town does unless the input also names an Irish county, district or code. Either

@@ -1,5 +1,5 @@
 //! Classification: what a search means, as a Find Address result code, match level, target and
-//! option set (`matching.md` §2–3). The rules read top to bottom in [`classify`]; words the
+//! option set (`docs/matching.md` §2–3). The rules read top to bottom in [`classify`]; words the
 //! matcher left over are weighed against the chosen address in `reconcile`, shared postal
 //! addresses (300) are found in `shared`.
 
@@ -506,8 +506,8 @@ const COUNTRY_WORDS: [&str; 6] = ["ireland", "eire", "\u{e9}ire", "irl", "irland
 
 /// Plan words the candidate leaves unexplained (country words aside). A county the point is not
 /// in is not held against a single address point: people write the wrong county or the
-/// geographic one (matching.md §1, §7); the answer shows the right one (`isAltered`). A county
-/// of Northern Ireland is no such slip: it places the address outside the data.
+/// geographic one (docs/matching.md §1, §7); the answer shows the right one (`isAltered`). A
+/// county of Northern Ireland is no such slip: it places the address outside the data.
 fn unexplained_words(search: &Search, c: &Candidate, reconciled: u64) -> Vec<usize> {
     (0..search.plan.words.len().min(64))
         .filter(|i| (c.place.mask | reconciled) & (1u64 << i) == 0)

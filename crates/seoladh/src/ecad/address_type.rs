@@ -1,4 +1,4 @@
-//! The 55 ECAD address type codes (`ADDRESS_TYPE_ID`, wire-compat.md §5) and their wire names.
+//! The 55 ECAD address type codes (`ADDRESS_TYPE_ID`, docs/wire.md §5) and their wire names.
 //!
 //! The API layer renders `addressType` as `{code, text}` from this one table, so the names here are
 //! exactly the PascalCase texts real clients compare against.

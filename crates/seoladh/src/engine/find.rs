@@ -251,10 +251,10 @@ pub(crate) fn option_with(links: &OptionLinks, item: OptionItem) -> AddressOptio
     }
 }
 
-/// How the output differs from the input (`matching.md` §3), from the words on each side.
+/// How the output differs from the input (`docs/matching.md` §3), from the words on each side.
 /// The words a token stands for as the output writes them: a district `d6w` is `dublin 6w`, a
 /// county `dublin` is `co dublin`. Typing them so is no format change; `D6W` or a county without
-/// `Co.` is (matching.md §3).
+/// `Co.` is (docs/matching.md §3).
 fn written_form(text: &str, kind: Option<TokenKind>) -> Vec<&str> {
     match kind {
         Some(TokenKind::DublinDistrict) => vec!["dublin", text.strip_prefix('d').unwrap_or(text)],

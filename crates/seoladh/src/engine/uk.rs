@@ -169,7 +169,7 @@ fn fit(a: &UkAddress, plan: &Plan) -> (usize, bool) {
 }
 
 /// Whether `text` reads as a whole Irish address (one point, a shared address or one with no
-/// Eircode): under `ni`/`gb` that is a foreign address (`matching.md` §2, 600), the reverse of
+/// Eircode): under `ni`/`gb` that is a foreign address (`docs/matching.md` §2, 600), the reverse of
 /// a UK address under `ie`. A street or town alone is not enough: many names exist on both sides.
 fn is_irish_address(engine: &Engine, text: &str) -> bool {
     let index = engine.index();

@@ -1,4 +1,4 @@
-//! UK place names in a query, read from the whole input (`matching.md` §2, 600): a UK country
+//! UK place names in a query, read from the whole input (`docs/matching.md` §2, 600): a UK country
 //! in any section, and from the end, past the country (`England`, `UK`; `Ireland` and `Éire`
 //! are skipped, they are no place), UK counties (`Kent`, `Co. Antrim`) and then the town
 //! (`Stoke-on-Trent`). Whether the names make the query foreign is the classifier's call: an

@@ -1,5 +1,5 @@
 //! Which code a token is: the one decision between the Eircode and the UK postcode readings of
-//! the same characters (`matching.md` §2: a UK postcode never becomes an Eircode through
+//! the same characters (`docs/matching.md` §2: a UK postcode never becomes an Eircode through
 //! look-alike corrections).
 //!
 //! The two alphabets overlap once look-alikes are corrected: `DL104HY` is the UK postcode

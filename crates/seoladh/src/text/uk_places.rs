@@ -1,4 +1,4 @@
-//! UK place names that tell a foreign address in an Irish search (`matching.md` §2, 600): the
+//! UK place names that tell a foreign address in an Irish search (`docs/matching.md` §2, 600): the
 //! UK countries, the UK counties and the UK towns of the bundled reference lists
 //! (`data/uk_towns.txt`, `data/uk_counties.txt`; sources in their headers).
 //!

@@ -1,5 +1,5 @@
 //! Eircodes and UK postcodes are never confused, and an Eircode that is not in the data is never
-//! answered with a neighbour's address (`matching.md` §2), checked over the bundled fixture:
+//! answered with a neighbour's address (`docs/matching.md` §2), checked over the bundled fixture:
 //!
 //! - every UK postcode district of the bundled list, with inward codes of every shape (a digit
 //!   and two letters of the Royal Mail inward alphabet), in upper case, lower case and without
@@ -161,7 +161,7 @@ proptest! {
     }
 }
 
-/// Look-alikes people type for each digit (`matching.md` §1).
+/// Look-alikes people type for each digit (`docs/matching.md` §1).
 const LOOK_ALIKES: [(u8, &[u8]); 6] = [
     (b'0', b"Oo"),
     (b'1', b"ILil"),
@@ -229,7 +229,7 @@ fn known_eircodes() -> HashSet<String> {
 /// A well-formed Eircode from a seed: one of the 139 routing keys and 4 characters of the
 /// alphabet.
 fn eircode_of(seed: u64) -> String {
-    const ALPHABET: &[u8] = b"0123456789ACDEFHKNPRTVWXY";
+    const ALPHABET: &[u8] = seoladh::ecad::eircode::EIRCODE_ALPHABET;
     let keys = seoladh::text::eircode::ROUTING_KEYS;
     let h = mix(seed);
     let mut s = keys[(h % keys.len() as u64) as usize].to_owned();
