@@ -16,7 +16,8 @@ use crate::text::postcode::UkPostcode;
 /// text's verdict ([`Plan::settle_codes`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PendingCode {
-    eircode: Parsed,
+    /// The Eircode and its repairs.
+    eircode: (Parsed, u8),
     uk: (UkPostcode, u8),
 }
 
@@ -33,23 +34,29 @@ impl Plan {
     ///    tokeniser only trusts a corrected code typed with three digits, on its own or in the
     ///    last section it is trusted with fewer) or a UK postcode (look-alikes in its inward
     ///    code repaired, `HU17 OXL`).
-    /// 2. A corrected Eircode the index does not have gives way to a UK reading of the same
-    ///    characters (`DL1 04HY` typed for `DL10 4HY`) unless the text names its routing area.
-    ///    Alone, nothing names it; beside words, the search must first read them: the two
-    ///    readings are returned, for [`Search::settle_code`] after the search.
+    /// 2. A corrected Eircode gives way to a UK reading of the same characters with fewer
+    ///    repairs; one the index does not have gives way to any UK reading (`DL1 04HY` typed
+    ///    for `DL10 4HY`) unless the text names its routing area. Alone, nothing names it;
+    ///    beside words, the search must first read them: the two readings are returned, for
+    ///    [`Search::settle_code`] after the search.
     pub fn settle_codes(&mut self, index: &Index, input: &str) -> Option<PendingCode> {
         if self.eircode.is_none() {
             self.read_trailing_code(input);
         }
         let e = self.eircode.as_ref()?;
-        if e.corrections == 0 || index.eircode(&e.code).is_some() {
+        if e.corrections == 0 {
             return None;
         }
+        let known = index.eircode(&e.code).is_some();
         let (eircode, uk) = codes::readings(input.get(e.span.clone())?);
         let pending = PendingCode {
             eircode: eircode?,
             uk: uk?,
         };
+        if known {
+            self.settle_pending(pending, Check::Confirmed);
+            return None;
+        }
         if !self.words.is_empty() {
             return Some(pending);
         }
@@ -118,7 +125,7 @@ impl Search {
     /// when the best readings of the text lie in its routing area, else the UK reading of the
     /// same characters replaces it.
     pub fn settle_code(&mut self, index: &Index, pending: PendingCode) {
-        let key = pending.eircode.eircode.routing_key();
+        let key = pending.eircode.0.eircode.routing_key();
         let named = self
             .candidates
             .iter()

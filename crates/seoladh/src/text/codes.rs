@@ -9,8 +9,9 @@
 //!
 //! The rule, in order:
 //! 1. a clean Eircode is an Eircode;
-//! 2. a UK postcode read without repair (its space, if any, before the inward code), whose
-//!    district is in use, is a UK postcode;
+//! 2. a UK postcode whose district is in use, read with fewer repairs than the Eircode needs
+//!    corrections (none at all: its space, if any, before the inward code; or `AB13 LDA`, one
+//!    look-alike where the Eircode `A81 31DA` needs two), is a UK postcode;
 //! 3. an Eircode read with corrections is an Eircode, unless the index does not have it and the
 //!    text does not name its routing area ([`Check::Unconfirmed`]): then a UK reading, if there
 //!    is one, wins;
@@ -42,27 +43,51 @@ pub enum Check {
     Unconfirmed,
 }
 
-/// Chooses between the Eircode reading and the UK reading (postcode, repairs) of one stretch
-/// of text (see the module's rule).
-pub fn choose(eircode: Option<Parsed>, uk: Option<(UkPostcode, u8)>, check: Check) -> Option<Code> {
+/// Chooses between the Eircode reading (code, repairs) and the UK reading (postcode, repairs)
+/// of one stretch of text (see the module's rule). An Eircode's repairs are its look-alike
+/// corrections and a space typed elsewhere than after the routing key; a UK postcode's are its
+/// look-alikes and a space typed elsewhere than before the inward code.
+pub fn choose(
+    eircode: Option<(Parsed, u8)>,
+    uk: Option<(UkPostcode, u8)>,
+    check: Check,
+) -> Option<Code> {
     match (eircode, uk) {
-        (Some(e), _) if e.corrections == 0 => Some(Code::Eircode(e)),
-        (Some(_), Some((u, 0))) if u.is_known_district() => Some(Code::Uk(u, 0)),
+        (Some((e, _)), _) if e.corrections == 0 => Some(Code::Eircode(e)),
+        (Some((_, m)), Some((u, n))) if n < m && u.is_known_district() => Some(Code::Uk(u, n)),
         (Some(_), Some((u, n))) if check == Check::Unconfirmed => Some(Code::Uk(u, n)),
-        (Some(e), _) => Some(Code::Eircode(e)),
+        (Some((e, _)), _) => Some(Code::Eircode(e)),
         (None, Some((u, n))) => Some(Code::Uk(u, n)),
         (None, None) => None,
     }
 }
 
+/// An Eircode read as typed by the tokeniser (its space, if any, after the routing key): the
+/// code and its repairs, for [`choose`].
+pub fn typed(e: Parsed) -> (Parsed, u8) {
+    (e, e.corrections)
+}
+
 /// Both readings of a stretch of text, any case, spaces anywhere: the Eircode
 /// ([`super::eircode::parse`], look-alikes corrected) and the UK postcode
-/// ([`super::postcode::parse_repaired`]).
-pub fn readings(text: &str) -> (Option<Parsed>, Option<(UkPostcode, u8)>) {
-    (
-        super::eircode::parse_ok(text),
-        super::postcode::parse_repaired(text),
-    )
+/// ([`super::postcode::parse_repaired`]), each with its repairs.
+pub fn readings(text: &str) -> (Option<(Parsed, u8)>, Option<(UkPostcode, u8)>) {
+    let eircode = super::eircode::parse_ok(text).map(|e| (e, e.corrections + moved_space(text)));
+    (eircode, super::postcode::parse_repaired(text))
+}
+
+/// 1 when the first space (or dash) of `text` parts its characters elsewhere than after the 3
+/// of a routing key (`A822 1LX`), else 0.
+fn moved_space(text: &str) -> u8 {
+    let text = text.trim();
+    let gap = text.find(|c: char| c.is_whitespace() || c == '-');
+    u8::from(gap.is_some_and(|g| {
+        text[..g]
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .count()
+            != 3
+    }))
 }
 
 #[cfg(test)]
@@ -110,6 +135,21 @@ mod tests {
         assert_eq!(
             read("HU17 OXL", Check::Unchecked).as_deref(),
             Some("uk HU17 0XL 1")
+        );
+        // Fewer look-alikes in the UK reading: the UK postcode, whatever the index holds.
+        for check in [Check::Unchecked, Check::Confirmed, Check::Unconfirmed] {
+            assert_eq!(read("AB13 LDA", check).as_deref(), Some("uk AB13 1DA 1"));
+            // A space where a UK postcode has it and an Eircode does not counts too.
+            assert_eq!(read("A822 1LX", check).as_deref(), Some("uk AB22 1LX 1"));
+        }
+        assert_eq!(
+            read("A8221LX", Check::Confirmed).as_deref(),
+            Some("ie A82211X 1")
+        );
+        // As many: an Eircode the index has stays one.
+        assert_eq!(
+            read("AB1 3LDA", Check::Confirmed).as_deref(),
+            Some("ie A8131DA 2")
         );
         // Spaced as an Eircode, a real UK postcode is no longer one as typed: the text decides.
         assert_eq!(

@@ -598,7 +598,11 @@ fn try_word(text: &str, (s, e): (usize, usize)) -> Option<Found> {
         0 => None,
         _ => super::postcode::parse_word(&text[s..e]).map(|u| (u, 0)),
     };
-    match super::codes::choose(Some(p), uk, super::codes::Check::Unchecked) {
+    match super::codes::choose(
+        Some(super::codes::typed(p)),
+        uk,
+        super::codes::Check::Unchecked,
+    ) {
         Some(super::codes::Code::Eircode(p)) => Some(Found {
             parsed: p,
             span: s..e,

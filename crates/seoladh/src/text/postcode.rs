@@ -252,12 +252,32 @@ fn digit_look_alike(c: u8) -> Option<u8> {
     }
 }
 
-/// Parses a UK postcode typed with look-alikes (`HU17 OXL` for `HU17 0XL`, `G1R OAA` for
-/// `GIR 0AA`): a letter where the inward code has its digit, and `GIR` written with a `1` or an
-/// `L`. Returns the postcode and how many things were repaired (0 for a clean one); a space
-/// typed elsewhere than before the inward code is one (`DL1 04HY` for `DL10 4HY`: the shape
-/// of an Eircode). A postcode with look-alikes repaired must have a district in use: with
-/// look-alikes allowed, the shape alone would take ordinary words for postcodes.
+/// The letters a digit typed for one may stand for (`1` for `I` or `L` …).
+fn letter_look_alikes(c: u8) -> &'static [u8] {
+    match c {
+        b'0' => b"O",
+        b'1' => b"IL",
+        b'2' => b"Z",
+        b'5' => b"S",
+        b'6' => b"G",
+        b'8' => b"B",
+        _ => b"",
+    }
+}
+
+/// Most repairs in one postcode (look-alikes, and a space typed elsewhere than before the
+/// inward code), as for an Eircode: with more, any two words of the right length would read.
+const MAX_REPAIRS: u8 = 2;
+
+/// Parses a UK postcode typed with look-alikes (`HU17 OXL` for `HU17 0XL`, `SW1A 2A8` for
+/// `SW1A 2AB`, `BAL3 5RD` for `BA13 5RD`, `G1R OAA` for `GIR 0AA`). Returns the postcode and
+/// how many things were repaired (0 for a clean one); a space typed elsewhere than before the
+/// inward code is one (`DL1 04HY` for `DL10 4HY`: the shape of an Eircode). In the inward code
+/// the digit and the letters have fixed places, so a look-alike there has one reading; in the
+/// outward code the reading with fewest look-alikes that is a district in use is taken (the
+/// first in the order of the characters as typed, on a tie). A repaired postcode must have a
+/// district in use: with look-alikes allowed, the shape alone would take ordinary words for
+/// postcodes. At most [`MAX_REPAIRS`].
 pub fn parse_repaired(text: &str) -> Option<(UkPostcode, u8)> {
     let mut raw = [0u8; 7];
     let mut n = 0usize;
@@ -280,22 +300,76 @@ pub fn parse_repaired(text: &str) -> Option<(UkPostcode, u8)> {
         return None;
     }
     let moved_space = u8::from(first_gap.is_some_and(|g| g != n && g != n - 3));
-    let raw = &mut raw[..n];
-    if let Some(p) = parse_compact(raw) {
+    let raw = &raw[..n];
+    // The shape alone (`AB2S 5FW`) only when no district in use is a repair away.
+    let clean = parse_compact(raw);
+    if let Some(p) = clean.filter(UkPostcode::is_known_district) {
         return Some((p, moved_space));
     }
-    let mut repairs = moved_space;
+    repaired(raw, moved_space).or(clean.map(|p| (p, moved_space)))
+}
+
+/// [`parse_repaired`] past the clean reading: `raw` (upper case, no spaces) with look-alikes
+/// read, `repairs` already counted.
+fn repaired(raw: &[u8], mut repairs: u8) -> Option<(UkPostcode, u8)> {
+    let n = raw.len();
+    let mut buf = [0u8; 7];
+    buf[..n].copy_from_slice(raw);
+    let raw = &mut buf[..n];
     let (out, inw) = raw.split_at_mut(n - 3);
     if !inw[0].is_ascii_digit() {
         inw[0] = digit_look_alike(inw[0])?;
         repairs += 1;
     }
-    if matches!(&*out, b"G1R" | b"GLR") {
-        out[1] = b'I';
-        repairs += 1;
+    for c in &mut inw[1..] {
+        if c.is_ascii_digit() {
+            // `I` is no inward letter: `1` is an `L` there.
+            *c = *letter_look_alikes(*c)
+                .iter()
+                .find(|l| !INWARD_FORBIDDEN.contains(l))?;
+            repairs += 1;
+        }
     }
+    if repairs > MAX_REPAIRS {
+        return None;
+    }
+    let mut outward = [0u8; 4];
+    let outward = &mut outward[..out.len()];
+    outward.copy_from_slice(out);
+    let (best, k) = repair_outward(outward, 0, MAX_REPAIRS - repairs)?;
+    out.copy_from_slice(&best[..out.len()]);
     let p = parse_compact(raw)?;
-    p.is_known_district().then_some((p, repairs))
+    p.is_known_district().then_some((p, repairs + k))
+}
+
+/// The reading of `outward[at..]` with fewest look-alikes (at most `budget`) that makes
+/// `outward` a district in use (or `GIR`): the outward code and the look-alikes read.
+fn repair_outward(outward: &mut [u8], at: usize, budget: u8) -> Option<([u8; 4], u8)> {
+    let Some(&typed) = outward.get(at) else {
+        let known = outward == b"GIR"
+            || (is_outward(outward) && std::str::from_utf8(outward).is_ok_and(is_district));
+        let mut out = [0u8; 4];
+        out[..outward.len()].copy_from_slice(outward);
+        return known.then_some((out, 0));
+    };
+    let mut best = repair_outward(outward, at + 1, budget);
+    if budget > 0 {
+        let digit = digit_look_alike(typed);
+        let alts = match &digit {
+            Some(d) => std::slice::from_ref(d),
+            None => letter_look_alikes(typed),
+        };
+        for &alt in alts {
+            outward[at] = alt;
+            if let Some((o, k)) = repair_outward(outward, at + 1, budget - 1) {
+                if !best.is_some_and(|(_, b)| b <= k + 1) {
+                    best = Some((o, k + 1));
+                }
+            }
+        }
+        outward[at] = typed;
+    }
+    best
 }
 
 /// A UK postcode found inside free text.
@@ -429,6 +503,18 @@ mod tests {
         assert_eq!(r("bt96gw "), Some(("BT9 6GW".into(), 0)));
         // Spaced like an Eircode: the space is repaired too.
         assert_eq!(r("DL1 04HY"), Some(("DL10 4HY".into(), 1)));
+        // A digit where the inward code has a letter, and look-alikes in the outward code.
+        assert_eq!(r("SW1A 2A8"), Some(("SW1A 2AB".into(), 1)));
+        assert_eq!(r("dn15 08a"), Some(("DN15 0BA".into(), 1)));
+        assert_eq!(r("BAL3 5RD"), Some(("BA13 5RD".into(), 1)));
+        assert_eq!(r("8D12 1LN"), Some(("BD12 1LN".into(), 1)));
+        assert_eq!(r("SWIA OAA"), Some(("SW1A 0AA".into(), 2)));
+        assert_eq!(r("1399LU"), Some(("L39 9LU".into(), 1)));
+        // At most two repairs.
+        assert_eq!(r("SWIA OA8"), None);
+        // A district in use a look-alike away beats the shape of one not in use.
+        assert_eq!(r("AB2S 5FW"), Some(("AB25 5FW".into(), 1)));
+        assert_eq!(r("AB2Z 5FW"), Some(("AB22 5FW".into(), 1)));
         // Only a district in use is repaired; a clean code needs none.
         assert_eq!(r("DL5A SXY"), None);
         assert_eq!(r("HU17 OX"), None);

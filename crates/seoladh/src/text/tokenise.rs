@@ -391,7 +391,7 @@ impl<'a> Builder<'a> {
                 (1, 1..) => postcode::parse_word(w0).map(|p| (p, 0)),
                 _ => None,
             };
-            match codes::choose(Some(e), uk, codes::Check::Unchecked) {
+            match codes::choose(Some(codes::typed(e)), uk, codes::Check::Unchecked) {
                 Some(codes::Code::Uk(pc, _)) => {
                     self.push_postcode(scan, i, 1, &pc);
                     return 1;
