@@ -218,6 +218,74 @@ fn every_stored_eircode_with_a_look_alike_finds_its_address() {
     );
 }
 
+/// `text` with one character typed as its look-alike, each way (`0` as `O`, `B` as `8` …).
+fn with_one_look_alike(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, c) in text.bytes().enumerate() {
+        let alts: Vec<u8> = match LOOK_ALIKES.iter().find(|(d, _)| *d == c) {
+            Some((_, alts)) => alts.iter().copied().filter(u8::is_ascii_uppercase).collect(),
+            None => LOOK_ALIKES
+                .iter()
+                .filter(|(_, alts)| alts.contains(&c))
+                .map(|(d, _)| *d)
+                .collect(),
+        };
+        for alt in alts {
+            let mut b = text.as_bytes().to_vec();
+            b[i] = alt;
+            out.push(String::from_utf8(b).expect("ascii"));
+        }
+    }
+    out
+}
+
+/// A UK postcode typed with one look-alike is still one (600), never an Irish address; unless
+/// the characters are as much an Eircode: a clean one as typed (`A8100AA` for `AB10 0AA`), or
+/// one needing as many corrections as the postcode needs repairs, which the data decides.
+#[test]
+fn uk_postcodes_with_a_look_alike_never_answer_an_irish_address() {
+    use seoladh::text::codes::readings;
+    let known = known_eircodes();
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for d in &districts() {
+        for n in 0..2 {
+            let spaced = format!("{d} {}", inward(d, n));
+            for typed in with_one_look_alike(&spaced) {
+                for text in [typed.replace(' ', ""), typed] {
+                    checked += 1;
+                    let r = find(&text, Country::Ie);
+                    let code = r.result.code();
+                    let ok = match readings(&text) {
+                        (Some((e, _)), _) if e.corrections == 0 => {
+                            let held = known.contains(e.eircode.as_str());
+                            if held {
+                                code == 110
+                            } else {
+                                code == 500 || code == 550
+                            }
+                        }
+                        (Some((e, m)), Some((_, n))) if m == n => {
+                            code == 600 || (code == 120 && known.contains(e.eircode.as_str()))
+                        }
+                        _ => code == 600,
+                    };
+                    if !ok {
+                        failures.push(format!("{text}: {code} {:?}", r.address_id));
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 40_000, "{checked} checked");
+    assert!(
+        failures.is_empty(),
+        "{} of {checked}: {:?}",
+        failures.len(),
+        &failures[..failures.len().min(20)]
+    );
+}
+
 /// Every stored and retired Eircode of the fixture.
 fn known_eircodes() -> HashSet<String> {
     let ds = fixture::dataset();
