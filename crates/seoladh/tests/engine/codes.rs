@@ -223,7 +223,11 @@ fn with_one_look_alike(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     for (i, c) in text.bytes().enumerate() {
         let alts: Vec<u8> = match LOOK_ALIKES.iter().find(|(d, _)| *d == c) {
-            Some((_, alts)) => alts.iter().copied().filter(u8::is_ascii_uppercase).collect(),
+            Some((_, alts)) => alts
+                .iter()
+                .copied()
+                .filter(u8::is_ascii_uppercase)
+                .collect(),
             None => LOOK_ALIKES
                 .iter()
                 .filter(|(_, alts)| alts.contains(&c))
