@@ -31,9 +31,10 @@ use arrow_schema::{DataType, Field, Schema};
 use serde_json::Value;
 
 use super::flat::FlatAnswer;
-use super::input::{Row, RowFields};
+use super::input::{long_field, long_id, Row, RowFields};
 use crate::api::WireEnum;
 use crate::error::{Error, Result};
+use crate::limits::{MAX_BATCH_ID_BYTES, MAX_FIELD_BYTES};
 
 /// The rows of a record batch (see the module docs for its columns); `first` is the 1-based
 /// number of its first row in the whole input (the id of rows without one, and in messages).
@@ -113,6 +114,32 @@ struct Columns<'a> {
 impl Columns<'_> {
     /// Row `i`, the `n`th of the input.
     fn row(&self, i: usize, n: u64) -> Row {
+        // Values over the limits are refused before they are copied: a file of long values
+        // costs no copies of them (the checks of `Row::columnar`, in its order).
+        let long_id_here = self
+            .id
+            .as_ref()
+            .is_some_and(|c| c.text_len(i) > MAX_BATCH_ID_BYTES);
+        let request = [
+            ("address", Some(&self.address)),
+            ("eircode", self.eircode.as_ref()),
+            ("language", self.language.as_ref()),
+            ("country", self.country.as_ref()),
+            ("limit", self.limit.as_ref()),
+            ("addressProfileName", self.profile.as_ref()),
+        ];
+        let long = request
+            .iter()
+            .find(|(_, c)| c.is_some_and(|c| c.text_len(i) > MAX_FIELD_BYTES));
+        match (long, long_id_here) {
+            (Some((name, _)), true) => return Row::unreadable(n, long_field(name)),
+            (Some((name, _)), false) => {
+                let id = self.id.as_ref().and_then(|c| c.value(i));
+                return Row::columnar(n, id, Err(long_field(name)));
+            }
+            (None, true) => return Row::unreadable(n, long_id()),
+            (None, false) => {}
+        }
         let text = |c: &Option<Column<'_>>| {
             c.as_ref()
                 .and_then(|c| c.text(i))
@@ -191,6 +218,24 @@ impl<'a> Column<'a> {
             DataType::UInt64 => Value::from(a.as_primitive::<UInt64Type>().value(j)),
             _ => return None,
         })
+    }
+
+    /// Bytes of row `i` when it is a string (0 when null or a number), without copying it.
+    fn text_len(&self, i: usize) -> usize {
+        if self.outer.is_null(i) {
+            return 0;
+        }
+        let j = self.keys.as_ref().map_or(i, |k| k[i]);
+        let a = self.values;
+        if a.is_null(j) {
+            return 0;
+        }
+        match a.data_type() {
+            DataType::Utf8 => a.as_string::<i32>().value(j).len(),
+            DataType::LargeUtf8 => a.as_string::<i64>().value(j).len(),
+            DataType::Utf8View => a.as_string_view().value(j).len(),
+            _ => 0,
+        }
     }
 
     /// Row `i` as text; `None` when null.
