@@ -7,11 +7,10 @@
 //! `large_utf8`, `utf8_view`, dictionary-encoded too) or integers. A null address with an
 //! Eircode looks the Eircode up; with neither the row is refused (400011). A bare string array
 //! is an `address` column. The limits of the text layouts hold ([`Row::columnar`]): a field
-//! longer than [`MAX_FIELD_BYTES`](crate::limits::MAX_FIELD_BYTES) or an id longer than
-//! [`MAX_BATCH_ID_BYTES`](crate::limits::MAX_BATCH_ID_BYTES) makes its row an error row. A
-//! refused row's message does not name its row number, so a row is answered alike however the
-//! input is split (one batch, or Spark's partitions), and a row refused for a long field keeps
-//! its id.
+//! longer than [`MAX_FIELD_BYTES`] or an id longer than [`MAX_BATCH_ID_BYTES`] makes its row an
+//! error row. A refused row's message does not name its row number, so a row is answered alike
+//! however the input is split (one batch, or Spark's partitions), and a row refused for a long
+//! field keeps its id.
 //!
 //! # Answer columns
 //! [`answer_fields`]: `result_code`, `result`, `address_id`, `address_type`, `postcode`,
