@@ -12,8 +12,8 @@ mod errors;
 use std::path::PathBuf;
 
 use pyo3::prelude::*;
-use seoladh::index::Index;
-use seoladh::profile::UnknownProfile;
+use seoladh::raw::index::Index;
+use seoladh::raw::profile::UnknownProfile;
 use seoladh::{
     AdministrativeRelease, Country, EcadDataOptions, Engine as RustEngine, IndexBuilder, Language,
     ProfileSet, QueryOptions,

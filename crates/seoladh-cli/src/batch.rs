@@ -116,7 +116,7 @@ pub struct BatchArgs {
     #[arg(long, default_value = "batch")]
     key: String,
     /// Rows answered per step (memory bound).
-    #[arg(long, default_value_t = seoladh::limits::BATCH_CHUNK_ROWS)]
+    #[arg(long, default_value_t = seoladh::raw::limits::BATCH_CHUNK_ROWS)]
     chunk_rows: usize,
 }
 

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use seoladh::index::{BuildProgress, Index, IndexBuilder};
+use seoladh::raw::index::{BuildProgress, Index, IndexBuilder};
 
 /// Arguments of `seoladh build`.
 #[derive(clap::Args)]
@@ -57,9 +57,9 @@ pub fn build(args: &BuildArgs) -> Result<(), seoladh::Error> {
     let started = Instant::now();
     let progress = Bar(bar());
     progress.phase("reading", 0);
-    let (dataset, report) = seoladh::ecad::layout::read_dir_with(
+    let (dataset, report) = seoladh::raw::ecad::layout::read_dir_with(
         &args.data,
-        &seoladh::ecad::layout::ReadOptions::for_index(),
+        &seoladh::raw::ecad::layout::ReadOptions::for_index(),
     )?;
     progress.0.suspend(|| eprintln!("{report}"));
     let built = IndexBuilder::new().build(&dataset, &progress)?;

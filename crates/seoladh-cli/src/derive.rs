@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use seoladh::ecad::layout::read_dir;
+use seoladh::raw::ecad::layout::read_dir;
 use seoladh::{Error, Result};
 use seoladh_eval::queries::{derive, DeriveOptions};
 use seoladh_eval::tsv::write_queries;

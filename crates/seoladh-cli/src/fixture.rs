@@ -10,9 +10,9 @@
 
 use std::path::{Path, PathBuf};
 
-use seoladh::index::format::FORMAT_VERSION;
-use seoladh::index::{IndexBuilder, NoProgress};
-use seoladh::text::normalise::NORMALISER_VERSION;
+use seoladh::raw::index::format::FORMAT_VERSION;
+use seoladh::raw::index::{IndexBuilder, NoProgress};
+use seoladh::raw::text::normalise::NORMALISER_VERSION;
 use seoladh::Error;
 
 /// Where the bundled dataset lives in the source tree.
@@ -54,9 +54,9 @@ pub fn fixture_index() -> Result<PathBuf, Error> {
             source,
         }
     })?;
-    let (dataset, _report) = seoladh::ecad::layout::read_dir_with(
+    let (dataset, _report) = seoladh::raw::ecad::layout::read_dir_with(
         &data,
-        &seoladh::ecad::layout::ReadOptions::for_index(),
+        &seoladh::raw::ecad::layout::ReadOptions::for_index(),
     )?;
     let built = IndexBuilder::new().build(&dataset, &NoProgress)?;
     built.write_file(&path)?;

@@ -1,7 +1,7 @@
 //! `seoladh generate`: write a deterministic synthetic ECAD-layout dataset.
 
 use indicatif::{ProgressBar, ProgressStyle};
-use seoladh::ecad::layout::write_dir;
+use seoladh::raw::ecad::layout::write_dir;
 use seoladh::{Error, Result};
 use seoladh_synth::{default_reference_dir, generate_with_progress, GenerateOptions, Progress};
 use std::path::{Path, PathBuf};

@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use rayon::prelude::*;
-use seoladh::api::{
+use seoladh::raw::engine::Engine;
+use seoladh::wire::{
     AutocompleteRequest, Country, Engine as _, FindAddressRequest, LinkContext, WireEnum,
 };
-use seoladh::engine::Engine;
 use seoladh::Error;
 use seoladh_eval::keystrokes::{
     early_keystroke, first_found, rank, rank_drops, scripts, Keystroke, KeystrokeOptions,
@@ -93,7 +93,7 @@ fn find(engine: &Engine, text: &str, country: Country, ctx: &LinkContext) -> Out
     let req = FindAddressRequest {
         key: "bench".into(),
         address: text.to_string(),
-        country,
+        options: seoladh::QueryOptions::default().country(country),
         ..FindAddressRequest::default()
     };
     match engine.find_address(&req, ctx) {
@@ -124,7 +124,7 @@ fn autocomplete_named(engine: &Engine, text: &str, ctx: &LinkContext) -> Vec<(u6
         address: text.to_string(),
         ..AutocompleteRequest::default()
     };
-    seoladh::api::Engine::autocomplete(engine, &req, ctx)
+    seoladh::wire::Engine::autocomplete(engine, &req, ctx)
         .map(|r| {
             r.options
                 .iter()
@@ -142,8 +142,8 @@ fn country(code: &str) -> Country {
     }
 }
 
-fn read_data(dir: &Path) -> Result<seoladh::ecad::Dataset, Error> {
-    let (ds, report) = seoladh::ecad::layout::read_dir(dir)?;
+fn read_data(dir: &Path) -> Result<seoladh::raw::ecad::Dataset, Error> {
+    let (ds, report) = seoladh::raw::ecad::layout::read_dir(dir)?;
     if !report.issues.is_empty() {
         eprintln!("{report}");
     }

@@ -1,15 +1,15 @@
 //! `seoladh find`, `seoladh autocomplete` and `seoladh ecad`: one 2.0 operation from the command
 //! line, printing exactly the JSON the server returns for the same request (both go through
-//! `api::dispatch::answer`). A refused request prints the wire error body and exits with 2.
+//! `wire::dispatch::answer`). A refused request prints the wire error body and exits with 2.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use seoladh::api::query::percent_encode;
-use seoladh::api::{self, Operation};
-use seoladh::engine::Engine;
+use seoladh::raw::engine::Engine;
+use seoladh::wire::query::percent_encode;
+use seoladh::wire::{self, Operation};
 
 /// Flags every operation shares.
 #[derive(Args, Debug, Clone)]
@@ -226,7 +226,7 @@ fn run(
         }
     };
     let base = common.base_url.trim_end_matches('/');
-    let (json, code) = match api::answer(&engine, op, &query_string(pairs), base) {
+    let (json, code) = match wire::answer(&engine, op, &query_string(pairs), base) {
         Ok(a) => (a.json, ExitCode::SUCCESS),
         Err(e) => match serde_json::to_vec(&e.body()) {
             Ok(body) => (body, ExitCode::from(2)),
@@ -276,8 +276,8 @@ mod tests {
             q,
             "key=demo&address=8%20Silver%20Birches%2C%20D%C3%BAn%20B%C3%BAinne"
         );
-        let parsed = seoladh::api::RawQuery::parse(&q);
-        let req = seoladh::api::FindAddressRequest::from_params(&parsed).unwrap();
+        let parsed = seoladh::wire::RawQuery::parse(&q);
+        let req = seoladh::wire::FindAddressRequest::from_params(&parsed).unwrap();
         assert_eq!(req.address, "8 Silver Birches, Dún Búinne");
     }
 

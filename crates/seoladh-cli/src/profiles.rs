@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use seoladh::profile::{ProfileSet, UnknownProfile};
+use seoladh::raw::profile::{ProfileSet, UnknownProfile};
 
 /// What an `addressProfileName` no profile has gets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

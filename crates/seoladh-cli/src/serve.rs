@@ -34,7 +34,7 @@ pub struct ServeArgs {
     #[arg(long)]
     rate_limit: Option<u32>,
     /// Time the engine gets per request, in milliseconds.
-    #[arg(long, default_value_t = seoladh::limits::DEFAULT_REQUEST_TIMEOUT_MS)]
+    #[arg(long, default_value_t = seoladh::raw::limits::DEFAULT_REQUEST_TIMEOUT_MS)]
     timeout_ms: u64,
     #[command(flatten)]
     profiles: super::profiles::ProfileArgs,
@@ -44,10 +44,10 @@ pub struct ServeArgs {
     control_assets: Option<PathBuf>,
     /// Time a connection gets to send a whole request head, in milliseconds, counted from its
     /// opening or its previous response (also the idle keep-alive timeout).
-    #[arg(long, default_value_t = seoladh::limits::DEFAULT_HEADER_TIMEOUT_MS)]
+    #[arg(long, default_value_t = seoladh::raw::limits::DEFAULT_HEADER_TIMEOUT_MS)]
     header_timeout_ms: u64,
     /// Most connections served at once (lowered to fit the open-file limit); more get 503.
-    #[arg(long, default_value_t = seoladh::limits::DEFAULT_MAX_CONNECTIONS)]
+    #[arg(long, default_value_t = seoladh::raw::limits::DEFAULT_MAX_CONNECTIONS)]
     max_connections: usize,
 }
 

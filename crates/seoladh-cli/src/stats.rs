@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use seoladh::ecad::{layout, stats};
+use seoladh::raw::ecad::{layout, stats};
 
 /// Arguments of `seoladh stats`.
 #[derive(Args)]

@@ -10,7 +10,8 @@ fn main() {
         .next()
         .and_then(|s| s.parse().ok())
         .unwrap_or(seoladh_eval::DEFAULT_SEED);
-    let (ds, _) = seoladh::ecad::layout::read_dir(std::path::Path::new(&dir)).expect("read data");
+    let (ds, _) =
+        seoladh::raw::ecad::layout::read_dir(std::path::Path::new(&dir)).expect("read data");
     for s in scripts(&ds, &KeystrokeOptions { per_kind: n, seed }) {
         println!("{}\t{}\t{}\t{}", s.id, s.target_id, s.shared_early, s.text);
     }

@@ -8,7 +8,7 @@
 use unicode_normalization::UnicodeNormalization;
 
 use super::rng::SplitMix64;
-use seoladh::ecad::eircode::EIRCODE_ALPHABET;
+use seoladh::raw::ecad::eircode::EIRCODE_ALPHABET;
 
 /// The four typo operations of `docs/matching.md` §1; each is one Damerau edit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -528,7 +528,7 @@ mod tests {
                 .count(),
             1
         );
-        assert!(seoladh::ecad::eircode::is_valid_eircode(&miss));
+        assert!(seoladh::raw::ecad::eircode::is_valid_eircode(&miss));
         assert_eq!(near_miss("A86VC04", &mut rng, |_| true), None);
     }
 

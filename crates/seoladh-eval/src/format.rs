@@ -4,7 +4,7 @@
 use super::corrupt::{abbreviate, eircode_form, glue_number, number_prefix};
 use super::rng::SplitMix64;
 use super::select::Rendered;
-use seoladh::ecad::address::mixed_case;
+use seoladh::raw::ecad::address::mixed_case;
 
 /// The format changes, named as in query ids (`format-abbrev-00003`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

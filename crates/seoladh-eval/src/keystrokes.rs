@@ -14,8 +14,8 @@ use rayon::prelude::*;
 use super::corrupt::{eircode_form, fold_fadas, typo_line};
 use super::rng::SplitMix64;
 use super::select::{self, Rendered};
-use seoladh::ecad::address::{mixed_case, postal_address, Language, Lookup};
-use seoladh::ecad::Dataset;
+use seoladh::raw::ecad::address::{mixed_case, postal_address, Language, Lookup};
+use seoladh::raw::ecad::Dataset;
 
 /// How many leading options count as "found".
 pub const TOP_N: usize = 5;

@@ -18,10 +18,10 @@ use super::format::{self, FormatVariant};
 use super::rng::SplitMix64;
 use super::select::{self, pack_eircode, Pools, Rendered};
 use super::{QueryClass, TestQuery};
-use seoladh::ecad::address::{
+use seoladh::raw::ecad::address::{
     mixed_case, postal_address, vanity_address, AddressParts, Language, Lookup, Part,
 };
-use seoladh::ecad::{AddressPoint, Dataset, UkAddress};
+use seoladh::raw::ecad::{AddressPoint, Dataset, UkAddress};
 
 /// What to derive.
 #[derive(Debug, Clone, PartialEq, Eq)]

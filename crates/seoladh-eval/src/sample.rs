@@ -5,8 +5,8 @@
 //!
 //! Doc examples and tests use it; real benchmarks use a generated or licensed dataset.
 
-use seoladh::ecad::address::derive_address_tables;
-use seoladh::ecad::{
+use seoladh::raw::ecad::address::derive_address_tables;
+use seoladh::raw::ecad::{
     AddressPoint, AddressTypeId, Building, County, Dataset, NamedElement, Organisation, PostTown,
     UkAddress, UkCountry,
 };
@@ -51,7 +51,7 @@ struct Links {
 
 /// A deterministic Eircode unique per `(routing, k)` for `k < 625`.
 fn eircode(routing: &str, k: u64) -> String {
-    const A: &[u8] = seoladh::ecad::eircode::EIRCODE_ALPHABET;
+    const A: &[u8] = seoladh::raw::ecad::eircode::EIRCODE_ALPHABET;
     let at = |i: u64| char::from(A[(i % 25) as usize]);
     format!(
         "{routing}{}{}{}{}",
@@ -310,7 +310,7 @@ pub fn dataset() -> Dataset {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use seoladh::ecad::eircode::is_valid_eircode;
+    use seoladh::raw::ecad::eircode::is_valid_eircode;
 
     #[test]
     fn eircodes_valid_and_unique() {

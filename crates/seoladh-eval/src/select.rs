@@ -11,10 +11,10 @@ use std::collections::HashSet;
 use rayon::prelude::*;
 
 use super::corrupt::fold_fadas;
-use seoladh::ecad::address::{
+use seoladh::raw::ecad::address::{
     postal_address, vanity_address, Address, AddressParts, ElementType, Language, Lookup, Part,
 };
-use seoladh::ecad::Dataset;
+use seoladh::raw::ecad::Dataset;
 
 /// An address rendered for corruption: lines without the Eircode, and where the county and the
 /// Dublin district sit.

@@ -14,8 +14,8 @@ use axum::body::Body;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::response::Response;
-use seoladh::api::{ApiError, ErrorCode};
-use seoladh::limits::MAX_CONTROL_ASSET_BYTES;
+use seoladh::raw::limits::MAX_CONTROL_ASSET_BYTES;
+use seoladh::wire::{ApiError, ErrorCode};
 use std::path::PathBuf;
 
 /// `GET /control/{*path}` and `/2.0/control/{*path}`.

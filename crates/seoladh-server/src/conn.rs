@@ -24,7 +24,7 @@ use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
-use seoladh::api::{ApiError, ErrorCode};
+use seoladh::wire::{ApiError, ErrorCode};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
@@ -36,7 +36,7 @@ use crate::state::AppState;
 
 /// Refusals written at once; past this a connection over the cap is closed without an answer
 /// (each refusal holds its descriptor for up to [`REFUSAL_LINGER`]). Kept out of the cap, with
-/// [`seoladh::limits::RESERVED_DESCRIPTORS`], under the open-file limit.
+/// [`seoladh::raw::limits::RESERVED_DESCRIPTORS`], under the open-file limit.
 const MAX_REFUSALS_IN_FLIGHT: usize = 32;
 /// How long a refused connection is read from after its 503, so the client receives the answer
 /// rather than a reset for the request bytes it had sent.
@@ -58,9 +58,9 @@ pub struct ConnLimits {
 
 impl ConnLimits {
     /// The configured cap, lowered to leave the refusals and
-    /// [`seoladh::limits::RESERVED_DESCRIPTORS`] free under the process's open-file limit.
+    /// [`seoladh::raw::limits::RESERVED_DESCRIPTORS`] free under the process's open-file limit.
     pub fn new(max_connections: usize, header_timeout: Duration) -> ConnLimits {
-        let reserved = seoladh::limits::RESERVED_DESCRIPTORS + MAX_REFUSALS_IN_FLIGHT;
+        let reserved = seoladh::raw::limits::RESERVED_DESCRIPTORS + MAX_REFUSALS_IN_FLIGHT;
         let cap = match open_file_limit() {
             Some(n) => max_connections.min(n.saturating_sub(reserved)),
             None => max_connections,

@@ -13,7 +13,7 @@
 //!   body instead.
 
 use crate::idle::Slot;
-use seoladh::api::{ApiError, ErrorCode};
+use seoladh::wire::{ApiError, ErrorCode};
 use std::io;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -139,7 +139,7 @@ fn with_error_body(head: &[u8]) -> Option<Vec<u8>> {
     let message = match status {
         414 => format!(
             "the request line is too long; queries may be at most {} bytes",
-            seoladh::limits::MAX_QUERY_STRING_BYTES
+            seoladh::raw::limits::MAX_QUERY_STRING_BYTES
         ),
         431 => "the request headers are too large".to_owned(),
         _ => "the request is not valid HTTP/1.1 (a malformed request line or header)".to_owned(),
@@ -168,7 +168,7 @@ fn address_is_long(line: &[u8]) -> bool {
                 .iter()
                 .position(|&b| b == b'&' || b == b' ' || b == b'\r')
                 .map_or(true, |len| {
-                    len > seoladh::limits::MAX_QUERY_STRING_BYTES / 2
+                    len > seoladh::raw::limits::MAX_QUERY_STRING_BYTES / 2
                 })
     })
 }
@@ -184,7 +184,7 @@ fn refusal(line_start: &[u8]) -> Vec<u8> {
         code,
         format!(
             "the request line is longer than {MAX_REQUEST_LINE_BYTES} bytes; queries may be at most {} bytes",
-            seoladh::limits::MAX_QUERY_STRING_BYTES
+            seoladh::raw::limits::MAX_QUERY_STRING_BYTES
         ),
     );
     let body = serde_json::to_string(&err.body()).unwrap_or_default();
@@ -378,7 +378,7 @@ mod tests {
 
     #[test]
     fn long_address_is_told_apart_from_other_long_parameters() {
-        let long = "a".repeat(seoladh::limits::MAX_QUERY_STRING_BYTES);
+        let long = "a".repeat(seoladh::raw::limits::MAX_QUERY_STRING_BYTES);
         assert!(address_is_long(
             format!("GET /2.0/FindAddress?key=k&address={long}").as_bytes()
         ));

@@ -8,8 +8,8 @@ use axum::body::Body;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
-use seoladh::api::{self, ApiError, ErrorCode, Operation, Prepared, WireEnum};
-use seoladh::limits;
+use seoladh::raw::limits;
+use seoladh::wire::{self, ApiError, ErrorCode, Operation, Prepared, WireEnum};
 use std::sync::Arc;
 
 /// What the request log line reports about a response (set by the handlers).
@@ -35,7 +35,7 @@ pub(crate) async fn operation(
         return method_not_allowed();
     }
     let raw = query.unwrap_or_default();
-    let q = api::RawQuery::parse(&raw);
+    let q = wire::RawQuery::parse(&raw);
     let callback = match q.get("callback", ErrorCode::InvalidParameterValue) {
         Ok(None) => None,
         Ok(Some(cb)) if cb.is_empty() => None,
@@ -101,7 +101,7 @@ pub(crate) async fn operation(
 /// A pool of one thread per core rather than tokio's blocking pool (a thread per request in
 /// flight): two threads keep two searches' scratch space warm instead of sixteen, and a busy pool
 /// thread takes the next request without a wake-up (docs/PERFORMANCE.md, server under load).
-async fn compute(work: Prepared, engine: Arc<dyn api::Engine>) -> Result<api::Answer, ApiError> {
+async fn compute(work: Prepared, engine: Arc<dyn wire::Engine>) -> Result<wire::Answer, ApiError> {
     let (tx, rx) = tokio::sync::oneshot::channel();
     rayon::spawn(move || {
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work.run(&*engine)));
@@ -158,7 +158,7 @@ fn accepts_json(headers: &HeaderMap) -> bool {
     })
 }
 
-fn check_sizes(headers: &HeaderMap, raw: &str, q: &api::RawQuery<'_>) -> Result<(), ApiError> {
+fn check_sizes(headers: &HeaderMap, raw: &str, q: &wire::RawQuery<'_>) -> Result<(), ApiError> {
     let body_len = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
@@ -193,7 +193,7 @@ fn check_sizes(headers: &HeaderMap, raw: &str, q: &api::RawQuery<'_>) -> Result<
     Ok(())
 }
 
-fn check_key(state: &AppState, q: &api::RawQuery<'_>) -> Result<(), ApiError> {
+fn check_key(state: &AppState, q: &wire::RawQuery<'_>) -> Result<(), ApiError> {
     let key = q
         .get("key", ErrorCode::InvalidLicenceKey)?
         .map(|k| k.trim().to_owned())
@@ -366,7 +366,7 @@ pub(crate) async fn health(State(state): State<AppState>, method: Method) -> Res
         "index": index.display().to_string(),
         "indexFile": file_state,
         "generation": loaded.generation,
-        "loadedAt": api::date::format_system_time(loaded.loaded_at),
+        "loadedAt": wire::date::format_system_time(loaded.loaded_at),
         "counts": loaded.engine.counts(),
         "requestsServed": state.inner.served.load(std::sync::atomic::Ordering::Relaxed),
         "lastReloadError": last_error,

@@ -1,7 +1,7 @@
 //! The HTTP front: the 2.0 routes, JSONP, CORS, licence keys, rate limit,
-//! request logs, health, the demo page and hot reload, over any [`Engine`](seoladh::api::Engine).
+//! request logs, health, the demo page and hot reload, over any [`Engine`](seoladh::wire::Engine).
 //!
-//! A thin layer: it parses with [`seoladh::api`], calls the engine, writes bytes. Tests bind
+//! A thin layer: it parses with [`seoladh::wire`], calls the engine, writes bytes. Tests bind
 //! `127.0.0.1:0` and call [`run`] with their own engine loader; the binary calls [`serve`].
 
 mod assets;
@@ -23,7 +23,7 @@ use axum::response::Response;
 use axum::routing::any;
 use axum::Router;
 use seoladh::error::{Error, Result};
-use seoladh::limits;
+use seoladh::raw::limits;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -264,7 +264,7 @@ pub fn serve(config: ServerConfig, loader: Loader) -> Result<()> {
 
 /// The engine loader of `seoladh serve` with the built-in profiles: see [`engine_loader_with`].
 pub fn engine_loader() -> Loader {
-    engine_loader_with(None, seoladh::profile::UnknownProfile::default())
+    engine_loader_with(None, seoladh::raw::profile::UnknownProfile::default())
 }
 
 /// The engine loader of `seoladh serve`: [`seoladh::Engine::open_resident`] on the file it is
@@ -273,7 +273,7 @@ pub fn engine_loader() -> Loader {
 /// its changes; a bad file fails the load) and `unknown` for names it does not define.
 pub fn engine_loader_with(
     profiles: Option<std::path::PathBuf>,
-    unknown: seoladh::profile::UnknownProfile,
+    unknown: seoladh::raw::profile::UnknownProfile,
 ) -> Loader {
     std::sync::Arc::new(move |path: &std::path::Path| {
         let set = match &profiles {
@@ -284,7 +284,7 @@ pub fn engine_loader_with(
         // Read the UK addresses' words now (about half a second at full scale), not on the
         // first UK keystroke.
         engine.prepare_uk();
-        Ok(std::sync::Arc::new(engine) as std::sync::Arc<dyn seoladh::api::Engine>)
+        Ok(std::sync::Arc::new(engine) as std::sync::Arc<dyn seoladh::wire::Engine>)
     })
 }
 

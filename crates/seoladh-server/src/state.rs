@@ -6,8 +6,8 @@
 
 use super::keys::{KeyStore, RateLimiter};
 use super::ServerConfig;
-use seoladh::api::Engine;
 use seoladh::error::{Error, Result};
+use seoladh::wire::Engine;
 use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};

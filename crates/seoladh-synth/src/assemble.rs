@@ -14,7 +14,7 @@ use crate::world::World;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use seoladh::ecad::*;
+use seoladh::raw::ecad::*;
 
 const COUNTY_BASE: u64 = 1_001_000_000;
 const POST_TOWN_BASE: u64 = 1_100_000_000;

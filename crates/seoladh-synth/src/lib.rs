@@ -12,7 +12,7 @@
 //! 5. Module `assemble` — ids assigned in routing-key order; info tables, aliases, history.
 //! 6. Module `uk` — `UK_ADDRESS.csv`.
 //! 7. The ECAD address builder derives POSTAL/GEOGRAPHIC_ADDRESS
-//!    ([`seoladh::ecad::address::derive_address_tables`]).
+//!    ([`seoladh::raw::ecad::address::derive_address_tables`]).
 //!
 //! # Shape of the population (the choices, written down)
 //! - Counties get points in proportion to their occupied households (Census 2016): Dublin ≈27%,
@@ -66,8 +66,8 @@ pub(crate) mod uk;
 pub(crate) mod world;
 
 use rayon::prelude::*;
-use seoladh::ecad::Dataset;
 use seoladh::error::{Error, Result};
+use seoladh::raw::ecad::Dataset;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -173,7 +173,7 @@ pub fn generate_with_progress(opts: &GenerateOptions, progress: &dyn Progress) -
     ds.uk_addresses = uk::generate(&reference, ni, gb, opts.seed);
 
     progress.phase("deriving address lines", 0);
-    seoladh::ecad::address::derive_address_tables(&mut ds);
+    seoladh::raw::ecad::address::derive_address_tables(&mut ds);
     Ok(ds)
 }
 

@@ -13,7 +13,7 @@ use crate::projection::irish_grid_to_etrs89;
 use crate::reference::Reference;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use seoladh::ecad::{UkAddress, UkCountry};
+use seoladh::raw::ecad::{UkAddress, UkCountry};
 use std::collections::{BTreeMap, BTreeSet};
 
 const NI_BASE: u64 = 2_100_000_000;

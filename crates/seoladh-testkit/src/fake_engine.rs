@@ -3,7 +3,7 @@
 //! The index file holds `generation N`; FindAddress reports N in `vanityAddress` (and the
 //! health counts carry it), so hot-reload tests can see which engine answered. Special addresses: `slow` sleeps 400 ms, `boom` fails with 500000, `panic` panics, `nomatch` is 550.
 
-use seoladh::api::*;
+use seoladh::wire::*;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
@@ -16,7 +16,7 @@ pub struct FakeEngine {
 }
 
 impl FakeEngine {
-    fn options(&self, carry: &FindCarry, ctx: &LinkContext) -> Vec<AddressOption> {
+    fn options(&self, carry: &QueryOptions, ctx: &LinkContext) -> Vec<AddressOption> {
         [
             (
                 KNOWN_ID,
@@ -80,8 +80,8 @@ impl Engine for FakeEngine {
             r.address_id = Some(1_200_000_017);
             r.address_type = Some(AddressType::ResidentialEstate);
             r.match_level = Some(MatchLevel::BuildingGroup);
-            let opts = self.options(&FindCarry::from(req), ctx);
-            let (total, options) = apply_limit(opts.len(), req.limit, opts);
+            let opts = self.options(&req.options, ctx);
+            let (total, options) = apply_limit(opts.len(), req.options.limit, opts);
             r.total_options = total;
             r.options = options;
             return Ok(r);
@@ -92,7 +92,7 @@ impl Engine for FakeEngine {
         r.address_id = Some(req.address_id.unwrap_or(KNOWN_ID));
         r.address_type = Some(AddressType::ResidentialAddressPoint);
         r.match_level = Some(MatchLevel::AddressPoint);
-        r.postal_address = Some(match req.language {
+        r.postal_address = Some(match req.options.language {
             Language::English => vec![
                 "8 SILVER BIRCHES".into(),
                 "MILLFARM".into(),
@@ -108,7 +108,7 @@ impl Engine for FakeEngine {
                 "A86 VC04".into(),
             ],
         });
-        if req.address_elements {
+        if req.options.address_elements {
             r.postal_address_elements = Some(vec![
                 AddressElement {
                     value: "8".into(),
@@ -235,7 +235,7 @@ impl Engine for FakeEngine {
         if req.address.trim().len() < 2 {
             return Ok(AutocompleteResponse::new(Vec::new(), req, ctx));
         }
-        let mut options = self.options(&FindCarry::from(req), ctx);
+        let mut options = self.options(&req.options, ctx);
         for o in &mut options {
             o.option_type = None;
             o.postcode = None;

@@ -3,10 +3,10 @@
 
 use std::sync::OnceLock;
 
-use seoladh::ecad::{layout, Dataset};
-use seoladh::engine::Engine;
-use seoladh::index::{Index, IndexBuilder, NoProgress};
-use seoladh::profile::ProfileSet;
+use seoladh::raw::ecad::{layout, Dataset};
+use seoladh::raw::engine::Engine;
+use seoladh::raw::index::{Index, IndexBuilder, NoProgress};
+use seoladh::raw::profile::ProfileSet;
 
 /// `fixtures/data`, read once.
 pub fn dataset() -> &'static Dataset {

@@ -1,9 +1,9 @@
 //! A server with the real engine (`seoladh_server::engine_loader`) on an index built from `fixtures/data`,
 //! on 127.0.0.1:0 with its own runtime thread; stopped gracefully on drop.
 
-use seoladh::ecad::layout;
+use seoladh::raw::ecad::layout;
 
-use seoladh::index::{IndexBuilder, NoProgress};
+use seoladh::raw::index::{IndexBuilder, NoProgress};
 use seoladh_server::{AppState, ServerConfig};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -18,13 +18,13 @@ pub struct RealServer {
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
-pub fn dataset() -> seoladh::ecad::Dataset {
+pub fn dataset() -> seoladh::raw::ecad::Dataset {
     let data = crate::fixtures_dir().join("data");
     layout::read_dir(&data).expect("fixture readable").0
 }
 
 /// Builds the fixture index into `path`.
-pub fn build_index(ds: &seoladh::ecad::Dataset, path: &Path) {
+pub fn build_index(ds: &seoladh::raw::ecad::Dataset, path: &Path) {
     IndexBuilder::new()
         .build(ds, &NoProgress)
         .expect("builds")
@@ -34,14 +34,14 @@ pub fn build_index(ds: &seoladh::ecad::Dataset, path: &Path) {
 
 impl RealServer {
     /// Serves `ds`'s index, polling the file for reloads every `reload_poll`.
-    pub fn start(ds: &seoladh::ecad::Dataset, reload_poll: Duration) -> RealServer {
+    pub fn start(ds: &seoladh::raw::ecad::Dataset, reload_poll: Duration) -> RealServer {
         RealServer::start_with(ds, reload_poll, seoladh_server::engine_loader(), |_| {})
     }
 
     /// [`RealServer::start`] with an engine loader of the caller's (profiles) and settings of
     /// its own (`configure` sees the config after the index and listen address are set).
     pub fn start_with(
-        ds: &seoladh::ecad::Dataset,
+        ds: &seoladh::raw::ecad::Dataset,
         reload_poll: Duration,
         loader: seoladh_server::Loader,
         configure: impl FnOnce(&mut ServerConfig),

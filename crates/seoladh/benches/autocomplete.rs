@@ -12,8 +12,8 @@ use std::hint::black_box;
 mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use seoladh::api::{AutocompleteRequest, Language, LinkContext};
-use seoladh::engine::Engine;
+use seoladh::raw::engine::Engine;
+use seoladh::wire::{AutocompleteRequest, Language, LinkContext};
 
 fn engine() -> Engine {
     common::engine().remember_suggestions(false)
@@ -34,9 +34,9 @@ fn sample(engine: &Engine, n: usize) -> Vec<(String, String)> {
         .step_by(9_973)
         .filter_map(|ap| {
             let parts = idx.address_point_parts(ap)?;
-            let name = seoladh::ecad::address::postal_address(
+            let name = seoladh::raw::ecad::address::postal_address(
                 &parts,
-                seoladh::ecad::address::Language::English,
+                seoladh::raw::ecad::address::Language::English,
             )
             .display_name();
             Some((name, idx.address_point_eircode(ap)?))
@@ -51,10 +51,10 @@ fn run(engine: &Engine, ctx: &LinkContext, prefixes: &[String], language: Langua
         let req = AutocompleteRequest {
             key: "bench".into(),
             address: black_box(p.clone()),
-            language,
+            options: seoladh::QueryOptions::default().language(language),
             ..AutocompleteRequest::default()
         };
-        let resp = seoladh::api::Engine::autocomplete(engine, &req, ctx).expect("answers");
+        let resp = seoladh::wire::Engine::autocomplete(engine, &req, ctx).expect("answers");
         assert!(resp.options.iter().all(|o| !o.links.is_empty()));
         options += resp.options.len();
     }

@@ -6,14 +6,14 @@ use std::io::Cursor;
 use std::path::Path;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use seoladh::api::{self, Operation};
 use seoladh::batch::{self, BatchOptions, Input, InputFormat};
-use seoladh::ecad::layout;
-use seoladh::engine::Engine;
-use seoladh::index::{Index, IndexBuilder, NoProgress};
-use seoladh::profile::ProfileSet;
+use seoladh::raw::ecad::layout;
+use seoladh::raw::engine::Engine;
+use seoladh::raw::index::{Index, IndexBuilder, NoProgress};
+use seoladh::raw::profile::ProfileSet;
+use seoladh::wire::{self, Operation};
 
-fn engine() -> (Engine, seoladh::ecad::Dataset) {
+fn engine() -> (Engine, seoladh::raw::ecad::Dataset) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/data");
     let (ds, _) = layout::read_dir(&dir).expect("fixture readable");
     let bytes = IndexBuilder::new()
@@ -32,7 +32,7 @@ fn bench(c: &mut Criterion) {
     let changed = ds
         .history
         .iter()
-        .find(|h| h.status == seoladh::ecad::HistoryStatus::Changed)
+        .find(|h| h.status == seoladh::raw::ecad::HistoryStatus::Changed)
         .map_or(0, |h| h.ecad_id);
     let mut g = c.benchmark_group("ecad_data");
     g.throughput(Throughput::Elements(1));
@@ -48,7 +48,7 @@ fn bench(c: &mut Criterion) {
         let q = format!("key=demo&ecadId={id}");
         g.bench_function(name, |b| {
             b.iter(|| {
-                let a = api::answer(&engine, Operation::GetEcadData, black_box(&q), "http://h")
+                let a = wire::answer(&engine, Operation::GetEcadData, black_box(&q), "http://h")
                     .expect("answers");
                 assert_eq!(a.result, Some(100));
                 a

@@ -5,15 +5,15 @@
 use std::path::Path;
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use seoladh::ecad::address::{derive_address_tables, postal_address, Language, Lookup};
-use seoladh::ecad::layout::{read_dir, write_dir};
-use seoladh::ecad::Dataset;
+use seoladh::raw::ecad::address::{derive_address_tables, postal_address, Language, Lookup};
+use seoladh::raw::ecad::layout::{read_dir, write_dir};
+use seoladh::raw::ecad::Dataset;
 
 /// Address points in the scaled dataset.
 const POINTS: usize = 100_000;
 
 fn eircode(n: usize) -> String {
-    const ALPHABET: &[u8] = seoladh::ecad::eircode::EIRCODE_ALPHABET;
+    const ALPHABET: &[u8] = seoladh::raw::ecad::eircode::EIRCODE_ALPHABET;
     const KEYS: [&str; 4] = ["A86", "D02", "R93", "T12"];
     let mut s = String::from(KEYS[n % KEYS.len()]);
     let mut rest = n / KEYS.len();

@@ -13,16 +13,16 @@ use std::hint::black_box;
 mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use seoladh::api::{Engine as _, FindAddressRequest, LinkContext};
-use seoladh::classify::{classify, EircodeCheck};
-use seoladh::engine::Engine;
-use seoladh::limits::MAX_SEED_VISITS;
-use seoladh::search::{
+use seoladh::raw::classify::{classify, EircodeCheck};
+use seoladh::raw::engine::Engine;
+use seoladh::raw::limits::MAX_SEED_VISITS;
+use seoladh::raw::search::{
     elements::{self, HitTerms, IdfCache, Memo, Verifier},
     places,
     plan::Plan,
     search, terms, ElementMatch, Mode, Stages, TermHit,
 };
+use seoladh::wire::{Engine as _, FindAddressRequest, LinkContext};
 
 fn engine() -> Engine {
     common::engine()
@@ -52,9 +52,9 @@ fn queries(engine: &Engine) -> Vec<String> {
         let Some(parts) = idx.address_point_parts(ap) else {
             continue;
         };
-        let lines = seoladh::ecad::address::postal_address(
+        let lines = seoladh::raw::ecad::address::postal_address(
             &parts,
-            seoladh::ecad::address::Language::English,
+            seoladh::raw::ecad::address::Language::English,
         )
         .lines;
         let clean = lines.join(", ");
@@ -72,7 +72,7 @@ fn bench(c: &mut Criterion) {
     let qs = queries(&engine);
     let plans: Vec<Plan> = qs
         .iter()
-        .map(|q| Plan::from_tokens(&seoladh::text::tokenise(q)))
+        .map(|q| Plan::from_tokens(&seoladh::raw::text::tokenise(q)))
         .collect();
     let exact = Stages::default();
     let mut g = c.benchmark_group("find");
@@ -81,7 +81,9 @@ fn bench(c: &mut Criterion) {
     g.bench_function("plan", |b| {
         b.iter(|| {
             for q in &qs {
-                black_box(Plan::from_tokens(&seoladh::text::tokenise(black_box(q))));
+                black_box(Plan::from_tokens(&seoladh::raw::text::tokenise(black_box(
+                    q,
+                ))));
             }
         })
     });
@@ -164,7 +166,7 @@ fn bench(c: &mut Criterion) {
 
 /// A full search's seeds (every word, the whole budget).
 fn seed(
-    index: &seoladh::index::Index,
+    index: &seoladh::raw::index::Index,
     hits: &[TermHit],
     weights: &mut IdfCache,
     visit: &mut elements::SeedScratch,

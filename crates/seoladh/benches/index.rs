@@ -7,14 +7,14 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use seoladh::index::{EntityKind, Index, IndexBuilder, NoProgress};
+use seoladh::raw::index::{EntityKind, Index, IndexBuilder, NoProgress};
 
 fn index() -> Index {
     if let Ok(path) = std::env::var("SEOLADH_BENCH_INDEX") {
         return Index::open(path).expect("SEOLADH_BENCH_INDEX opens");
     }
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/data");
-    let (ds, _) = seoladh::ecad::layout::read_dir(&dir).expect("fixture data");
+    let (ds, _) = seoladh::raw::ecad::layout::read_dir(&dir).expect("fixture data");
     let built = IndexBuilder::new().build(&ds, &NoProgress).expect("builds");
     Index::from_bytes(built.to_bytes()).expect("opens")
 }

@@ -17,7 +17,7 @@
 mod text_sets;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use seoladh::text::{normalise, tokenise_into, Tokenised};
+use seoladh::raw::text::{normalise, tokenise_into, Tokenised};
 use text_sets::{abbreviation_heavy, clean_addresses, fada_heavy};
 
 fn bench_set(c: &mut Criterion, name: &str, set: &[String]) {

@@ -2,7 +2,7 @@
 //! FindAddress response with options as JSON. The engine is not involved.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use seoladh::api::*;
+use seoladh::wire::*;
 
 const QUERY: &str =
     "key=demo&address=8+Silver+Birches%2C+Millfarm%2C+D%C3%BAn+B%C3%BAinne%2C+Co.+Meath\
@@ -10,7 +10,7 @@ const QUERY: &str =
 &addressElements=false&_=1700000000000&callback=jQuery3800123_1795000000000";
 
 fn response(req: &FindAddressRequest, ctx: &LinkContext, options: usize) -> FindAddressResponse {
-    let carry = FindCarry::from(req);
+    let carry = &req.options;
     let mut r = FindAddressResponse::new(FindResult::NonUniqueAddress, req, ctx);
     r.postal_address = Some(vec![
         "MILLFARM".into(),
@@ -25,12 +25,12 @@ fn response(req: &FindAddressRequest, ctx: &LinkContext, options: usize) -> Find
                 postcode: Some("A86VC04".into()),
                 address_id: Some(1_701_000_000 + i),
                 address_type: Some(AddressType::ResidentialAddressPoint),
-                links: vec![ctx.next_link_for_option(&carry, &name, Some(1_701_000_000 + i))],
+                links: vec![ctx.next_link_for_option(carry, &name, Some(1_701_000_000 + i))],
                 display_name: name,
             }
         })
         .collect();
-    let (total, options) = apply_limit(opts.len(), req.limit, opts);
+    let (total, options) = apply_limit(opts.len(), req.options.limit, opts);
     r.total_options = total;
     r.options = options;
     r
@@ -42,7 +42,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("parse_find_address_query", |b| {
         b.iter(|| {
             let req = FindAddressRequest::from_query(black_box(QUERY)).expect("valid query");
-            assert!(req.vanity_mode);
+            assert!(req.options.vanity_mode);
             req
         })
     });

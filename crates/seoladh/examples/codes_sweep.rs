@@ -18,8 +18,8 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use rayon::prelude::*;
-use seoladh::api::WireEnum;
-use seoladh::engine::Engine;
+use seoladh::raw::engine::Engine;
+use seoladh::wire::WireEnum;
 use seoladh::QueryOptions;
 
 /// Royal Mail inward-code unit letters (never C I K M O V).
@@ -144,7 +144,7 @@ fn uk_forms(outward: &str, inward: &str) -> Vec<(&'static str, String)> {
 /// (`A8100AA` for `AB10 0AA`), or one needing as many corrections as the UK reading needs
 /// repairs (`DL1002P`: `D11 002P` or `DL10 0ZP`), which the index decides.
 fn ambiguity(text: &str) -> Option<&'static str> {
-    let (eircode, uk) = seoladh::text::codes::readings(text);
+    let (eircode, uk) = seoladh::raw::text::codes::readings(text);
     match (eircode, uk) {
         (Some((e, _)), _) if e.corrections == 0 => Some("look-alike: an Eircode as typed"),
         (Some((_, m)), Some((_, n))) if m == n => Some("look-alike: as near an Eircode"),
@@ -229,9 +229,9 @@ fn spaced_every() -> u32 {
 }
 
 fn absent(engine: &Engine, keys: &[String]) {
-    const ALPHABET: &[u8] = seoladh::ecad::eircode::EIRCODE_ALPHABET;
+    const ALPHABET: &[u8] = seoladh::raw::ecad::eircode::EIRCODE_ALPHABET;
     let keys: Vec<String> = if keys.is_empty() {
-        seoladh::text::eircode::ROUTING_KEYS
+        seoladh::raw::text::eircode::ROUTING_KEYS
             .iter()
             .map(|k| (*k).to_owned())
             .collect()

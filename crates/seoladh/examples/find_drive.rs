@@ -5,8 +5,8 @@
 //! `TIME=1` the fastest timed pass's mean per query (the least disturbed on a shared machine).
 //! With `RESIDENT=1` the index is read into memory (`Index::open_resident`, as the server and
 //! `seoladh bench` do) instead of memory-mapped.
-use seoladh::api::{AutocompleteRequest, Engine as _, FindAddressRequest, LinkContext};
-use seoladh::engine::Engine;
+use seoladh::raw::engine::Engine;
+use seoladh::wire::{AutocompleteRequest, Engine as _, FindAddressRequest, LinkContext};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -17,13 +17,13 @@ fn main() {
     let passes: usize = args.get(3).and_then(|p| p.parse().ok()).unwrap_or(1);
     let auto = args.get(4).is_some_and(|m| m == "auto");
     let opened = if std::env::var_os("RESIDENT").is_some() {
-        seoladh::index::Index::open_resident(index)
+        seoladh::raw::index::Index::open_resident(index)
     } else {
-        seoladh::index::Index::open(index)
+        seoladh::raw::index::Index::open(index)
     };
     let engine = Engine::new(
         opened.unwrap_or_else(|e| panic!("{e}")),
-        seoladh::profile::ProfileSet::builtin(),
+        seoladh::raw::profile::ProfileSet::builtin(),
     )
     .remember_suggestions(false);
     let text = std::fs::read_to_string(queries).unwrap_or_else(|e| panic!("{e}"));
@@ -42,7 +42,7 @@ fn main() {
                     address: (*q).into(),
                     ..AutocompleteRequest::default()
                 };
-                let r = seoladh::api::Engine::autocomplete(&engine, &req, &links);
+                let r = seoladh::wire::Engine::autocomplete(&engine, &req, &links);
                 if print && pass == 0 {
                     let ids: Vec<_> = r
                         .iter()

@@ -7,11 +7,11 @@
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
-use seoladh::api::{FindResult, WireEnum};
-use seoladh::classify::{classify, EircodeCheck};
-use seoladh::ecad::address::{postal_address, Language};
-use seoladh::index::Index;
-use seoladh::search::{search, Mode};
+use seoladh::raw::classify::{classify, EircodeCheck};
+use seoladh::raw::ecad::address::{postal_address, Language};
+use seoladh::raw::index::Index;
+use seoladh::raw::search::{search, Mode};
+use seoladh::wire::{FindResult, WireEnum};
 
 fn main() {
     let mut args = std::env::args().skip(1);

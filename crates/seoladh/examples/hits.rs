@@ -1,11 +1,11 @@
 //! Developer probe: term expansions and element matches of a query.
-use seoladh::index::Index;
-use seoladh::search::{plan::Plan, terms, Stages};
+use seoladh::raw::index::Index;
+use seoladh::raw::search::{plan::Plan, terms, Stages};
 fn main() {
     let mut a = std::env::args().skip(1);
     let idx = Index::open(a.next().unwrap()).unwrap();
     let q = a.next().unwrap();
-    let plan = Plan::from_tokens(&seoladh::text::tokenise(&q));
+    let plan = Plan::from_tokens(&seoladh::raw::text::tokenise(&q));
     let mut hits = Vec::new();
     terms::expand(
         &idx,

@@ -1,7 +1,7 @@
 //! Developer probe: `cargo run --release --example probe -- INDEX` then type queries.
-use seoladh::ecad::address::{postal_address, Language};
-use seoladh::index::Index;
-use seoladh::search::{search, Mode};
+use seoladh::raw::ecad::address::{postal_address, Language};
+use seoladh::raw::index::Index;
+use seoladh::raw::search::{search, Mode};
 use std::io::BufRead;
 
 fn main() {
@@ -25,7 +25,10 @@ fn main() {
             let parts = match (c.address_point, c.building) {
                 (Some(ap), _) => idx.address_point_parts(ap),
                 (None, Some(b)) => idx.building_parts(b),
-                _ => idx.place_parts(c.place.place, seoladh::index::PlaceLevel::BuildingGroup),
+                _ => idx.place_parts(
+                    c.place.place,
+                    seoladh::raw::index::PlaceLevel::BuildingGroup,
+                ),
             };
             let lines = parts
                 .map(|p| postal_address(&p, Language::English).lines.join(", "))

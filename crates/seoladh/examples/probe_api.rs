@@ -1,7 +1,7 @@
 //! Developer probe: `cargo run --release --example probe_api -- INDEX` then type queries.
-use seoladh::api::dispatch::{answer, Operation};
-use seoladh::api::query::percent_encode;
-use seoladh::engine::Engine;
+use seoladh::raw::engine::Engine;
+use seoladh::wire::dispatch::{answer, Operation};
+use seoladh::wire::query::percent_encode;
 use std::io::BufRead;
 
 fn main() {

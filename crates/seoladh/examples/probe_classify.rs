@@ -1,9 +1,9 @@
 //! Developer probe of classification: `probe_classify INDEX` then type queries; prints the
 //! plan's words, the top candidates (place elements, assigned matches) and the classification.
-use seoladh::classify::{classify, EircodeCheck};
-use seoladh::ecad::address::{postal_address, Language};
-use seoladh::index::{Index, PlaceLevel};
-use seoladh::search::{search, Mode};
+use seoladh::raw::classify::{classify, EircodeCheck};
+use seoladh::raw::ecad::address::{postal_address, Language};
+use seoladh::raw::index::{Index, PlaceLevel};
+use seoladh::raw::search::{search, Mode};
 use std::io::BufRead;
 
 fn main() {

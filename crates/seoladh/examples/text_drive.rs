@@ -17,7 +17,7 @@
 #[path = "../benches/common/text_sets.rs"]
 mod text_sets;
 
-use seoladh::text::{normalise, tokenise_into, Tokenised};
+use seoladh::raw::text::{normalise, tokenise_into, Tokenised};
 
 fn main() {
     let mut args = std::env::args().skip(1);

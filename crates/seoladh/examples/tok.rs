@@ -3,7 +3,7 @@ use std::io::BufRead;
 fn main() {
     for line in std::io::stdin().lock().lines() {
         let line = line.unwrap();
-        let t = seoladh::text::tokenise(&line);
+        let t = seoladh::raw::text::tokenise(&line);
         for (tok, text) in t.iter() {
             print!("{:?}:{text} ", tok.kind);
         }

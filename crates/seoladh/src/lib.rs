@@ -47,12 +47,9 @@ pub mod wire;
 
 pub mod raw;
 
-// Short paths for the crate's own code and, hidden, for the workspace's tools written against
-// them.
-#[doc(hidden)]
-pub use raw::{classify, ecad, engine, group, index, limits, profile, search, text};
-#[doc(hidden)]
-pub use wire as api;
+// Short paths for the crate's own code; other crates name the layers through `raw`.
+use raw::{classify, ecad, engine, group, index, limits, profile, search, text};
+use wire as api;
 
 /// The README's Rust examples, run as doctests.
 #[cfg(doctest)]

@@ -7,8 +7,8 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use seoladh::ecad::layout;
-use seoladh::index::{IndexBuilder, NoProgress};
+use seoladh::raw::ecad::layout;
+use seoladh::raw::index::{IndexBuilder, NoProgress};
 
 fn seoladh(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_seoladh"))
@@ -48,11 +48,14 @@ fn find_on_a_damaged_index_names_the_section() {
     let dir = tempfile::tempdir().expect("temp dir");
     let idx = index(dir.path());
     let mut bytes = std::fs::read(&idx).expect("read");
-    let header =
-        seoladh::index::format::read_header(&bytes, "t", seoladh::text::NORMALISER_VERSION)
-            .expect("header");
+    let header = seoladh::raw::index::format::read_header(
+        &bytes,
+        "t",
+        seoladh::raw::text::NORMALISER_VERSION,
+    )
+    .expect("header");
     let places = header
-        .section(seoladh::index::format::SectionId::Places)
+        .section(seoladh::raw::index::format::SectionId::Places)
         .expect("places");
     let at = places.offset as usize + 64;
     for (i, b) in bytes[at..at + 64].iter_mut().enumerate() {

@@ -4,8 +4,8 @@
 use std::path::Path;
 use std::process::Command;
 
-use seoladh::ecad::layout;
-use seoladh::index::{IndexBuilder, NoProgress};
+use seoladh::raw::ecad::layout;
+use seoladh::raw::index::{IndexBuilder, NoProgress};
 
 const TXN: &str = "0f8fad5b-d9cb-469f-a165-70867728950e";
 
@@ -58,11 +58,16 @@ fn commands_print_the_server_json() {
         .unwrap()
         .starts_with("http://127.0.0.1:8080/2.0/GetEcadData?key=demo&txn="));
 
-    let engine = seoladh::engine::Engine::open(idx).unwrap();
+    let engine = seoladh::raw::engine::Engine::open(idx).unwrap();
     let q =
         "key=demo&address=MAIN%20STREET%2C%20GARRISTOWN&limit=5&language=ga&geographicAddress=true";
-    let want =
-        seoladh::api::answer(&engine, seoladh::api::Operation::FindAddress, q, "http://x").unwrap();
+    let want = seoladh::wire::answer(
+        &engine,
+        seoladh::wire::Operation::FindAddress,
+        q,
+        "http://x",
+    )
+    .unwrap();
     let out = seoladh(&[
         "find",
         "--index",

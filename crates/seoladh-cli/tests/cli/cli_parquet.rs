@@ -154,8 +154,8 @@ fn parquet_out_and_in_give_the_json_lines_answers() {
 #[test]
 fn parquet_input_keeps_the_limits_and_pipes_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let long_id = "i".repeat(seoladh::limits::MAX_BATCH_ID_BYTES + 1);
-    let long_address = "x".repeat(seoladh::limits::MAX_FIELD_BYTES + 1);
+    let long_id = "i".repeat(seoladh::raw::limits::MAX_BATCH_ID_BYTES + 1);
+    let long_address = "x".repeat(seoladh::raw::limits::MAX_FIELD_BYTES + 1);
     let column = |v: Vec<Option<&str>>| Arc::new(StringArray::from(v)) as ArrayRef;
     let input_batch = RecordBatch::try_from_iter([
         (

@@ -7,9 +7,9 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use seoladh::ecad::eircode::canonical_eircode;
-use seoladh::ecad::layout::{read_dir, write_dir};
-use seoladh::ecad::Dataset;
+use seoladh::raw::ecad::eircode::canonical_eircode;
+use seoladh::raw::ecad::layout::{read_dir, write_dir};
+use seoladh::raw::ecad::Dataset;
 use seoladh_eval::corrupt::{fold_fadas, typo_eligible};
 use seoladh_eval::keystrokes::{self, KeystrokeOptions, ScriptKind};
 use seoladh_eval::queries::{derive, DeriveOptions};
@@ -176,7 +176,7 @@ fn derive_on_fixture_data_when_present() {
 }
 
 fn check_expected_ids(ds: &Dataset, qs: &[TestQuery]) {
-    let points: HashMap<u64, &seoladh::ecad::AddressPoint> =
+    let points: HashMap<u64, &seoladh::raw::ecad::AddressPoint> =
         ds.address_points.iter().map(|p| (p.id, p)).collect();
     let streets: HashSet<u64> = ds.thoroughfares.iter().map(|t| t.id).collect();
     let postal = postal(ds);

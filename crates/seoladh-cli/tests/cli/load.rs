@@ -14,7 +14,7 @@ use std::process::Command;
 use std::time::Duration;
 
 /// Derived messy queries (every variation class) written as a TSV, as `seoladh bench` reads.
-fn query_file(ds: &seoladh::ecad::Dataset, dir: &Path) -> std::path::PathBuf {
+fn query_file(ds: &seoladh::raw::ecad::Dataset, dir: &Path) -> std::path::PathBuf {
     let queries = derive(
         ds,
         &DeriveOptions {

@@ -11,11 +11,11 @@
 
 use std::sync::OnceLock;
 
-use seoladh::api::dispatch::{answer, Operation};
-use seoladh::api::query::percent_encode;
-use seoladh::engine::Engine;
-use seoladh::index::{Index, IndexBuilder, NoProgress};
-use seoladh::profile::ProfileSet;
+use seoladh::raw::engine::Engine;
+use seoladh::raw::index::{Index, IndexBuilder, NoProgress};
+use seoladh::raw::profile::ProfileSet;
+use seoladh::wire::dispatch::{answer, Operation};
+use seoladh::wire::query::percent_encode;
 use seoladh_eval::keystrokes::{rank_drops, scripts, Keystroke, KeystrokeOptions, ScriptKind};
 use serde::Deserialize;
 use serde_json::Value;
@@ -48,9 +48,9 @@ struct Case {
     drill_id: Option<u64>,
 }
 
-fn dataset() -> seoladh::ecad::Dataset {
+fn dataset() -> seoladh::raw::ecad::Dataset {
     let data = seoladh_testkit::fixtures_dir().join("data");
-    seoladh::ecad::layout::read_dir(&data)
+    seoladh::raw::ecad::layout::read_dir(&data)
         .expect("fixture data readable")
         .0
 }
@@ -306,13 +306,13 @@ fn a_more_specific_input_never_ranks_the_target_lower() {
 
 /// What one autocomplete call answers on `engine`: each option's id, type and display name.
 fn answer_of(engine: &Engine, text: &str) -> Vec<(Option<u64>, String)> {
-    let links = seoladh::api::LinkContext::new(BASE, "demo", None);
-    let req = seoladh::api::AutocompleteRequest {
+    let links = seoladh::wire::LinkContext::new(BASE, "demo", None);
+    let req = seoladh::wire::AutocompleteRequest {
         key: "demo".into(),
         address: text.into(),
-        ..seoladh::api::AutocompleteRequest::default()
+        ..seoladh::wire::AutocompleteRequest::default()
     };
-    seoladh::api::Engine::autocomplete(engine, &req, &links)
+    seoladh::wire::Engine::autocomplete(engine, &req, &links)
         .expect("autocomplete answers")
         .options
         .into_iter()

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 
-use seoladh::ecad::eircode::{is_valid_eircode, EIRCODE_ALPHABET};
+use seoladh::raw::ecad::eircode::{is_valid_eircode, EIRCODE_ALPHABET};
 use seoladh_eval::corrupt::{eircode_form, lookalike, typo_word};
 use seoladh_eval::queries::{derive, DeriveOptions};
 use seoladh_eval::report::{AccuracyReport, Outcome};
@@ -65,7 +65,7 @@ proptest! {
     fn every_eircode_form_reads_back(e in eircode(), form in 0usize..6) {
         let form = seoladh_eval::corrupt::EIRCODE_FORMS[form];
         let typed = eircode_form(&e, form);
-        prop_assert_eq!(seoladh::ecad::eircode::canonical_eircode(&typed), is_valid_eircode(&e).then(|| e.clone()));
+        prop_assert_eq!(seoladh::raw::ecad::eircode::canonical_eircode(&typed), is_valid_eircode(&e).then(|| e.clone()));
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use seoladh_testkit as common;
 
 use common::fake_engine::{FakeEngine, KNOWN_ID};
-use seoladh::api::*;
+use seoladh::wire::*;
 use std::path::PathBuf;
 
 const TXN: &str = "0f8fad5b-d9cb-469f-a165-70867728950e";
@@ -38,9 +38,9 @@ pub fn query_cases() -> Vec<(String, String, u32, u16)> {
 fn parse_code(op: &str, query: &str, profiles: &[String]) -> u32 {
     let outcome = match op {
         "FindAddress" => FindAddressRequest::from_query(query)
-            .and_then(|r| check_profile(r.address_profile_name.as_deref(), profiles)),
+            .and_then(|r| check_profile(r.options.address_profile_name.as_deref(), profiles)),
         "AutoComplete" => AutocompleteRequest::from_query(query)
-            .and_then(|r| check_profile(r.address_profile_name.as_deref(), profiles)),
+            .and_then(|r| check_profile(r.options.address_profile_name.as_deref(), profiles)),
         "GetEcadData" => GetEcadDataRequest::from_query(query).map(|_| ()),
         other => panic!("unknown op {other}"),
     };

@@ -1,15 +1,15 @@
 //! The HTTP server over 127.0.0.1 with the real engine (`Engine::loader`) on the fixture index:
-//! the server answers byte for byte what `api::answer` (the CLI's path) answers.
+//! the server answers byte for byte what `wire::answer` (the CLI's path) answers.
 
 use seoladh_testkit as common;
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use seoladh::api::{self, Operation};
-use seoladh::ecad::layout;
-use seoladh::engine::Engine;
-use seoladh::index::{IndexBuilder, NoProgress};
+use seoladh::raw::ecad::layout;
+use seoladh::raw::engine::Engine;
+use seoladh::raw::index::{IndexBuilder, NoProgress};
+use seoladh::wire::{self, Operation};
 use seoladh_server::{AppState, ServerConfig};
 
 const TXN: &str = "0f8fad5b-d9cb-469f-a165-70867728950e";
@@ -33,7 +33,7 @@ impl Drop for Server {
     }
 }
 
-fn dataset() -> seoladh::ecad::Dataset {
+fn dataset() -> seoladh::raw::ecad::Dataset {
     let data = seoladh_testkit::fixtures_dir().join("data");
     layout::read_dir(&data).expect("fixture readable").0
 }
@@ -123,7 +123,7 @@ fn http_answers_equal_the_library_answers() {
     ] {
         let r = common::http::get(s.addr, &format!("/2.0/{path}?{query}"));
         assert_eq!(r.status, 200, "{path}?{query}: {}", r.text());
-        let want = api::answer(&engine, op, &query, &base).expect("answers");
+        let want = wire::answer(&engine, op, &query, &base).expect("answers");
         assert_eq!(
             r.text(),
             String::from_utf8(want.json).unwrap(),

@@ -333,11 +333,14 @@ fn a_damaged_index_file_is_not_swapped_in() {
     let before = answer(&s);
     // The report's damage: 64 random bytes inside the places section, renamed into place.
     let mut bytes = std::fs::read(&s.index).expect("read index");
-    let header =
-        seoladh::index::format::read_header(&bytes, "t", seoladh::text::NORMALISER_VERSION)
-            .expect("header");
+    let header = seoladh::raw::index::format::read_header(
+        &bytes,
+        "t",
+        seoladh::raw::text::NORMALISER_VERSION,
+    )
+    .expect("header");
     let places = header
-        .section(seoladh::index::format::SectionId::Places)
+        .section(seoladh::raw::index::format::SectionId::Places)
         .expect("places");
     let at = places.offset as usize + 64;
     let mut x = 0x9e37_79b9_u32;

@@ -8,8 +8,8 @@
 use seoladh_testkit as common;
 
 use common::real::{dataset, RealServer};
-use seoladh::api::query::percent_encode;
-use seoladh::profile::UnknownProfile;
+use seoladh::raw::profile::UnknownProfile;
+use seoladh::wire::query::percent_encode;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -16,7 +16,7 @@ use std::time::Duration;
 /// Result codes of a FindAddress that found something to show (docs/matching.md §2).
 const FOUND: [u64; 7] = [100, 110, 120, 130, 140, 300, 500];
 
-fn queries(ds: &seoladh::ecad::Dataset, class: QueryClass, n: usize) -> Vec<TestQuery> {
+fn queries(ds: &seoladh::raw::ecad::Dataset, class: QueryClass, n: usize) -> Vec<TestQuery> {
     derive(
         ds,
         &DeriveOptions {

@@ -292,7 +292,7 @@ fn size_limits_answer_with_an_error_body() {
     assert_eq!((r.status, r.error_code()), (400, 400011));
     let r = s.get(&format!("/2.0/FindAddress?key=demo&address=x&junk={big}"));
     assert_eq!((r.status, r.error_code()), (400, 400011));
-    let long_address = "b".repeat(seoladh::limits::MAX_QUERY_CHARS + 1);
+    let long_address = "b".repeat(seoladh::raw::limits::MAX_QUERY_CHARS + 1);
     let r = s.get(&format!("/2.0/FindAddress?key=demo&address={long_address}"));
     assert_eq!((r.status, r.error_code()), (400, 400020));
     let r = request(

@@ -2,8 +2,8 @@
 //! and the committed sample in `fixtures/data/` (which must be exactly what the generator
 //! writes for its documented command).
 
-use seoladh::ecad::layout::write_dir;
-use seoladh::ecad::{AliasTable, Dataset, HistoryStatus};
+use seoladh::raw::ecad::layout::write_dir;
+use seoladh::raw::ecad::{AliasTable, Dataset, HistoryStatus};
 use seoladh_synth::projection::{etrs89_to_irish_grid, etrs89_to_itm};
 use seoladh_synth::{county_bounding_boxes, default_reference_dir, generate, GenerateOptions};
 use std::collections::{BTreeMap, BTreeSet};
@@ -154,7 +154,7 @@ fn eircodes_are_unique_valid_and_from_real_routing_keys() {
                 assert!(keys.contains(&e[..3]), "unknown routing key in {e}");
                 assert!(e[3..]
                     .bytes()
-                    .all(|b| seoladh::ecad::eircode::EIRCODE_ALPHABET.contains(&b)));
+                    .all(|b| seoladh::raw::ecad::eircode::EIRCODE_ALPHABET.contains(&b)));
                 assert!(seen.insert(e.clone()), "duplicate {e}");
             }
             None => {

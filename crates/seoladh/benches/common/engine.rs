@@ -3,9 +3,9 @@
 
 use std::path::Path;
 
-use seoladh::engine::Engine;
-use seoladh::index::{Index, IndexBuilder, NoProgress};
-use seoladh::profile::ProfileSet;
+use seoladh::raw::engine::Engine;
+use seoladh::raw::index::{Index, IndexBuilder, NoProgress};
+use seoladh::raw::profile::ProfileSet;
 
 /// The benched engine.
 pub fn engine() -> Engine {
@@ -13,7 +13,7 @@ pub fn engine() -> Engine {
         Ok(path) => Index::open(path).expect("SEOLADH_BENCH_INDEX opens"),
         Err(_) => {
             let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/data");
-            let (ds, _) = seoladh::ecad::layout::read_dir(&dir).expect("fixture data");
+            let (ds, _) = seoladh::raw::ecad::layout::read_dir(&dir).expect("fixture data");
             let built = IndexBuilder::new().build(&ds, &NoProgress).expect("builds");
             Index::from_bytes(built.to_bytes()).expect("opens")
         }

@@ -4,8 +4,9 @@
 
 use super::enums::{ErrorCode, WireEnum};
 use super::error::ApiError;
-use super::links::{FindCarry, LinkContext};
+use super::links::LinkContext;
 use super::query::RawQuery;
+use super::request::QueryOptions;
 use super::request::{AutocompleteRequest, FindAddressRequest, GetEcadDataRequest};
 use super::response::{AddressOption, FindAddressResponse, Link};
 use super::Engine;
@@ -81,13 +82,13 @@ impl Prepared {
         Ok(match op {
             Operation::FindAddress => {
                 let req = FindAddressRequest::from_params(q)?;
-                check(req.address_profile_name.as_deref())?;
+                check(req.options.address_profile_name.as_deref())?;
                 let ctx = LinkContext::new(base_url, req.key.as_str(), req.txn.as_deref());
                 Prepared::FindAddress(req, ctx)
             }
             Operation::AutoComplete => {
                 let req = AutocompleteRequest::from_params(q)?;
-                check(req.address_profile_name.as_deref())?;
+                check(req.options.address_profile_name.as_deref())?;
                 let ctx = LinkContext::new(base_url, req.key.as_str(), req.txn.as_deref());
                 Prepared::AutoComplete(req, ctx)
             }
@@ -128,7 +129,7 @@ impl Prepared {
                     &mut r.links,
                     &mut [],
                     || ctx.get_ecad_data_self(&req),
-                    &FindCarry::default(),
+                    &QueryOptions::default(),
                     &ctx,
                 );
                 (serde_json::to_writer(&mut *out, &r), Some(r.result.code()))
@@ -139,7 +140,7 @@ impl Prepared {
                     &mut r.links,
                     &mut r.options,
                     || ctx.autocomplete_self(&req),
-                    &FindCarry::from(&req),
+                    &req.options,
                     &ctx,
                 );
                 (serde_json::to_writer(&mut *out, &r), None)
@@ -172,7 +173,7 @@ pub fn find_address(
         &mut r.links,
         &mut r.options,
         || ctx.find_address_self(req),
-        &FindCarry::from(req),
+        &req.options,
         ctx,
     );
     Ok(r)
@@ -188,7 +189,7 @@ fn ensure_links(
     links: &mut Vec<Link>,
     options: &mut [AddressOption],
     self_link: impl FnOnce() -> Link,
-    carry: &FindCarry,
+    carry: &QueryOptions,
     ctx: &LinkContext,
 ) {
     if !links.iter().any(|l| l.rel == "self") {

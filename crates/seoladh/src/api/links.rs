@@ -4,9 +4,7 @@
 //! fixed order so the same request always gives byte-identical links.
 
 use super::query::percent_encode_into;
-use super::request::{
-    AutocompleteRequest, Country, FindAddressRequest, GetEcadDataRequest, Language,
-};
+use super::request::{AutocompleteRequest, FindAddressRequest, GetEcadDataRequest, QueryOptions};
 use super::response::Link;
 
 /// What every link of one response shares: the absolute base, the key and the txn.
@@ -18,60 +16,6 @@ pub struct LinkContext {
     pub key: String,
     /// The transaction id to carry and echo.
     pub txn: String,
-}
-
-/// The FindAddress parameters an option's `next` link carries over from the request
-/// (`Default` gives the service defaults: limit -1, en, ie, all false).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FindCarry {
-    /// Option bound.
-    pub limit: i32,
-    /// Language.
-    pub language: Language,
-    /// Country.
-    pub country: Country,
-    /// Geographic address requested.
-    pub geographic_address: bool,
-    /// Vanity address requested.
-    pub vanity_mode: bool,
-    /// Elements requested.
-    pub address_elements: bool,
-    /// Profile requested.
-    pub address_profile_name: Option<String>,
-}
-
-impl Default for FindCarry {
-    fn default() -> Self {
-        FindCarry::from(&FindAddressRequest::default())
-    }
-}
-
-impl From<&FindAddressRequest> for FindCarry {
-    fn from(r: &FindAddressRequest) -> Self {
-        FindCarry {
-            limit: r.limit,
-            language: r.language,
-            country: r.country,
-            geographic_address: r.geographic_address,
-            vanity_mode: r.vanity_mode,
-            address_elements: r.address_elements,
-            address_profile_name: r.address_profile_name.clone(),
-        }
-    }
-}
-
-impl From<&AutocompleteRequest> for FindCarry {
-    fn from(r: &AutocompleteRequest) -> Self {
-        FindCarry {
-            limit: r.limit,
-            language: r.language,
-            country: r.country,
-            geographic_address: r.geographic_address,
-            vanity_mode: r.vanity_mode,
-            address_elements: r.address_elements,
-            address_profile_name: r.address_profile_name.clone(),
-        }
-    }
 }
 
 /// Builds `base/2.0/Op?key=…&txn=…&…` with every value percent-encoded.
@@ -101,7 +45,7 @@ impl Href {
         self
     }
 
-    fn carry(&mut self, c: &FindCarry) -> &mut Self {
+    fn carry(&mut self, c: &QueryOptions) -> &mut Self {
         self.param("limit", &c.limit.to_string())
             .param("language", c.language.as_str())
             .param("country", c.country.as_str())
@@ -138,13 +82,13 @@ impl LinkContext {
         &self,
         address: &str,
         address_id: Option<u64>,
-        carry: &FindCarry,
+        carry: &QueryOptions,
     ) -> String {
         self.option_links(carry).href(address, address_id)
     }
 
     /// The `next` links of one response's options: what they share is encoded once.
-    pub fn option_links(&self, carry: &FindCarry) -> OptionLinks {
+    pub fn option_links(&self, carry: &QueryOptions) -> OptionLinks {
         let mut suffix = Href { url: String::new() };
         suffix.carry(carry);
         OptionLinks {
@@ -157,7 +101,7 @@ impl LinkContext {
     pub fn find_address_self(&self, req: &FindAddressRequest) -> Link {
         Link {
             rel: "self".into(),
-            href: self.find_address_href(&req.address, req.address_id, &FindCarry::from(req)),
+            href: self.find_address_href(&req.address, req.address_id, &req.options),
         }
     }
 
@@ -165,7 +109,7 @@ impl LinkContext {
     pub fn autocomplete_self(&self, req: &AutocompleteRequest) -> Link {
         let mut h = Href::new(self, "AutoComplete");
         h.param("address", &req.address);
-        h.carry(&FindCarry::from(req));
+        h.carry(&req.options);
         Link {
             rel: "self".into(),
             href: h.url,
@@ -203,7 +147,7 @@ impl LinkContext {
     /// addressProfileName. Works for AutoComplete options and FindAddress drill-downs alike.
     pub fn next_link_for_option(
         &self,
-        carry: &FindCarry,
+        carry: &QueryOptions,
         address: &str,
         address_id: Option<u64>,
     ) -> Link {
@@ -250,6 +194,7 @@ impl OptionLinks {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::{Country, Language};
 
     fn ctx() -> LinkContext {
         LinkContext::new(
@@ -265,8 +210,9 @@ mod tests {
             key: "k y".into(),
             address: "8 Silver Birches, Dún Búinne".into(),
             address_id: Some(1_701_823_929),
-            language: Language::Irish,
-            address_profile_name: Some("Label4".into()),
+            options: QueryOptions::default()
+                .language(Language::Irish)
+                .address_profile("Label4"),
             ..Default::default()
         };
         let link = ctx().find_address_self(&req);
@@ -281,7 +227,7 @@ mod tests {
         let again = FindAddressRequest::from_query(link.href.split_once('?').unwrap().1).unwrap();
         assert_eq!(again.address, req.address);
         assert_eq!(again.address_id, req.address_id);
-        assert_eq!(again.language, req.language);
+        assert_eq!(again.options, req.options);
     }
 
     #[test]
@@ -295,19 +241,19 @@ mod tests {
         let req = AutocompleteRequest {
             key: "k".into(),
             address: "8 silv".into(),
-            limit: 5,
-            vanity_mode: true,
-            country: Country::Ie,
+            options: QueryOptions::default()
+                .limit(5)
+                .vanity_mode(true)
+                .country(Country::Ie),
             ..Default::default()
         };
-        let link = ctx().next_link_for_option(
-            &FindCarry::from(&req),
-            "8 SILVER BIRCHES, DUNBOYNE",
-            Some(17),
-        );
+        let link = ctx().next_link_for_option(&req.options, "8 SILVER BIRCHES, DUNBOYNE", Some(17));
         assert_eq!(link.rel, "next");
         let f = FindAddressRequest::from_query(link.href.split_once('?').unwrap().1).unwrap();
-        assert_eq!((f.limit, f.vanity_mode, f.address_id), (5, true, Some(17)));
+        assert_eq!(
+            (f.options.limit, f.options.vanity_mode, f.address_id),
+            (5, true, Some(17))
+        );
         assert_eq!(f.address, "8 SILVER BIRCHES, DUNBOYNE");
         assert_eq!(
             f.txn.as_deref(),

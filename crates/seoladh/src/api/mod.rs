@@ -5,7 +5,7 @@
 //! server (feature `server`) moves bytes. `docs/wire.md` is the contract.
 //!
 //! ```
-//! use seoladh::api::{FindAddressRequest, FindAddressResponse, FindResult, LinkContext};
+//! use seoladh::wire::{FindAddressRequest, FindAddressResponse, FindResult, LinkContext};
 //!
 //! let req = FindAddressRequest::from_query("key=demo&address=nowhere%20at%20all")?;
 //! let ctx = LinkContext::new("http://127.0.0.1:8080", &req.key, req.txn.as_deref());
@@ -14,7 +14,7 @@
 //! assert_eq!(json["result"]["code"], 550);
 //! assert_eq!(json["options"], serde_json::json!([]));
 //! assert!(json["links"][0]["href"].as_str().unwrap().starts_with("http://127.0.0.1:8080/2.0/FindAddress?key=demo&txn="));
-//! # Ok::<(), seoladh::api::ApiError>(())
+//! # Ok::<(), seoladh::wire::ApiError>(())
 //! ```
 
 pub mod date;
@@ -31,11 +31,11 @@ pub use dispatch::{answer, answer_into, find_address, Answer, Operation, Prepare
 pub use ecad_data::*;
 pub use enums::*;
 pub use error::{ApiError, ErrorBody, ErrorEntry};
-pub use links::{FindCarry, LinkContext, OptionLinks};
+pub use links::{LinkContext, OptionLinks};
 pub use query::RawQuery;
 pub use request::{
     check_profile, AdministrativeRelease, AutocompleteRequest, Country, FindAddressRequest,
-    GetEcadDataRequest, Language,
+    GetEcadDataRequest, Language, QueryOptions,
 };
 pub use response::*;
 

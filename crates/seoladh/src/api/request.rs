@@ -58,8 +58,115 @@ impl AdministrativeRelease {
     }
 }
 
-/// A FindAddress request (`/2.0/FindAddress`).
+/// The options Find Address and Autocomplete share: the 2.0 request parameters without the
+/// licence key, the transaction id and the text. An option's `next` link carries them over to
+/// its Find Address request. `QueryOptions::default()` is the 2.0 default (English, Ireland, no
+/// limit with grouping, no extras); the setters change one option each:
+///
+/// ```
+/// use seoladh::{Language, QueryOptions};
+/// let opts = QueryOptions::default().language(Language::Irish).limit(10);
+/// assert_eq!(opts.limit, 10);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueryOptions {
+    /// Bound on options: `-1` (the default) means no fixed bound, with intelligent grouping of
+    /// large sets; `0` returns none; `n` returns none when more than `n` fit.
+    pub limit: i32,
+    /// Language of the returned lines (Irish names where they exist).
+    pub language: Language,
+    /// Which address set to search.
+    pub country: Country,
+    /// Also return the geographic address (the county the building is in).
+    pub geographic_address: bool,
+    /// Also return the vanity address, where one exists.
+    pub vanity_mode: bool,
+    /// Also return the address as typed elements.
+    pub address_elements: bool,
+    /// Reformat the answer with this address profile (`reformattedAddress`).
+    pub address_profile_name: Option<String>,
+}
+
+impl Default for QueryOptions {
+    fn default() -> Self {
+        QueryOptions {
+            limit: -1,
+            language: Language::English,
+            country: Country::Ie,
+            geographic_address: false,
+            vanity_mode: false,
+            address_elements: false,
+            address_profile_name: None,
+        }
+    }
+}
+
+impl QueryOptions {
+    /// Sets [`limit`](Self::limit).
+    pub fn limit(mut self, limit: i32) -> Self {
+        self.limit = limit;
+        self
+    }
+
+    /// Sets [`language`](Self::language).
+    pub fn language(mut self, language: Language) -> Self {
+        self.language = language;
+        self
+    }
+
+    /// Sets [`country`](Self::country).
+    pub fn country(mut self, country: Country) -> Self {
+        self.country = country;
+        self
+    }
+
+    /// Sets [`geographic_address`](Self::geographic_address).
+    pub fn geographic_address(mut self, on: bool) -> Self {
+        self.geographic_address = on;
+        self
+    }
+
+    /// Sets [`vanity_mode`](Self::vanity_mode).
+    pub fn vanity_mode(mut self, on: bool) -> Self {
+        self.vanity_mode = on;
+        self
+    }
+
+    /// Sets [`address_elements`](Self::address_elements).
+    pub fn address_elements(mut self, on: bool) -> Self {
+        self.address_elements = on;
+        self
+    }
+
+    /// Sets [`address_profile_name`](Self::address_profile_name).
+    pub fn address_profile(mut self, name: impl Into<String>) -> Self {
+        self.address_profile_name = Some(name.into());
+        self
+    }
+
+    /// Reads the options from split parameters, in the order of the service description.
+    ///
+    /// # Errors
+    /// The wire error for the first bad parameter.
+    pub fn from_params(q: &RawQuery<'_>) -> Result<Self, ApiError> {
+        Ok(QueryOptions {
+            limit: parse_limit(q)?,
+            language: parse_language(q)?,
+            country: parse_country(q)?,
+            geographic_address: parse_bool(
+                q,
+                "geographicAddress",
+                ErrorCode::InvalidGeographicAddress,
+            )?,
+            vanity_mode: parse_bool(q, "vanityMode", ErrorCode::InvalidVanityMode)?,
+            address_elements: parse_bool(q, "addressElements", ErrorCode::InvalidAddressElements)?,
+            address_profile_name: parse_profile(q)?,
+        })
+    }
+}
+
+/// A FindAddress request (`/2.0/FindAddress`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FindAddressRequest {
     /// Licence key.
     pub key: String,
@@ -69,42 +176,12 @@ pub struct FindAddressRequest {
     pub address: String,
     /// Address id to search (a drill-down from an option).
     pub address_id: Option<u64>,
-    /// Bound on options; -1 (default) = no fixed bound, intelligent grouping.
-    pub limit: i32,
-    /// Language of the returned lines.
-    pub language: Language,
-    /// Which address set to search.
-    pub country: Country,
-    /// Return the geographic address.
-    pub geographic_address: bool,
-    /// Return the vanity address when one exists.
-    pub vanity_mode: bool,
-    /// Return address elements.
-    pub address_elements: bool,
-    /// Reformat with this profile.
-    pub address_profile_name: Option<String>,
-}
-
-impl Default for FindAddressRequest {
-    fn default() -> Self {
-        FindAddressRequest {
-            key: String::new(),
-            txn: None,
-            address: String::new(),
-            address_id: None,
-            limit: -1,
-            language: Language::English,
-            country: Country::Ie,
-            geographic_address: false,
-            vanity_mode: false,
-            address_elements: false,
-            address_profile_name: None,
-        }
-    }
+    /// The options; each option's `next` link carries them over.
+    pub options: QueryOptions,
 }
 
 /// An AutoComplete request (`/2.0/AutoComplete`).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct AutocompleteRequest {
     /// Licence key.
     pub key: String,
@@ -112,37 +189,9 @@ pub struct AutocompleteRequest {
     pub txn: Option<String>,
     /// Partial address text, control characters removed.
     pub address: String,
-    /// Carried into each option's FindAddress link.
-    pub limit: i32,
-    /// Language of the options.
-    pub language: Language,
-    /// Which address set to search.
-    pub country: Country,
-    /// Carried into each option's link.
-    pub geographic_address: bool,
-    /// Carried into each option's link.
-    pub vanity_mode: bool,
-    /// Carried into each option's link.
-    pub address_elements: bool,
-    /// Carried into each option's link.
-    pub address_profile_name: Option<String>,
-}
-
-impl Default for AutocompleteRequest {
-    fn default() -> Self {
-        AutocompleteRequest {
-            key: String::new(),
-            txn: None,
-            address: String::new(),
-            limit: -1,
-            language: Language::English,
-            country: Country::Ie,
-            geographic_address: false,
-            vanity_mode: false,
-            address_elements: false,
-            address_profile_name: None,
-        }
-    }
+    /// The options; `language` and `country` choose what is searched, and each option's
+    /// Find Address link carries them all.
+    pub options: QueryOptions,
 }
 
 /// A GetEcadData request (`/2.0/GetEcadData`).
@@ -182,17 +231,7 @@ impl FindAddressRequest {
             address,
             txn: parse_txn(q)?,
             address_id: parse_id(q, "addressId", ErrorCode::InvalidAddressId)?,
-            limit: parse_limit(q)?,
-            language: parse_language(q)?,
-            country: parse_country(q)?,
-            geographic_address: parse_bool(
-                q,
-                "geographicAddress",
-                ErrorCode::InvalidGeographicAddress,
-            )?,
-            vanity_mode: parse_bool(q, "vanityMode", ErrorCode::InvalidVanityMode)?,
-            address_elements: parse_bool(q, "addressElements", ErrorCode::InvalidAddressElements)?,
-            address_profile_name: parse_profile(q)?,
+            options: QueryOptions::from_params(q)?,
         })
     }
 }
@@ -217,17 +256,7 @@ impl AutocompleteRequest {
             key,
             address,
             txn: parse_txn(q)?,
-            limit: parse_limit(q)?,
-            language: parse_language(q)?,
-            country: parse_country(q)?,
-            geographic_address: parse_bool(
-                q,
-                "geographicAddress",
-                ErrorCode::InvalidGeographicAddress,
-            )?,
-            vanity_mode: parse_bool(q, "vanityMode", ErrorCode::InvalidVanityMode)?,
-            address_elements: parse_bool(q, "addressElements", ErrorCode::InvalidAddressElements)?,
-            address_profile_name: parse_profile(q)?,
+            options: QueryOptions::from_params(q)?,
         })
     }
 }
@@ -478,12 +507,15 @@ mod tests {
     fn the_profile_may_come_as_address_profile() {
         let r = FindAddressRequest::from_query("key=k&address=x&addressProfile=Demo5LineV2");
         assert_eq!(
-            r.unwrap().address_profile_name.as_deref(),
+            r.unwrap().options.address_profile_name.as_deref(),
             Some("Demo5LineV2")
         );
         let r =
             FindAddressRequest::from_query("key=k&address=x&addressProfile=a&addressProfileName=b");
-        assert_eq!(r.unwrap().address_profile_name.as_deref(), Some("b"));
+        assert_eq!(
+            r.unwrap().options.address_profile_name.as_deref(),
+            Some("b")
+        );
     }
 
     #[test]
@@ -506,9 +538,11 @@ mod tests {
     #[test]
     fn values_are_case_insensitive() {
         let r = FindAddressRequest::from_query("Key=k&Address=x&language=GA&country=NI&vanityMode=True&addressElements=TRUE&geographicAddress=False").unwrap();
-        assert_eq!(r.language, Language::Irish);
-        assert_eq!(r.country, Country::Ni);
-        assert!(r.vanity_mode && r.address_elements && !r.geographic_address);
+        assert_eq!(r.options.language, Language::Irish);
+        assert_eq!(r.options.country, Country::Ni);
+        assert!(
+            r.options.vanity_mode && r.options.address_elements && !r.options.geographic_address
+        );
     }
 
     #[test]

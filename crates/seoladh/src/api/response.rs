@@ -102,13 +102,13 @@ impl FindAddressInput {
             txn: ctx.txn.clone(),
             address: req.address.clone(),
             address_id: req.address_id,
-            language: req.language,
-            country: req.country,
-            limit: req.limit,
-            geographic_address: req.geographic_address,
-            vanity_mode: req.vanity_mode,
-            address_elements: req.address_elements,
-            address_profile_name: req.address_profile_name.clone(),
+            language: req.options.language,
+            country: req.options.country,
+            limit: req.options.limit,
+            geographic_address: req.options.geographic_address,
+            vanity_mode: req.options.vanity_mode,
+            address_elements: req.options.address_elements,
+            address_profile_name: req.options.address_profile_name.clone(),
         }
     }
 }
@@ -143,13 +143,13 @@ impl AutocompleteInput {
         AutocompleteInput {
             key: req.key.clone(),
             txn: ctx.txn.clone(),
-            language: req.language,
-            country: req.country,
-            limit: req.limit,
+            language: req.options.language,
+            country: req.options.country,
+            limit: req.options.limit,
             address: req.address.clone(),
-            vanity_mode: req.vanity_mode,
-            address_elements: req.address_elements,
-            address_profile_name: req.address_profile_name.clone(),
+            vanity_mode: req.options.vanity_mode,
+            address_elements: req.options.address_elements,
+            address_profile_name: req.options.address_profile_name.clone(),
         }
     }
 }

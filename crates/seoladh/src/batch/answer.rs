@@ -174,10 +174,10 @@ fn query(f: &RowFields, opts: &BatchOptions) -> String {
     q.push_str("&address=");
     enc(address, &mut q);
     let d = &opts.query;
-    let limit = d.get_limit().to_string();
+    let limit = d.limit.to_string();
     let defaults = [
-        ("&language=", d.get_language().as_str(), "en"),
-        ("&country=", d.get_country().as_str(), "ie"),
+        ("&language=", d.language.as_str(), "en"),
+        ("&country=", d.country.as_str(), "ie"),
         ("&limit=", limit.as_str(), "-1"),
     ];
     for ((k, default, wire_default), own) in
@@ -197,14 +197,14 @@ fn query(f: &RowFields, opts: &BatchOptions) -> String {
             None => {}
         }
     }
-    if let Some(profile) = f.profile.as_deref().or(d.get_address_profile()) {
+    if let Some(profile) = f.profile.as_deref().or(d.address_profile_name.as_deref()) {
         q.push_str("&addressProfileName=");
         enc(profile, &mut q);
     }
     for (k, on) in [
-        ("&geographicAddress=true", d.get_geographic_address()),
-        ("&vanityMode=true", d.get_vanity_mode()),
-        ("&addressElements=true", d.get_address_elements()),
+        ("&geographicAddress=true", d.geographic_address),
+        ("&vanityMode=true", d.vanity_mode),
+        ("&addressElements=true", d.address_elements),
     ] {
         if on {
             q.push_str(k);

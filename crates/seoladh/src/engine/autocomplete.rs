@@ -9,9 +9,7 @@
 
 use fst::{IntoStreamer, Streamer};
 
-use crate::api::{
-    AddressOption, AutocompleteRequest, AutocompleteResponse, Country, FindCarry, LinkContext,
-};
+use crate::api::{AddressOption, AutocompleteRequest, AutocompleteResponse, Country, LinkContext};
 use crate::classify::Target;
 use crate::engine::find::option_with;
 use crate::engine::recent::{rendered, Key};
@@ -28,16 +26,16 @@ pub(crate) fn autocomplete(
     links: &LinkContext,
 ) -> AutocompleteResponse {
     let index = engine.index();
-    let lang = req.language;
+    let lang = req.options.language;
     let irish = lang == crate::ecad::address::Language::Irish;
-    let key = Key::new(&req.address, irish, req.country);
+    let key = Key::new(&req.address, irish, req.options.country);
     let cached = engine.remember.then(|| engine.recent.get(&key)).flatten();
     let items = match cached {
         Some(items) => items,
         None => {
-            let mut items = match (req.country, eircode_prefix(key.text())) {
+            let mut items = match (req.options.country, eircode_prefix(key.text())) {
                 (Country::Ni | Country::Gb, _) => {
-                    uk_suggest::suggestions(engine, key.text(), req.country)
+                    uk_suggest::suggestions(engine, key.text(), req.options.country)
                 }
                 (_, Some(prefix)) => eircode_suggestions(index, &prefix, lang),
                 (_, None) => text_suggestions(index, key.text(), lang),
@@ -49,7 +47,7 @@ pub(crate) fn autocomplete(
             items
         }
     };
-    let next = links.option_links(&FindCarry::from(req));
+    let next = links.option_links(&req.options);
     let options: Vec<AddressOption> = items
         .into_iter()
         .map(|item| option_with(&next, item))

@@ -2,7 +2,7 @@
 
 use crate::api::{
     self, AddressOption, AddressType, CleanResult, Country, FindAddressRequest,
-    FindAddressResponse, FindCarry, FindResult, LinkContext, MatchLevel, OptionLinks,
+    FindAddressResponse, FindResult, LinkContext, MatchLevel, OptionLinks,
     ReformattedAddressResult, WireEnum,
 };
 use crate::classify::{classify, Classification, EircodeCheck, OptionSet, Target};
@@ -22,7 +22,7 @@ pub(crate) fn find_address(
     links: &LinkContext,
 ) -> FindAddressResponse {
     let index = engine.index();
-    if req.country != Country::Ie {
+    if req.options.country != Country::Ie {
         return uk::find(engine, req, links);
     }
     let (classification, search) = match req.address_id {
@@ -145,7 +145,7 @@ fn respond(
     search: Option<&Search>,
 ) -> FindAddressResponse {
     let index = engine.index();
-    let lang = req.language;
+    let lang = req.options.language;
     let mut resp = FindAddressResponse::new(c.result, req, links);
     resp.postcode_not_available = c.postcode_not_available;
     resp.is_unique_address = c.unique;
@@ -162,24 +162,25 @@ fn respond(
     if let Some(parts) = parts_of(index, &c.target) {
         let postal = postal_address(&parts, lang);
         resp.postal_address = Some(postal.lines.clone());
-        if req.address_elements {
+        if req.options.address_elements {
             resp.postal_address_elements = Some(wire_elements(&postal));
         }
-        if req.geographic_address {
+        if req.options.geographic_address {
             let geo = geographic_address(&parts, lang);
             resp.geographic_address = Some(geo.lines.clone());
-            if req.address_elements {
+            if req.options.address_elements {
                 resp.geographic_address_elements = Some(wire_elements(&geo));
             }
         }
-        if req.vanity_mode {
+        if req.options.vanity_mode {
             let vanity = vanity_address(&parts);
             resp.vanity_address = Some(vanity.lines.clone());
-            if req.address_elements {
+            if req.options.address_elements {
                 resp.vanity_address_elements = Some(wire_elements(&vanity));
             }
         }
         if let Some(profile) = req
+            .options
             .address_profile_name
             .as_deref()
             .and_then(|name| engine.profile(name))
@@ -221,10 +222,10 @@ fn respond(
             resp.unmatched = Some(unmatched.into_iter().map(|(_, t)| t).collect());
         }
     }
-    let (total, items) = group::options(index, &c.options, req.limit, lang);
+    let (total, items) = group::options(index, &c.options, req.options.limit, lang);
     resp.total_options = total;
     if !items.is_empty() {
-        let next = links.option_links(&FindCarry::from(req));
+        let next = links.option_links(&req.options);
         resp.options = items
             .into_iter()
             .map(|item| option_with(&next, item))

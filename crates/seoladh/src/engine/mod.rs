@@ -108,7 +108,7 @@ impl Engine {
     /// profile this engine does not have.
     pub fn find(&self, address: &str, options: &QueryOptions) -> Result<FindAddressResponse> {
         self.check_options_profile(options)?;
-        let req = options.find_request(address, None);
+        let req = options::find_request(options, address, None);
         Ok(find::find_address(self, &req, &library_links()))
     }
 
@@ -119,7 +119,7 @@ impl Engine {
     /// As [`Engine::find`].
     pub fn find_id(&self, address_id: u64, options: &QueryOptions) -> Result<FindAddressResponse> {
         self.check_options_profile(options)?;
-        let req = options.find_request("", Some(address_id));
+        let req = options::find_request(options, "", Some(address_id));
         Ok(find::find_address(self, &req, &library_links()))
     }
 
@@ -133,7 +133,7 @@ impl Engine {
         options: &QueryOptions,
     ) -> Result<AutocompleteResponse> {
         self.check_options_profile(options)?;
-        let req = options.autocomplete_request(partial);
+        let req = options::autocomplete_request(options, partial);
         Ok(autocomplete::autocomplete(self, &req, &library_links()))
     }
 
@@ -147,7 +147,7 @@ impl Engine {
     /// Whether the options' address profile can be answered: a known name, or any name when
     /// the profiles answer unknown names with `default` (see [`Engine::profile`]).
     fn check_options_profile(&self, options: &QueryOptions) -> Result<()> {
-        match options.get_address_profile() {
+        match options.address_profile_name.as_deref() {
             Some(name) if self.profile(name).is_none() => self.profiles.resolve(name).map(|_| ()),
             _ => Ok(()),
         }
@@ -222,7 +222,7 @@ impl api::Engine for Engine {
         req: &FindAddressRequest,
         links: &LinkContext,
     ) -> Result<FindAddressResponse, ApiError> {
-        if let Some(name) = &req.address_profile_name {
+        if let Some(name) = &req.options.address_profile_name {
             api::Engine::check_profile(self, name)?;
         }
         Ok(find::find_address(self, req, links))

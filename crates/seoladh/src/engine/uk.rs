@@ -6,8 +6,8 @@
 //! foreign address, as is a BT postcode under `gb` or a GB postcode under `ni`.
 
 use crate::api::{
-    AddressOption, Country, FindAddressRequest, FindAddressResponse, FindCarry, FindResult,
-    LinkContext, MatchLevel, OptionType,
+    AddressOption, Country, FindAddressRequest, FindAddressResponse, FindResult, LinkContext,
+    MatchLevel, OptionType,
 };
 use crate::api::{ReformattedAddressResult, WireEnum};
 use crate::ecad::address::{Address, AddressElement, ElementType};
@@ -213,7 +213,7 @@ pub(crate) fn find(
         return FindAddressResponse::new(result, req, links);
     };
     let is_ni = postcode.starts_with("BT");
-    let wanted_ni = req.country == Country::Ni;
+    let wanted_ni = req.options.country == Country::Ni;
     if is_ni != wanted_ni {
         return FindAddressResponse::new(FindResult::ForeignAddressDetected, req, links);
     }
@@ -264,7 +264,7 @@ fn by_text(
     let mut terms = Vec::new();
     crate::text::index_terms(&req.address, &mut terms);
     let index = engine.index();
-    let held = engine.uk_words().holding_all(&terms, req.country);
+    let held = engine.uk_words().holding_all(&terms, req.options.country);
     let picked = req.address_id.and_then(|id| {
         held.iter()
             .filter_map(|&i| index.uk_address(i))
@@ -320,6 +320,7 @@ fn point_response(
     resp.match_level = Some(MatchLevel::AddressPoint);
     resp.postal_address = Some(uk_lines(a));
     if let Some(profile) = req
+        .options
         .address_profile_name
         .as_deref()
         .and_then(|name| engine.profile(name))
@@ -342,12 +343,12 @@ fn options_response(
     let mut resp = FindAddressResponse::new(FindResult::IncompleteAddressEntered, req, links);
     resp.match_level = Some(level);
     group::make_distinct(&mut items, &group::NoTiebreak);
-    let next = links.option_links(&FindCarry::from(req));
+    let next = links.option_links(&req.options);
     let options: Vec<AddressOption> = items
         .into_iter()
         .map(|item| option_with(&next, item))
         .collect();
-    let (total, options) = crate::api::apply_limit(options.len(), req.limit, options);
+    let (total, options) = crate::api::apply_limit(options.len(), req.options.limit, options);
     resp.total_options = total;
     resp.options = options;
     resp

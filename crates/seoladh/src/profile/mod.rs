@@ -54,8 +54,8 @@
 //! address), else 100. Merging lines loses nothing and is a success.
 //!
 //! ```
-//! use seoladh::ecad::address::{postal_address, AddressParts, ElementType, Language, Part};
-//! use seoladh::profile::{ProfileSet, ReformatResult};
+//! use seoladh::raw::ecad::address::{postal_address, AddressParts, ElementType, Language, Part};
+//! use seoladh::raw::profile::{ProfileSet, ReformatResult};
 //!
 //! let parts = AddressParts {
 //!     building_number: Some("8".into()),

@@ -9,7 +9,7 @@
 //!   a token is.
 //!
 //! ```
-//! use seoladh::text::{tokenise, TokenKind};
+//! use seoladh::raw::text::{tokenise, TokenKind};
 //! let t = tokenise("Apt 3, 12 St. Patrick's Rd, Dublin 6W, D6W X2Y3");
 //! let words: Vec<&str> = t.texts().collect();
 //! assert_eq!(words, ["apartment", "3", "12", "saint", "patricks", "road", "d6w", "d6wx2y3"]);

@@ -466,7 +466,7 @@ thread_local! {
 /// that form. Idempotent: `normalise(&normalise(x)) == normalise(x)`.
 ///
 /// ```
-/// use seoladh::text::normalise;
+/// use seoladh::raw::text::normalise;
 /// assert_eq!(normalise("8 Silver Birches, Dunboyne, Co. Meath"), "8 silver birches dunboyne co meath");
 /// assert_eq!(normalise("Sráid Uí Chonaill"), "sraid ui chonaill");
 /// assert_eq!(normalise("O'Connell St."), "oconnell st");

@@ -231,15 +231,17 @@ proptest::proptest! {
 }
 
 /// An engine over the fixture index with `examples/profiles.toml` and the given policy.
-fn engine_with_profiles(unknown: seoladh::profile::UnknownProfile) -> seoladh::engine::Engine {
-    let bytes = seoladh::index::IndexBuilder::new()
-        .build(dataset(), &seoladh::index::NoProgress)
+fn engine_with_profiles(
+    unknown: seoladh::raw::profile::UnknownProfile,
+) -> seoladh::raw::engine::Engine {
+    let bytes = seoladh::raw::index::IndexBuilder::new()
+        .build(dataset(), &seoladh::raw::index::NoProgress)
         .expect("fixture builds")
         .to_bytes();
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/profiles.toml");
-    let profiles = seoladh::profile::ProfileSet::load(path).expect("example profiles load");
-    seoladh::engine::Engine::new(
-        seoladh::index::Index::from_bytes(bytes).expect("opens"),
+    let profiles = seoladh::raw::profile::ProfileSet::load(path).expect("example profiles load");
+    seoladh::raw::engine::Engine::new(
+        seoladh::raw::index::Index::from_bytes(bytes).expect("opens"),
         profiles.with_unknown(unknown),
     )
 }
@@ -248,7 +250,7 @@ fn engine_with_profiles(unknown: seoladh::profile::UnknownProfile) -> seoladh::e
 /// an unknown name follows the engine's policy.
 #[test]
 fn rows_are_reformatted_with_their_profile() {
-    use seoladh::profile::UnknownProfile;
+    use seoladh::raw::profile::UnknownProfile;
     let input = "id,address,addressProfileName\n\
                  a,\"2 dooroge woods, ballyboughal\",MagentoDefault\n\
                  b,\"2 dooroge woods, ballyboughal\",\n\

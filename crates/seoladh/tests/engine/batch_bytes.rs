@@ -1,5 +1,5 @@
 //! The exact bytes of answers with the real engine on the fixture index: compact FindAddress
-//! JSON as `api::answer` (and so the server, see `server_engine.rs`) writes it, and the JSON
+//! JSON as `wire::answer` (and so the server, see `server_engine.rs`) writes it, and the JSON
 //! lines and CSV rows `seoladh::batch` writes. Speed work on serialisation and the batch
 //! pipeline must not move a byte.
 //!
@@ -12,8 +12,8 @@
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
-use seoladh::api::{self, Operation};
 use seoladh::batch::{self, BatchOptions, Input, InputFormat, OutputFormat};
+use seoladh::wire::{self, Operation};
 
 const TXN: &str = "0f8fad5b-d9cb-469f-a165-70867728950e";
 
@@ -102,7 +102,7 @@ fn texts() -> (String, String, String) {
 /// Queries covering the response's shapes: a unique match, one with options, Irish lines with
 /// elements, geographic and vanity addresses, a profile, a partial match, no match, an error.
 fn find_queries() -> Vec<String> {
-    let enc = api::query::percent_encode;
+    let enc = wire::query::percent_encode;
     let (first, second, street) = texts();
     vec![
         format!("key=demo&txn={TXN}&address={}", enc(&first)),
@@ -125,7 +125,7 @@ fn find_queries() -> Vec<String> {
 fn find_address_answers_keep_their_bytes() {
     let mut all = Vec::new();
     for q in find_queries() {
-        match api::answer(engine(), Operation::FindAddress, &q, "http://api.test") {
+        match wire::answer(engine(), Operation::FindAddress, &q, "http://api.test") {
             Ok(a) => all.extend_from_slice(&a.json),
             Err(e) => all.extend_from_slice(&serde_json::to_vec(&e.body()).expect("error body")),
         }

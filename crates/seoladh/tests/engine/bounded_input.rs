@@ -7,8 +7,8 @@ use std::io::{BufReader, Read};
 use std::path::Path;
 
 use seoladh::batch::{self, BatchOptions, Input, InputFormat};
-use seoladh::ecad::bounded::{read_line_capped, BoundedCsv, Line};
-use seoladh::limits::{MAX_BATCH_ID_BYTES, MAX_FIELD_BYTES, MAX_RECORD_BYTES};
+use seoladh::raw::ecad::bounded::{read_line_capped, BoundedCsv, Line};
+use seoladh::raw::limits::{MAX_BATCH_ID_BYTES, MAX_FIELD_BYTES, MAX_RECORD_BYTES};
 use serde_json::Value;
 
 use crate::alloc_meter;
@@ -275,7 +275,7 @@ fn an_ecad_table_with_a_giant_row_reads_in_bounded_memory() {
     giant.push_str(rest);
     std::fs::write(&county, giant).expect("write");
     let held = alloc_meter::limit_growth(READER_CEILING);
-    let (_, report) = seoladh::ecad::layout::read_dir(dir.path()).expect("reads");
+    let (_, report) = seoladh::raw::ecad::layout::read_dir(dir.path()).expect("reads");
     let peak = alloc_meter::peak() - held;
     alloc_meter::unlimit();
     assert!(peak < READER_PEAK, "held {peak} bytes");

@@ -14,10 +14,10 @@
 use std::collections::HashSet;
 
 use proptest::prelude::*;
-use seoladh::api::{
+use seoladh::raw::text::{postcode, tokenise, TokenKind};
+use seoladh::wire::{
     Country, Engine as _, FindAddressRequest, FindAddressResponse, LinkContext, WireEnum,
 };
-use seoladh::text::{postcode, tokenise, TokenKind};
 use seoladh_testkit::fixture;
 
 /// The Royal Mail inward-code unit letters (never C I K M O V).
@@ -30,7 +30,7 @@ fn find(address: &str, country: Country) -> FindAddressResponse {
     let req = FindAddressRequest {
         key: "test".into(),
         address: address.into(),
-        country,
+        options: seoladh::QueryOptions::default().country(country),
         ..FindAddressRequest::default()
     };
     let links = LinkContext::new("http://test", "test", None);
@@ -248,7 +248,7 @@ fn with_one_look_alike(text: &str) -> Vec<String> {
 /// one needing as many corrections as the postcode needs repairs, which the data decides.
 #[test]
 fn uk_postcodes_with_a_look_alike_never_answer_an_irish_address() {
-    use seoladh::text::codes::readings;
+    use seoladh::raw::text::codes::readings;
     let known = known_eircodes();
     let mut failures = Vec::new();
     let mut checked = 0;
@@ -301,8 +301,8 @@ fn known_eircodes() -> HashSet<String> {
 /// A well-formed Eircode from a seed: one of the 139 routing keys and 4 characters of the
 /// alphabet.
 fn eircode_of(seed: u64) -> String {
-    const ALPHABET: &[u8] = seoladh::ecad::eircode::EIRCODE_ALPHABET;
-    let keys = seoladh::text::eircode::ROUTING_KEYS;
+    const ALPHABET: &[u8] = seoladh::raw::ecad::eircode::EIRCODE_ALPHABET;
+    let keys = seoladh::raw::text::eircode::ROUTING_KEYS;
     let h = mix(seed);
     let mut s = keys[(h % keys.len() as u64) as usize].to_owned();
     for k in 0..4 {
@@ -376,7 +376,7 @@ proptest! {
 /// never 600 (many Irish places share a name with a UK town: `BANGOR`, `NEWPORT`, `ENFIELD`).
 #[test]
 fn no_stored_address_is_foreign() {
-    use seoladh::ecad::address::{postal_address, Language};
+    use seoladh::raw::ecad::address::{postal_address, Language};
     let index = fixture::engine().index();
     let mut failures = Vec::new();
     let points = index.meta().counts.address_points as u32;

@@ -2,12 +2,12 @@
 //! three forms of one address point, and properties that hold for any parts.
 
 use proptest::prelude::*;
-use seoladh::ecad::address::{
+use seoladh::raw::ecad::address::{
     geographic_address, postal_address, vanity_address, AddressParts, ElementType, Language,
     Lookup, Part, MAX_ADDRESS_LINES,
 };
-use seoladh::ecad::layout::read_dir;
-use seoladh::ecad::Dataset;
+use seoladh::raw::ecad::layout::read_dir;
+use seoladh::raw::ecad::Dataset;
 
 fn mini() -> Dataset {
     let dir = seoladh_testkit::fixtures_dir().join("ecad-mini");

@@ -1,18 +1,18 @@
 //! Get ECAD Data over the bundled fixture dataset (`fixtures/data/`), through the same call the
-//! server and the CLI make (`api::answer`): every entity level, both administrative releases,
+//! server and the CLI make (`wire::answer`): every entity level, both administrative releases,
 //! Irish lines, history (docs/wire.md §7) and unknown ids.
 
 use std::collections::HashMap;
 
-use seoladh::api::{self, Operation};
-use seoladh::ecad::HistoryStatus;
+use seoladh::raw::ecad::HistoryStatus;
+use seoladh::wire::{self, Operation};
 use serde_json::Value;
 
 use fixture::{dataset, engine};
 use seoladh_testkit::fixture;
 
 fn get(query: &str) -> Value {
-    let a = api::answer(engine(), Operation::GetEcadData, query, "http://h").expect("answers");
+    let a = wire::answer(engine(), Operation::GetEcadData, query, "http://h").expect("answers");
     serde_json::from_slice(&a.json).expect("json")
 }
 
@@ -158,7 +158,7 @@ fn a_building_has_no_eircode_and_its_own_info() {
         .iter()
         .map(|o| o.address_point_id)
         .collect();
-    let mut per_building: HashMap<u64, Vec<&seoladh::ecad::AddressPoint>> = HashMap::new();
+    let mut per_building: HashMap<u64, Vec<&seoladh::raw::ecad::AddressPoint>> = HashMap::new();
     for ap in &ds.address_points {
         per_building.entry(ap.building_id).or_default().push(ap);
     }

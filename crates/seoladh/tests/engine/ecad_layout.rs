@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use seoladh::ecad::layout::{read_dir, write_dir, Action, IssueKind, ReadReport};
+use seoladh::raw::ecad::layout::{read_dir, write_dir, Action, IssueKind, ReadReport};
 use seoladh::Error;
 
 use crate::ecad_mini;

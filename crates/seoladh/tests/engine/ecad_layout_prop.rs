@@ -2,8 +2,8 @@
 //! quotes, line breaks, fadas), and writing is byte-deterministic.
 
 use proptest::prelude::*;
-use seoladh::ecad::layout::{read_dir, write_dir};
-use seoladh::ecad::{County, Dataset, NamedElement, PostTown};
+use seoladh::raw::ecad::layout::{read_dir, write_dir};
+use seoladh::raw::ecad::{County, Dataset, NamedElement, PostTown};
 
 fn text() -> impl Strategy<Value = String> {
     // Non-blank: an empty required name is reported, not round-tripped.

@@ -4,10 +4,10 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use seoladh::ecad::{layout, Dataset};
-use seoladh::index::format::{read_header, SectionId};
-use seoladh::index::store::{format_date, parse_date, DEGREE_SCALE, METRE_SCALE};
-use seoladh::index::{
+use seoladh::raw::ecad::{layout, Dataset};
+use seoladh::raw::index::format::{read_header, SectionId};
+use seoladh::raw::index::store::{format_date, parse_date, DEGREE_SCALE, METRE_SCALE};
+use seoladh::raw::index::{
     EircodeHit, ElementKind, EntityKind, Index, IndexBuilder, NoProgress, VariantTag,
 };
 use seoladh::Error;
@@ -206,7 +206,7 @@ fn every_building_round_trips_in_natural_order() {
         let keys: Vec<_> = (place.building_start..place.building_start + place.building_count)
             .map(|b| {
                 let n = idx.string(idx.building(b).unwrap().number).unwrap_or("");
-                seoladh::index::natural_key(n).0
+                seoladh::raw::index::natural_key(n).0
             })
             .collect();
         assert!(
@@ -286,7 +286,7 @@ fn history_and_uk_round_trip() {
 fn eircodes_near_agree_with_one_edit_lookups() {
     let (ds, idx) = (dataset(), index());
     let lookup = |code: &str| -> Vec<u32> {
-        let mut v: Vec<u32> = seoladh::text::eircode::near_misses(code)
+        let mut v: Vec<u32> = seoladh::raw::text::eircode::near_misses(code)
             .iter()
             .filter_map(|e| match idx.eircode(e.as_str()) {
                 Some(EircodeHit::Current(ap)) => Some(ap),
@@ -345,7 +345,7 @@ fn truncated_files_are_refused() {
 #[test]
 fn a_flipped_byte_in_every_section_is_caught() {
     let b = bytes();
-    let header = read_header(b, "t", seoladh::text::NORMALISER_VERSION).unwrap();
+    let header = read_header(b, "t", seoladh::raw::text::NORMALISER_VERSION).unwrap();
     for entry in &header.sections {
         if entry.len == 0 {
             continue;
@@ -404,7 +404,7 @@ fn foreign_and_versioned_files_are_named() {
     assert!(err.to_string().contains("rebuild"), "{err}");
 
     let mut normaliser = b.to_vec();
-    let v = seoladh::text::NORMALISER_VERSION + 1;
+    let v = seoladh::raw::text::NORMALISER_VERSION + 1;
     normaliser[12..16].copy_from_slice(&v.to_le_bytes());
     let err = Index::from_bytes(with_header_crc(normaliser)).unwrap_err();
     assert!(matches!(err, Error::IndexNormaliserVersion { .. }));
@@ -419,7 +419,7 @@ fn missing_file_is_an_io_error() {
 
 #[test]
 fn every_section_is_present() {
-    let header = read_header(bytes(), "t", seoladh::text::NORMALISER_VERSION).unwrap();
+    let header = read_header(bytes(), "t", seoladh::raw::text::NORMALISER_VERSION).unwrap();
     for id in SectionId::ALL {
         assert!(header.section(id).is_some(), "{} missing", id.name());
     }

@@ -13,10 +13,10 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
-use seoladh::engine::Engine;
-use seoladh::index::format::{read_header, SectionEntry, SectionId};
-use seoladh::index::Index;
-use seoladh::profile::ProfileSet;
+use seoladh::raw::engine::Engine;
+use seoladh::raw::index::format::{read_header, SectionEntry, SectionId};
+use seoladh::raw::index::Index;
+use seoladh::raw::profile::ProfileSet;
 use seoladh::{EcadDataOptions, Error, QueryOptions};
 
 /// Most bytes one case may hold above what the test thread held before it.
@@ -79,7 +79,7 @@ fn damage(
 
 /// Recomputes every section checksum and the header checksum (the layout of `index::format`).
 fn reseal(bytes: &mut [u8]) {
-    let header = read_header(bytes, "t", seoladh::text::NORMALISER_VERSION).expect("header");
+    let header = read_header(bytes, "t", seoladh::raw::text::NORMALISER_VERSION).expect("header");
     for (i, entry) in header.sections.iter().enumerate() {
         let data = &bytes[entry.offset as usize..(entry.offset + entry.len) as usize];
         let crc = crc32fast::hash(data);
@@ -176,7 +176,7 @@ fn run_case(bytes: Vec<u8>, q: &Questions) -> Result<bool, String> {
 /// Runs every case of one pass; returns how many damaged indexes opened.
 fn pass(resealed: bool, seed: u64) -> usize {
     let clean = seoladh_testkit::fixture::index_bytes();
-    let header = read_header(clean, "t", seoladh::text::NORMALISER_VERSION).expect("header");
+    let header = read_header(clean, "t", seoladh::raw::text::NORMALISER_VERSION).expect("header");
     let q = questions();
     let kinds = [Damage::FlipBit, Damage::Random, Damage::Ones, Damage::Zeros];
     let mut rng = Rng(seed);
@@ -228,7 +228,7 @@ fn damage_with_recomputed_checksums_never_takes_the_process_down() {
 fn the_damage_of_the_report_is_refused_with_the_damaged_section() {
     // The reported case: 64 bytes inside the places section of the fixture index.
     let mut bytes = seoladh_testkit::fixture::index_bytes().to_vec();
-    let header = read_header(&bytes, "t", seoladh::text::NORMALISER_VERSION).expect("header");
+    let header = read_header(&bytes, "t", seoladh::raw::text::NORMALISER_VERSION).expect("header");
     let places = *header.section(SectionId::Places).expect("places");
     let start = places.offset as usize + 64;
     let mut rng = Rng(156_033);

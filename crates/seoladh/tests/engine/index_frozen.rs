@@ -1,8 +1,8 @@
 //! A committed index file of the current format opens, verifies and answers: a reader change that
 //! breaks existing files fails here (see `fixtures/index/README.md`).
 
-use seoladh::index::format::FORMAT_VERSION;
-use seoladh::index::{EircodeHit, EntityKind, Index};
+use seoladh::raw::index::format::FORMAT_VERSION;
+use seoladh::raw::index::{EircodeHit, EntityKind, Index};
 
 fn frozen() -> Index {
     let path = seoladh_testkit::fixtures_dir().join("index/frozen-v3.idx");
@@ -33,8 +33,10 @@ fn frozen_index_opens_verifies_and_answers() {
         Some((EntityKind::AddressPoint, ap))
     );
     let parts = idx.address_point_parts(ap).expect("parts render");
-    let lines =
-        seoladh::ecad::address::postal_address(&parts, seoladh::ecad::address::Language::English)
-            .lines;
+    let lines = seoladh::raw::ecad::address::postal_address(
+        &parts,
+        seoladh::raw::ecad::address::Language::English,
+    )
+    .lines;
     assert_eq!(lines.last().map(String::as_str), Some("A86 VC04"));
 }

@@ -10,8 +10,8 @@ use seoladh_testkit::fixture;
 use std::collections::{BTreeSet, HashSet};
 
 use fixture::{dataset, engine};
-use seoladh::api::dispatch::{answer, Operation};
-use seoladh::api::query::percent_encode;
+use seoladh::wire::dispatch::{answer, Operation};
+use seoladh::wire::query::percent_encode;
 use serde_json::Value;
 
 const BASE: &str = "http://127.0.0.1:8080";
@@ -124,7 +124,7 @@ fn uk_postcodes(t: &mut Tally) -> usize {
     let mut typed = BTreeSet::new();
     for a in &dataset().uk_addresses {
         let country = match a.country {
-            seoladh::ecad::UkCountry::Ni => "ni",
+            seoladh::raw::ecad::UkCountry::Ni => "ni",
             _ => "gb",
         };
         let outward = a.postcode.split(' ').next().unwrap_or("").to_string();

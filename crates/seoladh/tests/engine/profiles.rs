@@ -2,10 +2,10 @@
 //! rendered by the postal builder), a built-in profile, the expected lines and result code.
 
 use proptest::prelude::*;
-use seoladh::ecad::address::{
+use seoladh::raw::ecad::address::{
     postal_address, Address, AddressElement, AddressParts, ElementType, Language, Part,
 };
-use seoladh::profile::{
+use seoladh::raw::profile::{
     Abbreviation, Capitalisation, IrishLetters, Profile, ProfileSet, ReformatResult,
 };
 use serde::Deserialize;
@@ -197,7 +197,7 @@ fn cases_cover_every_result_code_and_profile() {
 
 #[test]
 fn an_unknown_profile_name_is_a_structured_error() {
-    let strict = ProfileSet::builtin().with_unknown(seoladh::profile::UnknownProfile::Refuse);
+    let strict = ProfileSet::builtin().with_unknown(seoladh::raw::profile::UnknownProfile::Refuse);
     let err = strict.resolve("label9").err();
     let message = err.map(|e| e.to_string()).unwrap_or_default();
     assert!(message.contains("label9"), "{message}");

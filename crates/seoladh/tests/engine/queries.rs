@@ -16,12 +16,12 @@ use std::sync::OnceLock;
 use serde::Deserialize;
 use serde_json::Value;
 
-use seoladh::api::query::percent_encode;
-use seoladh::api::{answer, Operation, WireEnum};
-use seoladh::ecad::layout;
-use seoladh::engine::Engine;
-use seoladh::index::{Index, IndexBuilder, NoProgress};
-use seoladh::profile::ProfileSet;
+use seoladh::raw::ecad::layout;
+use seoladh::raw::engine::Engine;
+use seoladh::raw::index::{Index, IndexBuilder, NoProgress};
+use seoladh::raw::profile::ProfileSet;
+use seoladh::wire::query::percent_encode;
+use seoladh::wire::{answer, Operation, WireEnum};
 
 /// Every FindAddress result code of `docs/matching.md` §2.
 const ALL_RESULT_CODES: [u32; 14] = [

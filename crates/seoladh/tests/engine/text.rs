@@ -1,8 +1,8 @@
 //! Integration tests of the text pipeline, driven by `fixtures/normalise.toml` and the real
 //! Eircode routing-key lists in `fixtures/reference/eircode/`.
 
-use seoladh::text::eircode::{self, EircodeError};
-use seoladh::text::{index_terms, normalise, postcode, tokenise, TokenKind};
+use seoladh::raw::text::eircode::{self, EircodeError};
+use seoladh::raw::text::{index_terms, normalise, postcode, tokenise, TokenKind};
 use serde::Deserialize;
 
 #[derive(Deserialize)]

@@ -3,7 +3,7 @@
 //! binary's allocator (`alloc_meter`), per thread.
 
 use crate::alloc_meter::allocations;
-use seoladh::text::{normalise, tokenise_into, Tokenised};
+use seoladh::raw::text::{normalise, tokenise_into, Tokenised};
 
 #[test]
 fn normal_ascii_addresses_allocate_at_most_once_each() {

@@ -1,8 +1,8 @@
 //! Property tests of the text pipeline: idempotence, no panics on any input, spans always valid.
 
 use proptest::prelude::*;
-use seoladh::limits::{MAX_QUERY_CHARS, MAX_QUERY_TOKENS};
-use seoladh::text::{eircode, normalise, postcode, tokenise, tokenise_into, Tokenised};
+use seoladh::raw::limits::{MAX_QUERY_CHARS, MAX_QUERY_TOKENS};
+use seoladh::raw::text::{eircode, normalise, postcode, tokenise, tokenise_into, Tokenised};
 
 /// Address-like text: words, numbers, codes and punctuation, fadas and odd case.
 fn address_like() -> impl Strategy<Value = String> {

@@ -10,9 +10,9 @@
 use seoladh_testkit::fixture;
 
 use fixture::{dataset, engine};
-use seoladh::api::dispatch::{answer, Operation};
-use seoladh::api::query::percent_encode;
-use seoladh::ecad::{UkAddress, UkCountry};
+use seoladh::raw::ecad::{UkAddress, UkCountry};
+use seoladh::wire::dispatch::{answer, Operation};
+use seoladh::wire::query::percent_encode;
 use serde_json::Value;
 
 const BASE: &str = "http://127.0.0.1:8080";
@@ -85,7 +85,7 @@ fn place(a: &UkAddress, options: &[Value], failures: &mut Vec<String>) -> Option
 
 /// How a person types the address: its lines without the postcode, lower case.
 fn typed_text(a: &UkAddress) -> String {
-    let lines = seoladh::engine::uk::uk_lines(a);
+    let lines = seoladh::raw::engine::uk::uk_lines(a);
     lines[..lines.len() - 1].join(" ").to_lowercase()
 }
 

@@ -2,8 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use seoladh::ecad::address::derive_address_tables;
-use seoladh::ecad::*;
+use seoladh::raw::ecad::address::derive_address_tables;
+use seoladh::raw::ecad::*;
 
 fn named(id: u64, name: &str, irish: Option<&str>, address_type: u16) -> NamedElement {
     NamedElement {
