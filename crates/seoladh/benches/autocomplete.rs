@@ -1,9 +1,9 @@
 //! Autocomplete per keystroke: a few real addresses typed one character at a time (English,
 //! Irish with and without fadas, one with a typo) and Eircodes typed into the box.
 //!
-//! Runs on the bundled fixture data by default; set `SEOLADH_BENCH_INDEX=/path/full.idx` to
-//! measure a full-scale index (`seoladh build --data /tmp/full --out /tmp/full.idx`; the
-//! sequences below are then taken from that index's own addresses). The engine's recent-answer
+//! Runs on the bundled fixture data by default; set `SEOLADH_BENCH_INDEX=full.idx` to measure
+//! a full-scale index (`seoladh generate --out full`, then `seoladh build --data full --out
+//! full.idx`; the sequences below are then taken from that index's own addresses). The engine's recent-answer
 //! cache is off, so every keystroke searches; the throughput is keystrokes per second.
 
 use std::hint::black_box;

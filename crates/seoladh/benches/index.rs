@@ -1,7 +1,8 @@
 //! Index lookups: Eircode → address point, and ECAD id → entity + full record decode.
 //!
-//! Runs on the bundled fixture data by default; set `SEOLADH_BENCH_INDEX=/path/full.idx` to
-//! measure a full-scale index (`seoladh build --data /tmp/full --out /tmp/full.idx`).
+//! Runs on the bundled fixture data by default; set `SEOLADH_BENCH_INDEX=full.idx` to measure
+//! a full-scale index (`seoladh generate --out full`, then `seoladh build --data full --out
+//! full.idx`).
 
 use std::hint::black_box;
 use std::path::Path;
