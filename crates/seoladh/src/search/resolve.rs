@@ -1,7 +1,9 @@
 //! Resolution inside a place: the house number picks the building, the unit number (or an
 //! organisation) the address point.
 
-use crate::index::{BuildingRow, ElementKind, Index, NONE};
+use std::ops::Range;
+
+use crate::index::{BuildingRow, ElementKind, Index, PlaceRow, NONE};
 use crate::limits::MAX_BUILDINGS_SCANNED;
 use crate::search::elements::ElementMatch;
 use crate::search::places::PlaceScore;
@@ -125,6 +127,164 @@ fn organisation_in_unit(
         })
 }
 
+/// A typed number and its entry in `Plan::numbers`.
+type Typed<'a> = (usize, &'a QueryNumber);
+
+/// A building the text may mean: its ordinal, the address point when already singled out, and
+/// the query numbers used to find it (bit per entry of `Plan::numbers`).
+type Found = (u32, Option<u32>, u32);
+
+/// The house number and the unit number typed. With no unit word, two numbers read as unit then
+/// house (`3 12 Main St`).
+fn house_and_unit(plan: &Plan) -> (Option<Typed<'_>>, Option<Typed<'_>>) {
+    let (mut units, mut houses): (Vec<Typed>, Vec<Typed>) =
+        plan.numbers.iter().enumerate().partition(|(_, n)| n.unit);
+    if units.is_empty() && houses.len() >= 2 {
+        units.push(houses.remove(0));
+    }
+    (houses.last().copied(), units.first().copied())
+}
+
+/// The buildings a pinned organisation or building name fixes, or `None` when the pin is
+/// neither (or its element is missing).
+fn pinned_buildings(
+    index: &Index,
+    row: &PlaceRow,
+    matches: &[ElementMatch],
+    pin: &ElementMatch,
+    unit: Option<Typed<'_>>,
+) -> Option<Vec<Found>> {
+    let el = index.element(pin.element)?;
+    let all = row.building_start..row.building_start + row.building_count;
+    let mut buildings = Vec::new();
+    match el.kind {
+        ElementKind::Organisation => {
+            let link = match unit {
+                Some((_, u)) if !ap_unit_is(index, el.link, &u.text) => {
+                    organisation_in_unit(index, matches, pin, all, &u.text).unwrap_or(el.link)
+                }
+                _ => el.link,
+            };
+            // An organisation whose address point is missing pins nothing.
+            let ap = index.address_point(link)?;
+            buildings.push((ap.building, Some(link), 0));
+        }
+        ElementKind::BuildingName => {
+            // Every building of the place with this name: houses that share a name in one
+            // townland share their postal address too.
+            let name = index.variants(pin.element).next().map(|v| v.name);
+            for b in all {
+                let same = index.building(b).is_some_and(|r| {
+                    r.name != NONE
+                        && (r.name == pin.element
+                            || index.variants(r.name).next().map(|v| v.name) == name)
+                });
+                if same {
+                    buildings.push((b, None, 0));
+                }
+            }
+            if buildings.is_empty() {
+                buildings.push((el.link, None, 0));
+            }
+        }
+        _ => return None,
+    }
+    Some(buildings)
+}
+
+/// Marks the pinned buildings whose house number is the typed one; whether any is.
+fn house_on_pinned(index: &Index, buildings: &mut [Found], (hi, h): Typed<'_>) -> bool {
+    let mut used = false;
+    for b in buildings.iter_mut() {
+        let fits = index
+            .building(b.0)
+            .is_some_and(|r| number_fits_ref(index, r.number, &h.text));
+        if fits {
+            b.2 |= 1 << hi;
+            used = true;
+        }
+    }
+    used
+}
+
+/// Adds the buildings of `range` numbered as the typed house; whether any is.
+fn numbered_buildings(
+    index: &Index,
+    range: Range<u32>,
+    (hi, h): Typed<'_>,
+    out: &mut Vec<Found>,
+) -> bool {
+    let mut used = false;
+    for b in range {
+        let Some(r) = index.building(b) else { continue };
+        if r.number != NONE && number_fits_ref(index, r.number, &h.text) {
+            out.push((b, None, 1 << hi));
+            used = true;
+        }
+    }
+    used
+}
+
+/// Adds the address points of `range` whose unit number is `(i, n)` (an apartment number
+/// written as a house number, `12 Harbour Court`, or a unit typed with no house number), and
+/// with `named_buildings` the buildings named for it (`Unit 3, Wilfield Park`); whether any.
+fn numbered_units(
+    index: &Index,
+    range: Range<u32>,
+    (i, n): Typed<'_>,
+    named_buildings: bool,
+    out: &mut Vec<Found>,
+) -> bool {
+    let mut used = false;
+    for b in range {
+        let Some(r) = index.building(b) else { continue };
+        if named_buildings && building_unit_is(index, &r, &n.text) {
+            out.push((b, None, 1 << i));
+            used = true;
+            continue;
+        }
+        for ap in r.ap_start..r.ap_start + u32::from(r.ap_count) {
+            let Some(a) = index.address_point(ap) else {
+                continue;
+            };
+            if unit_number_is(index, a.sub_building, &n.text) {
+                out.push((b, Some(ap), 1 << i));
+                used = true;
+            }
+        }
+    }
+    used
+}
+
+/// The address point of building `r` the text means, when it singles one out: the typed unit
+/// (scored), the building's only address point, or its one plain address point (a house with
+/// a flat added).
+fn address_point_in(index: &Index, r: &BuildingRow, unit: Option<Typed<'_>>, c: &mut Candidate) {
+    let points = r.ap_start..r.ap_start + u32::from(r.ap_count);
+    if let Some((ui, u)) = unit {
+        let typed = points.clone().find(|&ap| {
+            index
+                .address_point(ap)
+                .is_some_and(|a| unit_number_is(index, a.sub_building, &u.text))
+        });
+        if let Some(ap) = typed {
+            c.address_point = Some(ap);
+            c.numbers_used |= 1 << ui;
+            c.score += UNIT_WEIGHT;
+        } else {
+            c.number_unmatched = true;
+            c.score -= UNIT_WEIGHT;
+        }
+    } else if r.ap_count == 1 {
+        c.address_point = Some(r.ap_start);
+    } else {
+        let mut plain = points.filter(|&ap| index.address_point(ap).is_some_and(|a| a.is_plain()));
+        if let (Some(only), None) = (plain.next(), plain.next()) {
+            c.address_point = Some(only);
+        }
+    }
+}
+
 /// Candidates for one scored place.
 pub fn resolve(
     index: &Index,
@@ -144,119 +304,29 @@ pub fn resolve(
         numbers_used: 0,
         number_unmatched: false,
     };
-    // Numbers: with no unit word, two numbers read as unit then house (`3 12 Main St`).
-    type Numbered<'a> = Vec<(usize, &'a QueryNumber)>;
-    let (mut units, mut houses): (Numbered, Numbered) =
-        plan.numbers.iter().enumerate().partition(|(_, n)| n.unit);
-    if units.is_empty() && houses.len() >= 2 {
-        units.push(houses.remove(0));
-    }
-    let house = houses.last().copied();
-    let unit = units.first().copied();
+    let (house, unit) = house_and_unit(plan);
 
     // A pinned organisation or building name fixes the building.
-    let mut buildings: Vec<(u32, Option<u32>, u32)> = Vec::new(); // (building, ap, numbers used)
-    let mut pinned = false;
-    if let Some(pin) = place.pin {
-        let m = &matches[pin as usize];
-        if let Some(el) = index.element(m.element) {
-            match el.kind {
-                ElementKind::Organisation => {
-                    let all = row.building_start..row.building_start + row.building_count;
-                    let link = match unit {
-                        Some((_, u)) if !ap_unit_is(index, el.link, &u.text) => {
-                            organisation_in_unit(index, matches, m, all, &u.text).unwrap_or(el.link)
-                        }
-                        _ => el.link,
-                    };
-                    if let Some(ap) = index.address_point(link) {
-                        buildings.push((ap.building, Some(link), 0));
-                        pinned = true;
-                    }
-                }
-                ElementKind::BuildingName => {
-                    // Every building of the place with this name: houses that share a name in
-                    // one townland share their postal address too.
-                    let name = index.variants(m.element).next().map(|v| v.name);
-                    for b in row.building_start..row.building_start + row.building_count {
-                        let same = index.building(b).is_some_and(|r| {
-                            r.name != NONE
-                                && (r.name == m.element
-                                    || index.variants(r.name).next().map(|v| v.name) == name)
-                        });
-                        if same {
-                            buildings.push((b, None, 0));
-                        }
-                    }
-                    if buildings.is_empty() {
-                        buildings.push((el.link, None, 0));
-                    }
-                    pinned = true;
-                }
-                _ => {}
-            }
-        }
-    }
+    let pinned = place
+        .pin
+        .and_then(|pin| pinned_buildings(index, &row, matches, &matches[pin as usize], unit));
+    let is_pinned = pinned.is_some();
+    let mut buildings = pinned.unwrap_or_default();
     let range = row.building_start
         ..row.building_start + row.building_count.min(MAX_BUILDINGS_SCANNED as u32);
     let mut house_used = false;
-    if let Some((hi, h)) = house {
-        if pinned {
-            for b in buildings.iter_mut() {
-                let fits = index
-                    .building(b.0)
-                    .is_some_and(|r| number_fits_ref(index, r.number, &h.text));
-                if fits {
-                    b.2 |= 1 << hi;
-                    house_used = true;
-                }
-            }
+    if let Some(h) = house {
+        house_used = if is_pinned {
+            house_on_pinned(index, &mut buildings, h)
         } else {
-            for b in range.clone() {
-                let Some(r) = index.building(b) else { continue };
-                if r.number == NONE {
-                    continue;
-                }
-                if number_fits_ref(index, r.number, &h.text) {
-                    buildings.push((b, None, 1 << hi));
-                    house_used = true;
-                }
-            }
-        }
+            numbered_buildings(index, range.clone(), h, &mut buildings)
+        };
         if !house_used && unit.is_none() {
-            // An apartment number written as a house number (`12 Harbour Court`).
-            for b in range.clone() {
-                let Some(r) = index.building(b) else { continue };
-                for ap in r.ap_start..r.ap_start + u32::from(r.ap_count) {
-                    let Some(a) = index.address_point(ap) else {
-                        continue;
-                    };
-                    if unit_number_is(index, a.sub_building, &h.text) {
-                        buildings.push((b, Some(ap), 1 << hi));
-                        house_used = true;
-                    }
-                }
-            }
+            house_used = numbered_units(index, range.clone(), h, false, &mut buildings);
         }
     }
-    if let (None, Some((ui, u)), false) = (house, unit, pinned) {
-        // A unit with no house number (`Apartment 6, Claude Hall, …`): the units of the place,
-        // and the buildings named for one (`Unit 3, Wilfield Park`).
-        for b in range.clone() {
-            let Some(r) = index.building(b) else { continue };
-            if building_unit_is(index, &r, &u.text) {
-                buildings.push((b, None, 1 << ui));
-                continue;
-            }
-            for ap in r.ap_start..r.ap_start + u32::from(r.ap_count) {
-                let Some(a) = index.address_point(ap) else {
-                    continue;
-                };
-                if unit_number_is(index, a.sub_building, &u.text) {
-                    buildings.push((b, Some(ap), 1 << ui));
-                }
-            }
-        }
+    if let (None, Some(u), false) = (house, unit, is_pinned) {
+        numbered_units(index, range, u, true, &mut buildings);
     }
     if buildings.is_empty() {
         let mut c = base;
@@ -285,36 +355,11 @@ pub fn resolve(
                 c.numbers_used |= 1 << ui;
             }
         }
-        // The unit named the building: its address points are read as if none was typed.
-        let unit = unit.filter(|&(ui, _)| c.numbers_used & (1 << ui) == 0);
         if c.address_point.is_none() {
-            if let Some((ui, u)) = unit {
-                for ap in r.ap_start..r.ap_start + u32::from(r.ap_count) {
-                    let Some(a) = index.address_point(ap) else {
-                        continue;
-                    };
-                    if unit_number_is(index, a.sub_building, &u.text) {
-                        c.address_point = Some(ap);
-                        c.numbers_used |= 1 << ui;
-                        c.score += UNIT_WEIGHT;
-                        break;
-                    }
-                }
-                if c.address_point.is_none() {
-                    c.number_unmatched = true;
-                    c.score -= UNIT_WEIGHT;
-                }
-            } else if r.ap_count == 1 {
-                c.address_point = Some(r.ap_start);
-            } else {
-                // No unit typed: the one unit without a sub-building name or organisation is
-                // the building's own address (a house with a flat added).
-                let mut plain = (r.ap_start..r.ap_start + u32::from(r.ap_count))
-                    .filter(|&ap| index.address_point(ap).is_some_and(|a| a.is_plain()));
-                if let (Some(only), None) = (plain.next(), plain.next()) {
-                    c.address_point = Some(only);
-                }
-            }
+            // A unit that named the building is used: its address points are read as if none
+            // was typed.
+            let unit = unit.filter(|&(ui, _)| c.numbers_used & (1 << ui) == 0);
+            address_point_in(index, &r, unit, &mut c);
         }
         out.push(c);
     }
