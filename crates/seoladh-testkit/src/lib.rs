@@ -1,9 +1,10 @@
 //! Shared helpers of the workspace's integration tests: the bundled fixture dataset and an
-//! engine over it, and (feature `server`) servers on 127.0.0.1:0 with a blocking HTTP client.
+//! engine over it, golden files, and (feature `server`) servers on 127.0.0.1:0 with a blocking HTTP client.
 //! Test binaries use it as `use seoladh_testkit as common;`.
 #![allow(missing_docs)]
 
 pub mod fixture;
+pub mod golden;
 
 #[cfg(feature = "server")]
 pub mod fake_engine;

@@ -60,24 +60,8 @@ fn postal(ds: &Dataset) -> HashMap<u64, Vec<String>> {
 fn sample_fixture_is_current() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let ds = sample::dataset();
-    if std::env::var_os("SEOLADH_BLESS").is_some() {
-        write_dir(&ds, &fixture_dir()).expect("write fixture");
-    }
     write_dir(&ds, tmp.path()).expect("write sample");
-    let mut names: Vec<_> = std::fs::read_dir(tmp.path())
-        .expect("list")
-        .map(|e| e.expect("entry").file_name())
-        .collect();
-    names.sort();
-    for name in names {
-        let fresh = std::fs::read(tmp.path().join(&name)).expect("read fresh");
-        let committed = std::fs::read(fixture_dir().join(&name)).unwrap_or_default();
-        assert!(
-            fresh == committed,
-            "fixtures/eval-sample/{} is stale: rerun with SEOLADH_BLESS=1",
-            name.to_string_lossy()
-        );
-    }
+    seoladh_testkit::golden::check_dir(&fixture_dir(), tmp.path());
     assert_eq!(dataset(), ds);
 }
 

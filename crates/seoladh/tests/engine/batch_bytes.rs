@@ -4,7 +4,7 @@
 //! pipeline must not move a byte.
 //!
 //! Batch rows carry a generated txn (a v4 UUID) per row; it is replaced by a fixed one before
-//! comparing. The files are compared byte for byte by hand rather than as insta snapshots:
+//! comparing. The files are compared byte for byte (`seoladh_testkit::golden`) rather than as insta snapshots:
 //! line ends and the final newline are part of what is pinned, and insta normalises them.
 //! After an intended change of the wire format, rewrite the golden files with
 //! `SEOLADH_BLESS=1 cargo test -p seoladh --test engine batch_bytes` and review the diff.
@@ -28,28 +28,7 @@ fn golden(name: &str) -> PathBuf {
 
 /// Compares `got` with the golden file byte for byte (or writes it when blessing).
 fn check(name: &str, got: &[u8]) {
-    let path = golden(name);
-    if std::env::var_os("SEOLADH_BLESS").is_some() {
-        std::fs::write(&path, got).expect("write golden");
-        return;
-    }
-    let want = std::fs::read(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}; create it with SEOLADH_BLESS=1", path.display()));
-    if got != want.as_slice() {
-        let got = String::from_utf8_lossy(got);
-        let want = String::from_utf8_lossy(&want);
-        let at = got
-            .bytes()
-            .zip(want.bytes())
-            .position(|(a, b)| a != b)
-            .unwrap_or(got.len().min(want.len()));
-        panic!(
-            "{name}: bytes differ from {} at byte {at}:\n got: {}\nwant: {}",
-            path.display(),
-            &got[at.saturating_sub(60)..(at + 60).min(got.len())],
-            &want[at.saturating_sub(60)..(at + 60).min(want.len())],
-        );
-    }
+    seoladh_testkit::golden::check_bytes(&golden(name), got);
 }
 
 /// Every v4 UUID after `txn":"` or `txn=` replaced by [`TXN`].
