@@ -4,7 +4,10 @@
 //! - `uk INDEX`: every UK postcode district of the bundled list × every inward code (a digit and
 //!   two letters of the Royal Mail inward alphabet), as printed, lower case and without the space,
 //!   and every form with one character typed as its look-alike (`0`↔`O`, `1`↔`I`/`L`, `2`↔`Z`,
-//!   `5`↔`S`, `6`↔`G`, `8`↔`B`), spaced and not. Every answer should be 600.
+//!   `5`↔`S`, `6`↔`G`, `8`↔`B`), spaced and not. Every answer should be 600, except for the
+//!   look-alike forms that are as much an Eircode (`docs/matching.md` §1), counted as kinds of
+//!   their own: an Eircode as typed (110 or 210 when the data has it, else 500/550), or as near
+//!   an Eircode as a postcode (120 or 210 when the data has that Eircode, else 600).
 //! - `list INDEX FILE`: the postcodes of FILE (one a line), in the same forms.
 //! - `absent INDEX [KEY…]`: every well-formed Eircode of the routing keys (default: all 139)
 //!   that the index does not have, compact upper case and spaced lower case. None may answer an

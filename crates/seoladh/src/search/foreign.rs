@@ -83,10 +83,20 @@ impl Plan {
             }
             start = end;
         }
-        // From the end: countries and counties, then the town.
+        // From the end: countries and counties, then the town. A run of words may name a place
+        // of the bundled lists or a UK-only post town of the index, which the lists may lack
+        // (`Trillick`).
+        let ends_name = |end: usize, section_start: usize| {
+            places.may_end_name(texts[end - 1])
+                || (1..=MAX_NAME_WORDS.min(end - section_start))
+                    .any(|k| in_list(unshared_towns, &texts[end - k..end]))
+        };
         let mut end = words.len();
-        while end > 0 && places.may_end_name(texts[end - 1]) {
+        while end > 0 {
             let section_start = section_start(words, end);
+            if !ends_name(end, section_start) {
+                break;
+            }
             let tail = |k: usize| (end - section_start >= k).then(|| &texts[end - k..end]);
             if let Some(k) = (1..=2)
                 .rev()
@@ -189,6 +199,24 @@ mod tests {
         // A country anywhere.
         let (country, _, _) = names("England, 10 Downing Street, London");
         assert_eq!(country, ["england"]);
+    }
+
+    #[test]
+    fn a_uk_only_town_of_the_index_is_read_though_the_lists_lack_it() {
+        let plan = Plan::from_tokens(&tokenise("32 Main Street, Trillick, Co. Tyrone"));
+        let pick = |m: u64| -> Vec<&str> {
+            plan.words
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| m >> i & 1 == 1)
+                .map(|(_, w)| w.text.as_str())
+                .collect()
+        };
+        assert!(plan.uk_names(&[]).town == 0);
+        let names = plan.uk_names(&["trillick".to_owned()]);
+        assert_eq!(pick(names.town), ["trillick"]);
+        assert_eq!(pick(names.county), ["tyrone"]);
+        assert!(names.town_unshared);
     }
 
     #[test]
