@@ -51,12 +51,25 @@ enum Borrowed {
 }
 
 /// What the derivation reads about the whole dataset, built once.
+///
+/// An *area* is every post town and locality that goes by one name (English, Irish or alias,
+/// as the matcher reads it): `MONKSTOWN` is a post town, a locality of Blackrock, and an alias
+/// of post town BLACKROCK. A name borrowed for a query must be foreign to the whole area the
+/// text names, whichever of those the matcher takes it for.
 struct Facts<'a> {
-    /// Every term of every name in each post town (its streets, estates, localities, building
-    /// names and its own name, in English, Irish and aliases).
-    town_terms: HashMap<u64, HashSet<String>>,
-    /// Per post town, its localities.
-    town_localities: HashMap<u64, HashSet<u64>>,
+    /// Every term of every name in each area (its streets, estates, localities, post towns and
+    /// building names, in English, Irish and aliases).
+    area_terms: HashMap<String, HashSet<String>>,
+    /// The post towns and localities of each area.
+    area_elements: HashMap<String, Vec<u64>>,
+    /// The area names of every post town and locality.
+    element_areas: HashMap<u64, Vec<String>>,
+    /// The counties (postal and geographic) of the buildings of every post town and locality.
+    element_counties: HashMap<u64, HashSet<u64>>,
+    /// The areas of the buildings of every thoroughfare.
+    street_areas: HashMap<u64, HashSet<String>>,
+    /// Thoroughfares by name.
+    streets_named: HashMap<&'a str, Vec<u64>>,
     /// Postal and geographic counties of every building on a street of each name.
     street_counties: HashMap<&'a str, HashSet<u64>>,
     /// Numbered buildings on a street, with no estate or name of their own.
@@ -65,7 +78,8 @@ struct Facts<'a> {
     estate_donors: Vec<&'a Building>,
     thoroughfares: HashMap<u64, &'a NamedElement>,
     groups: HashMap<u64, &'a NamedElement>,
-    localities: HashMap<u64, &'a NamedElement>,
+    /// County names as keys (`DUBLIN` is a county before it is a locality).
+    counties: HashSet<String>,
 }
 
 fn by_id(rows: &[NamedElement]) -> HashMap<u64, &NamedElement> {
@@ -77,6 +91,11 @@ fn terms(name: &str) -> Vec<String> {
     let mut out = Vec::new();
     seoladh::text::index_terms(name, &mut out);
     out
+}
+
+/// A name as one key: its terms joined.
+fn key(name: &str) -> String {
+    terms(name).join(" ")
 }
 
 /// The terms of a name that say which street it is: not a street type, qualifier, stop word or
@@ -94,11 +113,21 @@ fn distinctive(name: &str) -> Vec<String> {
         .collect()
 }
 
+/// The buildings of one place: its post town and localities, and what is in it.
+#[derive(Default)]
+struct Place<'a> {
+    elements: HashSet<u64>,
+    names: HashSet<&'a str>,
+    counties: HashSet<u64>,
+}
+
 impl<'a> Facts<'a> {
     fn new(ds: &'a Dataset) -> Facts<'a> {
         let thoroughfares = by_id(&ds.thoroughfares);
         let groups = by_id(&ds.building_groups);
         let localities = by_id(&ds.localities);
+        let towns: HashMap<u64, &seoladh::ecad::PostTown> =
+            ds.post_towns.iter().map(|t| (t.id, t)).collect();
         let mut aliases: HashMap<u64, Vec<&str>> = HashMap::new();
         for table in [
             AliasTable::Thoroughfare,
@@ -110,17 +139,42 @@ impl<'a> Facts<'a> {
                 aliases.entry(a.element_id).or_default().push(&a.name);
             }
         }
-        // Per town: the elements and building names in it.
-        let mut town_elements: HashMap<u64, HashSet<u64>> = HashMap::new();
-        let mut town_names: HashMap<u64, HashSet<&str>> = HashMap::new();
-        let mut town_localities: HashMap<u64, HashSet<u64>> = HashMap::new();
+        let names_of = |id: u64| -> Vec<&str> {
+            let named = thoroughfares
+                .get(&id)
+                .or_else(|| groups.get(&id))
+                .or_else(|| localities.get(&id))
+                .map(|e| (e.name.as_str(), e.name_irish.as_deref()))
+                .or_else(|| {
+                    towns
+                        .get(&id)
+                        .map(|t| (t.name.as_str(), t.name_irish.as_deref()))
+                });
+            let mut out: Vec<&str> = Vec::new();
+            if let Some((name, irish)) = named {
+                out.push(name);
+                out.extend(irish);
+            }
+            out.extend(aliases.get(&id).into_iter().flatten().copied());
+            out
+        };
+        // Buildings by place (post town and localities): far fewer than buildings.
+        let mut places: HashMap<[u64; 3], Place<'a>> = HashMap::new();
         let mut street_counties: HashMap<&str, HashSet<u64>> = HashMap::new();
+        let mut street_places: HashMap<u64, HashSet<[u64; 3]>> = HashMap::new();
         let mut street_donors = Vec::new();
         let mut estate_donors = Vec::new();
         for b in &ds.buildings {
-            let elements = town_elements.entry(b.post_town_id).or_default();
-            elements.insert(b.post_town_id);
+            let at = [
+                b.post_town_id,
+                b.primary_locality_id.unwrap_or(0),
+                b.secondary_locality_id.unwrap_or(0),
+            ];
+            let place = places.entry(at).or_default();
+            place.counties.insert(b.post_county_id);
+            place.counties.insert(b.county_id);
             for e in [
+                Some(b.post_town_id),
                 b.building_group_id,
                 b.primary_thoroughfare_id,
                 b.secondary_thoroughfare_id,
@@ -130,16 +184,10 @@ impl<'a> Facts<'a> {
             .into_iter()
             .flatten()
             {
-                elements.insert(e);
-            }
-            for l in [b.primary_locality_id, b.secondary_locality_id]
-                .into_iter()
-                .flatten()
-            {
-                town_localities.entry(b.post_town_id).or_default().insert(l);
+                place.elements.insert(e);
             }
             for name in [&b.name, &b.name_irish].into_iter().flatten() {
-                town_names.entry(b.post_town_id).or_default().insert(name);
+                place.names.insert(name);
             }
             if let Some(t) = b
                 .primary_thoroughfare_id
@@ -148,6 +196,7 @@ impl<'a> Facts<'a> {
                 let counties = street_counties.entry(t.name.as_str()).or_default();
                 counties.insert(b.post_county_id);
                 counties.insert(b.county_id);
+                street_places.entry(t.id).or_default().insert(at);
             }
             let numbered = b.number.as_deref().is_some_and(|n| !n.trim().is_empty());
             if numbered && b.building_group_id.is_some() {
@@ -156,72 +205,164 @@ impl<'a> Facts<'a> {
                 street_donors.push(b);
             }
         }
-        let towns: HashMap<u64, &seoladh::ecad::PostTown> =
-            ds.post_towns.iter().map(|t| (t.id, t)).collect();
-        let mut element_terms: HashMap<u64, Vec<String>> = HashMap::new();
-        let mut name_terms = |id: u64| -> Vec<String> {
-            element_terms
+        let mut element_areas: HashMap<u64, Vec<String>> = HashMap::new();
+        let mut areas_of = |id: u64| -> Vec<String> {
+            element_areas
                 .entry(id)
                 .or_insert_with(|| {
-                    let named = thoroughfares
-                        .get(&id)
-                        .or_else(|| groups.get(&id))
-                        .or_else(|| localities.get(&id))
-                        .map(|e| (e.name.as_str(), e.name_irish.as_deref()));
-                    let named = named.or_else(|| {
-                        towns
-                            .get(&id)
-                            .map(|t| (t.name.as_str(), t.name_irish.as_deref()))
-                    });
-                    let mut out = Vec::new();
-                    if let Some((name, irish)) = named {
-                        out.extend(terms(name));
-                        out.extend(irish.map(terms).unwrap_or_default());
-                    }
-                    for alias in aliases.get(&id).into_iter().flatten() {
-                        out.extend(terms(alias));
-                    }
-                    out
+                    let mut keys: Vec<String> = names_of(id).into_iter().map(key).collect();
+                    keys.sort();
+                    keys.dedup();
+                    keys
                 })
                 .clone()
         };
-        let mut town_terms: HashMap<u64, HashSet<String>> = HashMap::new();
-        for (&town, elements) in &town_elements {
-            let set = town_terms.entry(town).or_default();
-            for &e in elements {
-                set.extend(name_terms(e));
+        let mut element_terms: HashMap<u64, Vec<String>> = HashMap::new();
+        let mut area_terms: HashMap<String, HashSet<String>> = HashMap::new();
+        let mut area_elements: HashMap<String, Vec<u64>> = HashMap::new();
+        let mut element_counties: HashMap<u64, HashSet<u64>> = HashMap::new();
+        let mut place_areas: HashMap<[u64; 3], Vec<String>> = HashMap::new();
+        for (at, place) in &places {
+            let mut keys = Vec::new();
+            for &e in at.iter().filter(|&&e| e != 0) {
+                let k = areas_of(e);
+                for a in &k {
+                    let els = area_elements.entry(a.clone()).or_default();
+                    if !els.contains(&e) {
+                        els.push(e);
+                    }
+                }
+                keys.extend(k);
+                element_counties
+                    .entry(e)
+                    .or_default()
+                    .extend(place.counties.iter().copied());
             }
-            for name in town_names.get(&town).into_iter().flatten() {
-                set.extend(terms(name));
+            keys.sort();
+            keys.dedup();
+            let mut words: HashSet<String> = HashSet::new();
+            for &e in &place.elements {
+                let t = element_terms
+                    .entry(e)
+                    .or_insert_with(|| names_of(e).into_iter().flat_map(terms).collect());
+                words.extend(t.iter().cloned());
             }
+            for name in &place.names {
+                words.extend(terms(name));
+            }
+            for k in &keys {
+                area_terms
+                    .entry(k.clone())
+                    .or_default()
+                    .extend(words.iter().cloned());
+            }
+            place_areas.insert(*at, keys);
         }
+        let street_areas = street_places
+            .into_iter()
+            .map(|(t, at)| {
+                let keys = at
+                    .iter()
+                    .flat_map(|a| place_areas.get(a).cloned().unwrap_or_default())
+                    .collect();
+                (t, keys)
+            })
+            .collect();
+        let mut streets_named: HashMap<&str, Vec<u64>> = HashMap::new();
+        for t in &ds.thoroughfares {
+            streets_named.entry(t.name.trim()).or_default().push(t.id);
+        }
+        let counties = ds
+            .counties
+            .iter()
+            .flat_map(|c| [Some(c.name.as_str()), c.name_irish.as_deref()])
+            .flatten()
+            .map(key)
+            .collect();
         Facts {
-            town_terms,
-            town_localities,
+            counties,
+            area_terms,
+            area_elements,
+            element_areas,
+            element_counties,
+            street_areas,
+            streets_named,
             street_counties,
             street_donors,
             estate_donors,
             thoroughfares,
             groups,
-            localities,
         }
     }
 
-    /// Whether a name's distinctive words are all foreign to the town: no word of its names, and
-    /// none within the matcher's typo budget of one (`matching.md` §1).
-    fn foreign_to(&self, town: u64, name: &str) -> bool {
+    /// The areas an element belongs to by its names.
+    fn areas(&self, id: u64) -> &[String] {
+        self.element_areas.get(&id).map_or(&[], Vec::as_slice)
+    }
+
+    /// Whether a name's distinctive words are all foreign to the areas of the elements `named`:
+    /// no word of their names, and none within the matcher's typo budget of one
+    /// (`matching.md` §1).
+    fn foreign_to(&self, named: &[u64], name: &str) -> bool {
         let words = distinctive(name);
-        let Some(town_terms) = self.town_terms.get(&town) else {
-            return !words.is_empty();
-        };
+        let areas: Vec<&HashSet<String>> = named
+            .iter()
+            .flat_map(|&e| self.areas(e))
+            .filter_map(|a| self.area_terms.get(a))
+            .collect();
         !words.is_empty()
             && words.iter().all(|w| {
                 let budget = usize::from(seoladh::text::typo_budget(w.chars().count()));
-                !town_terms.contains(w)
-                    && !town_terms.iter().any(|t| {
-                        t.len().abs_diff(w.len()) <= budget && strsim::osa_distance(t, w) <= budget
-                    })
+                areas.iter().all(|terms| {
+                    !terms.contains(w)
+                        && !terms.iter().any(|t| {
+                            t.len().abs_diff(w.len()) <= budget
+                                && strsim::osa_distance(t, w) <= budget
+                        })
+                })
             })
+    }
+
+    /// The post towns and localities named like element `id`, in one of `counties`: a 400 at any
+    /// of them reaches what the text names.
+    fn namesakes(&self, id: u64, counties: &[u64]) -> Vec<u64> {
+        let mut out: Vec<u64> = self
+            .areas(id)
+            .iter()
+            .filter_map(|a| self.area_elements.get(a))
+            .flatten()
+            .filter(|e| {
+                self.element_counties
+                    .get(e)
+                    .is_some_and(|c| counties.iter().any(|k| c.contains(k)))
+            })
+            .copied()
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The thoroughfares named `name` in the areas of all of `named`: a 400 at any of them
+    /// reaches the street the text names.
+    fn streets_in(&self, name: &str, named: &[u64]) -> Vec<u64> {
+        let mut out: Vec<u64> = self
+            .streets_named
+            .get(name)
+            .into_iter()
+            .flatten()
+            .filter(|t| {
+                let Some(areas) = self.street_areas.get(t) else {
+                    return false;
+                };
+                named
+                    .iter()
+                    .all(|&e| self.areas(e).iter().any(|a| areas.contains(a)))
+            })
+            .copied()
+            .collect();
+        out.sort_unstable();
+        out
     }
 }
 
@@ -229,7 +370,8 @@ impl<'a> Facts<'a> {
 struct Start<'p> {
     parts: &'p AddressParts,
     number: String,
-    town: u64,
+    /// The post town and the primary locality, as the text names them.
+    named: Vec<u64>,
     counties: [u64; 2],
     lines: Vec<String>,
 }
@@ -248,10 +390,16 @@ impl<'p> Start<'p> {
         if !plain || number.is_empty() || lines.first() != Some(&first) {
             return None;
         }
+        let named = [&parts.post_town, &parts.primary_locality]
+            .into_iter()
+            .flatten()
+            .map(|p| p.id)
+            .collect();
+        parts.post_town.as_ref()?;
         Some(Start {
             parts,
             number,
-            town: parts.post_town.as_ref()?.id,
+            named,
             counties: [
                 parts.post_county.as_ref().map_or(0, |c| c.id),
                 parts.geographic_county.as_ref().map_or(0, |c| c.id),
@@ -278,28 +426,6 @@ fn number(start: &Start<'_>, donor: &Building, rng: &mut SplitMix64) -> String {
     }
 }
 
-/// Localities of the town named exactly like its post town (as right as the town for a 400).
-fn town_namesakes(facts: &Facts<'_>, start: &Start<'_>) -> Vec<u64> {
-    let Some(town) = start.parts.post_town.as_ref() else {
-        return Vec::new();
-    };
-    let mut out: Vec<u64> = facts
-        .town_localities
-        .get(&start.town)
-        .into_iter()
-        .flatten()
-        .filter(|l| {
-            facts
-                .localities
-                .get(l)
-                .is_some_and(|e| e.name.trim() == town.english.trim())
-        })
-        .copied()
-        .collect();
-    out.sort_unstable();
-    out
-}
-
 fn street_query(
     facts: &Facts<'_>,
     start: &Start<'_>,
@@ -324,7 +450,7 @@ fn street_query(
         } else {
             attempt >= SAME_COUNTY_TRIES || donor.post_county_id == start.counties[0]
         };
-        if name == own || !fits_county || !facts.foreign_to(start.town, name) {
+        if name == own || !fits_county || !facts.foreign_to(&start.named, name) {
             continue;
         }
         let number = number(start, donor, rng);
@@ -335,14 +461,23 @@ fn street_query(
         } else {
             VARIANTS[0]
         };
+        let reached = start.place_reached()?;
         let mut d = Draft::new(
             variant,
             lines.join(", "),
-            start.place_reached(),
+            Some(reached),
             QueryClass::Absent.expected_results(),
         );
-        if start.parts.primary_locality.is_none() {
-            d.accepted = town_namesakes(facts, start);
+        d.accepted = facts.namesakes(reached, &start.counties);
+        // A locality named like a county (`…, DUBLIN, DUBLIN 2`) reads as the county: the post
+        // town is as far as the text surely reaches.
+        let county_named = start
+            .parts
+            .primary_locality
+            .as_ref()
+            .is_some_and(|l| facts.counties.contains(&key(&l.english)));
+        if let (true, Some(town)) = (county_named, &start.parts.post_town) {
+            d.accepted.extend(facts.namesakes(town.id, &start.counties));
         }
         return Some((d, Borrowed::Street(name.to_string(), number)));
     }
@@ -361,19 +496,20 @@ fn estate_query(
             continue;
         };
         let name = group.name.trim();
-        if !facts.foreign_to(start.town, name) {
+        if !facts.foreign_to(&start.named, name) {
             continue;
         }
         let number = number(start, donor, rng);
         let mut lines = start.lines.clone();
         lines[0] = street.english.trim().to_string();
         lines.insert(0, format!("{number} {name}"));
-        let d = Draft::new(
+        let mut d = Draft::new(
             VARIANTS[1],
             lines.join(", "),
             Some(street.id),
             QueryClass::Absent.expected_results(),
         );
+        d.accepted = facts.streets_in(street.english.trim(), &start.named);
         return Some((d, Borrowed::Estate(name.to_string(), number)));
     }
     None
