@@ -1,8 +1,10 @@
 //! Classification: what a search means, as a Find Address result code, match level, target and
 //! option set (`matching.md` §2–3). The rules read top to bottom in [`classify`]; words the
 //! matcher left over are weighed against the chosen address in `reconcile`, shared postal
-//! addresses (300) are found in `shared`.
+//! addresses (300) are found in `shared`, and `agreement` holds the chosen address to the places
+//! the input names and to the street its number was typed with.
 
+mod agreement;
 mod nonaddress;
 mod reconcile;
 mod shared;
@@ -154,6 +156,9 @@ pub fn classify(
         return Classification::simple(FindResult::ForeignAddressDetected);
     }
     let best = best_answer(index, search);
+    let disagreement = best
+        .as_ref()
+        .and_then(|b| agreement::judge(index, text, search, &b.candidate, b.reconciled));
     // 2b. A UK post town with no Irish twin ends the input, and the Irish reading is not whole.
     if plan.eircode.is_none() && plan.names_uk_only_town(&index.meta().uk_only_towns) {
         let whole = best.as_ref().is_some_and(|b| b.complete && !b.tied);
@@ -172,9 +177,10 @@ pub fn classify(
             corrected,
         } => {
             let agrees = plan.words.is_empty()
-                || best
-                    .as_ref()
-                    .is_some_and(|b| text_agrees_with(index, b, *address_point));
+                || (disagreement.is_none()
+                    && best
+                        .as_ref()
+                        .is_some_and(|b| text_agrees_with(index, b, *address_point)));
             let result = match (agrees, corrected) {
                 (true, false) => FindResult::PostcodeValidated,
                 (true, true) => FindResult::PostcodeAmended,
@@ -210,7 +216,7 @@ pub fn classify(
         EircodeCheck::Unknown { near } => {
             if let Some(b) = &best {
                 if let Target::AddressPoint(ap) = b.target {
-                    if b.complete && !b.tied {
+                    if b.complete && !b.tied && disagreement.is_none() {
                         // The text alone singles out one address: the postcode was wrong.
                         let mut c = point(index, ap, FindResult::PostcodeAmended);
                         c.spelling_changed = b.typos;
@@ -236,7 +242,12 @@ pub fn classify(
     let Some(best) = best else {
         return Classification::simple(FindResult::NoAddressMatch);
     };
-    let mut c = from_answer(index, search, &best);
+    let mut c = match &disagreement {
+        Some(d) => agreement::answer(d, |s| {
+            best_answer(index, s).map(|b| from_answer(index, s, &b))
+        }),
+        None => from_answer(index, search, &best),
+    };
     // 4. A postcode that could not be checked against a unique address: a whole Eircode, or a
     // routing key alone (a malformed postcode) beside text that stops above one address point.
     let unchecked = if plan.eircode.is_some() {
