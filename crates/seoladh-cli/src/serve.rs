@@ -12,8 +12,10 @@ use std::time::Duration;
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
   seoladh serve
-  seoladh serve --index /tmp/ie.idx --keys keys.txt --base-url https://api.example.ie
-  seoladh serve --profiles examples/profiles.toml --control-assets /srv/autoaddress-control")]
+  seoladh serve --index ie.idx --keys examples/keys.txt --base-url https://api.example.ie
+  seoladh serve --profiles examples/profiles.toml --unknown-profile error
+
+--control-assets DIR serves your licensed copy of the address control's files.")]
 pub struct ServeArgs {
     /// Index file built with `seoladh build`; reloaded on SIGHUP or when it changes. Default: the
     /// bundled fixture index (built from `fixtures/data/` into the cache on first start).

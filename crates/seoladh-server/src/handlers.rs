@@ -98,13 +98,9 @@ pub(crate) async fn operation(
 /// workers keep moving bytes, and a request that times out stops waiting (its search finishes
 /// on the pool). A panic in the engine becomes error 500000.
 ///
-/// Before session 8 each request ran on tokio's blocking pool, a thread per request in flight.
-/// Alternated with it at full scale (16 connections, load client on the same 2 cores): 11,323
-/// and 13,398 FindAddress requests/s against 9,749 and 10,101, p99 3.9 / 3.3 ms against 5.1 /
-/// 5.0 ms. Two threads keep two searches' scratch space warm instead of sixteen, and a busy pool
-/// thread takes the next request without a wake-up. (An earlier session measured the opposite
-/// while other builds ran on the machine: sixteen threads held a larger share of contended
-/// cores.)
+/// A pool of one thread per core rather than tokio's blocking pool (a thread per request in
+/// flight): two threads keep two searches' scratch space warm instead of sixteen, and a busy pool
+/// thread takes the next request without a wake-up (docs/PERFORMANCE.md, server under load).
 async fn compute(work: Prepared, engine: Arc<dyn api::Engine>) -> Result<api::Answer, ApiError> {
     let (tx, rx) = tokio::sync::oneshot::channel();
     rayon::spawn(move || {
