@@ -6,10 +6,10 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use rayon::prelude::*;
-use seoladh::api::{ElementType, Engine as _, FindAddressRequest, WireEnum};
+use seoladh::api::{Engine as _, FindAddressRequest, WireEnum};
 use seoladh::engine::Engine;
 use seoladh::Error;
-use seoladh_eval::typed::{read_column, TypedAnswer, TypedReport};
+use seoladh_eval::typed::{read_column, street_names, TypedAnswer, TypedReport};
 
 /// Arguments of `seoladh typed`.
 #[derive(clap::Args)]
@@ -45,31 +45,7 @@ fn answer(engine: &Engine, text: &str, links: &seoladh::api::LinkContext) -> Typ
         return TypedAnswer::default();
     };
     let point = r.postcode.is_some() || r.is_unique_address;
-    let elements = r.postal_address_elements.unwrap_or_default();
-    let named = |kinds: &[ElementType]| -> Vec<String> {
-        elements
-            .iter()
-            .filter(|e| kinds.contains(&e.element_type))
-            .map(|e| e.value.clone())
-            .collect()
-    };
-    let mut street_names = named(&[
-        ElementType::BuildingName,
-        ElementType::BuildingGroup,
-        ElementType::Thoroughfare,
-    ]);
-    if street_names.is_empty() {
-        // A townland address: the number stands before the locality.
-        street_names = named(&[
-            ElementType::Locality,
-            ElementType::RuralLocality,
-            ElementType::Village,
-            ElementType::Town,
-            ElementType::UrbanArea,
-            ElementType::City,
-        ]);
-        street_names.truncate(1);
-    }
+    let street_names = street_names(&r.postal_address_elements.unwrap_or_default());
     let mut lines = r.postal_address.unwrap_or_default();
     if r.postcode.is_some() {
         lines.pop();

@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
+use seoladh::api::{AddressElement, ElementType};
 use seoladh::{Error, Result};
 
 /// Words that say where along or which part of a street (`UPPER`, `NORTH`).
@@ -76,6 +77,36 @@ pub fn shared(input: &str, names: &[String]) -> Shared {
         }
     }
     out
+}
+
+/// The names that carry an answer's house number, from its postal address elements: building
+/// name, building group and thoroughfares; the primary locality when it has none of those (a
+/// townland address).
+pub fn street_names(elements: &[AddressElement]) -> Vec<String> {
+    let named = |kinds: &[ElementType]| -> Vec<String> {
+        elements
+            .iter()
+            .filter(|e| kinds.contains(&e.element_type))
+            .map(|e| e.value.clone())
+            .collect()
+    };
+    let mut names = named(&[
+        ElementType::BuildingName,
+        ElementType::BuildingGroup,
+        ElementType::Thoroughfare,
+    ]);
+    if names.is_empty() {
+        names = named(&[
+            ElementType::Locality,
+            ElementType::RuralLocality,
+            ElementType::Village,
+            ElementType::Town,
+            ElementType::UrbanArea,
+            ElementType::City,
+        ]);
+        names.truncate(1);
+    }
+    names
 }
 
 /// One answer that hands out an address point whose street and building share no distinctive

@@ -6,6 +6,7 @@
 
 mod agreement;
 mod foreign;
+mod level;
 mod nonaddress;
 mod reconcile;
 mod shared;
@@ -676,6 +677,11 @@ fn from_answer(index: &Index, search: &Search, best: &Answer) -> Classification 
             FindResult::PartialAddressMatch
         };
         c.options = OptionSet::Candidates(best.ties.clone());
+        c.target = level::shared_by_ties(index, search, &best.ties);
+        c.match_level = match c.target {
+            Target::Element { element, .. } => element_level(index, element),
+            _ => MatchLevel::Unknown,
+        };
         return c;
     }
     // Something left over that no element explains: partial.
