@@ -69,6 +69,9 @@ pub(super) fn judge(
             .filter(|m| m.kind == ElementKind::County)
             .fold(0, |mask, m| mask | m.mask)
     };
+    // A word the candidate's own address explains only as a misspelling or abbreviation of one
+    // of its words (`SWORDS` for WOODS) is still read as the place it may name exactly.
+    let reconciled = reconciled & !loosely_read(index, search, best, reconciled);
     let left = leftover(search, best, reconciled) | county_only;
     let placed = number_placed(index, search, best);
     if placed && left == 0 {
@@ -84,6 +87,29 @@ pub(super) fn judge(
     }
     let named = named::places(index, text, search, search.plan.all_words(), false);
     Some(reread(index, search, &named, &mut near))
+}
+
+/// The words of `reconciled` that candidate `c`'s own address reads only as a misspelling or an
+/// abbreviation of one of its words.
+fn loosely_read(index: &Index, search: &Search, c: &Candidate, reconciled: u64) -> u64 {
+    if reconciled == 0 {
+        return 0;
+    }
+    let own = reconcile::own_terms(index, c);
+    search
+        .plan
+        .words
+        .iter()
+        .enumerate()
+        .take(64)
+        .filter(|(i, _)| reconciled & (1u64 << i) != 0)
+        .filter(|(_, w)| {
+            matches!(
+                reconcile::read_word(&w.text, &own),
+                Some(reconcile::Reading::Misspelt | reconcile::Reading::Abbreviated)
+            )
+        })
+        .fold(0, |m, (i, _)| m | 1u64 << i)
 }
 
 /// The answer for a [`Disagreement`]: 500 listing the same address in other towns when the
