@@ -188,11 +188,25 @@ fn places_agree(
             (false, false) => return false,
         }
     }
-    // A wrong county alone is a slip when the input's town or locality is the candidate's.
+    // A wrong county alone is a slip when the input's town or locality is the candidate's (named
+    // by a word of its own: `UPPER` alone does not make WARD UPPER the town typed).
     !county_wrong
         || town_agrees
-        || assigned(search, c)
-            .any(|m| matches!(m.kind, ElementKind::PostTown | ElementKind::Locality))
+        || assigned(search, c).any(|m| {
+            matches!(m.kind, ElementKind::PostTown | ElementKind::Locality)
+                && distinctive(search, m.mask)
+        })
+}
+
+/// Whether the plan words in `mask` hold one that names something by itself.
+fn distinctive(search: &Search, mask: u64) -> bool {
+    search
+        .plan
+        .words
+        .iter()
+        .take(64)
+        .enumerate()
+        .any(|(i, w)| mask & (1u64 << i) != 0 && !named::is_generic(&w.text))
 }
 
 /// The element a house number of place `row` stands before (`ecad-model.md` §4): its estate,
@@ -229,9 +243,14 @@ fn number_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
     if bearer == NONE {
         return false;
     }
-    let bearer_words = assigned(search, c)
-        .filter(|m| m.element == bearer)
-        .fold(0u64, |mask, m| mask | m.mask);
+    let mut bearer_words = 0u64;
+    let mut misspelt = 0u64;
+    for m in assigned(search, c).filter(|m| m.element == bearer) {
+        bearer_words |= m.mask;
+        if m.typos > 0 {
+            misspelt |= m.mask;
+        }
+    }
     // The house number as the resolver reads it: the last number not marked as a unit (with no
     // unit word, the first of two numbers is the unit).
     let numbers = &search.plan.numbers;
@@ -247,20 +266,29 @@ fn number_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
     if c.numbers_used & (1 << i) == 0 {
         return true;
     }
-    let mut own: Option<Vec<String>> = None;
-    let mut reads_as_bearer = |w: usize| {
-        let own = own.get_or_insert_with(|| bearer_terms(index, bearer));
-        matches!(
-            reconcile::read_word(&search.plan.words[w].text, own),
-            Some(reconcile::Reading::Same | reconcile::Reading::Misspelt)
-        )
+    let words = &search.plan.words;
+    let own_terms = std::cell::OnceCell::new();
+    let own = || own_terms.get_or_init(|| bearer_terms(index, bearer));
+    // A word typed as another name of the data (`ASTON` of ASTON PLACE) is that name, not a
+    // misspelling of the bearer's (WESTON PARK): it names a street the candidate does not have.
+    let another_name = |w: usize| {
+        let t = words[w].text.as_str();
+        own().binary_search_by(|o| o.as_str().cmp(t)).is_err() && index.term(t).is_some()
+    };
+    let foreign = (0..words.len().min(64))
+        .filter(|&w| misspelt & (1u64 << w) != 0 && another_name(w))
+        .fold(0u64, |m, w| m | 1u64 << w);
+    let mut reads_as_bearer = |w: usize| match reconcile::read_word(&words[w].text, own()) {
+        Some(reconcile::Reading::Same) => true,
+        Some(reconcile::Reading::Misspelt) => !another_name(w),
+        _ => false,
     };
     typed_with(
         search,
         n.token,
         n.section,
-        c.place.mask,
-        bearer_words,
+        c.place.mask & !foreign,
+        bearer_words & !foreign,
         &mut reads_as_bearer,
     )
 }

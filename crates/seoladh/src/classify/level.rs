@@ -17,7 +17,11 @@ fn place_and_depth(index: &Index, t: &Target) -> Option<(u32, usize)> {
         }
         Target::Building(b) => Some((index.place_of_building(b)?, 0)),
         Target::Element { element, place } => {
-            let at = index.place(place)?.elements().iter().position(|&e| e == element)?;
+            let at = index
+                .place(place)?
+                .elements()
+                .iter()
+                .position(|&e| e == element)?;
             Some((place, at))
         }
         Target::None => None,
