@@ -254,12 +254,7 @@ fn number_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
     // The house number as the resolver reads it: the last number not marked as a unit (with no
     // unit word, the first of two numbers is the unit).
     let numbers = &search.plan.numbers;
-    let house = numbers
-        .iter()
-        .enumerate()
-        .take(32)
-        .filter(|(_, n)| !n.unit)
-        .last();
+    let house = numbers.iter().enumerate().take(32).rfind(|(_, n)| !n.unit);
     let Some((i, n)) = house else {
         return true;
     };

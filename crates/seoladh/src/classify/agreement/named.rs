@@ -17,6 +17,10 @@ use crate::search::resolve::NUMBER_WEIGHT;
 use crate::search::{Candidate, ElementMatch, Search};
 use crate::text::TokenKind;
 
+/// The matches a place keeps: each with its index into the search's matches (`u32::MAX` for one
+/// read here).
+type Kept = Vec<(u32, ElementMatch)>;
+
 /// Longest place name read, in words (`CARRICK ON SHANNON`, `BAILE ÁTHA CLIATH`).
 const MAX_NAME_WORDS: usize = 6;
 
@@ -287,7 +291,7 @@ fn read_place(
     reading: &Reading<'_>,
     named: &[Named],
     place: u32,
-) -> Option<(f32, Vec<(u32, ElementMatch)>)> {
+) -> Option<(f32, Kept)> {
     let row = index.place(place)?;
     let elements = row.elements();
     // Every other name must be the place's (a wrong county aside).
@@ -380,7 +384,7 @@ pub(super) fn candidate(index: &Index, out: &mut Search, named: &[Named]) -> Opt
             .unwrap_or(0)
     };
     order.sort_by_key(|g| std::cmp::Reverse(deepest(g)));
-    let mut best: Option<(f32, u32, Vec<(u32, ElementMatch)>)> = None;
+    let mut best: Option<(f32, u32, Kept)> = None;
     for g in order {
         let mut visited = 0usize;
         for &e in g.elements.iter().take(MAX_NAMED_ELEMENTS) {
