@@ -22,7 +22,7 @@ pub struct DeriveArgs {
     /// ECAD-layout directory to sample addresses from.
     #[arg(long, value_name = "DIR")]
     data: PathBuf,
-    /// Where to write the queries (TSV: qid, class, expected_id, expected_results, text).
+    /// Where to write the queries (TSV: qid, class, expected_id, expected_results, accepted, text).
     #[arg(long, value_name = "Q.tsv")]
     out: PathBuf,
     /// Queries per class (fewer when the data has fewer eligible addresses).
@@ -36,7 +36,7 @@ pub struct DeriveArgs {
     classes: Vec<QueryClass>,
 }
 
-fn parse_class(s: &str) -> std::result::Result<QueryClass, String> {
+pub(crate) fn parse_class(s: &str) -> std::result::Result<QueryClass, String> {
     QueryClass::from_name(s).ok_or_else(|| {
         let names: Vec<&str> = QueryClass::ALL.iter().map(|c| c.name()).collect();
         format!("unknown class {s:?}; expected one of {}", names.join(", "))

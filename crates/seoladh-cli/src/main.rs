@@ -12,6 +12,7 @@ mod ops;
 mod profiles;
 mod serve;
 mod stats;
+mod typed;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -54,6 +55,9 @@ enum Command {
     Bench(measure::BenchArgs),
     /// Keystroke replay: autocomplete latency and effectiveness per typed character.
     Keystrokes(measure::KeystrokesArgs),
+    /// Real typed addresses without known answers (a CSV column): result codes, and answers
+    /// whose street and building share no word with the input.
+    Typed(typed::TypedArgs),
 }
 
 /// Parses the command line and runs the subcommand; errors are printed with their fix.
@@ -74,6 +78,7 @@ pub fn run() -> ExitCode {
         Command::Accuracy(args) => measure::accuracy(&args),
         Command::Bench(args) => measure::bench(&args),
         Command::Keystrokes(args) => measure::keystrokes(&args),
+        Command::Typed(args) => typed::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -38,6 +38,9 @@ pub struct AccuracyArgs {
     /// Also write the queries answered wrongly to this TSV (id, class, expected, result, got, text).
     #[arg(long)]
     pub failures: Option<PathBuf>,
+    /// Only these classes, comma-separated (`absent,wrong_county`); all by default.
+    #[arg(long, value_delimiter = ',', value_parser = crate::derive::parse_class)]
+    pub classes: Vec<seoladh_eval::QueryClass>,
 }
 
 /// Arguments of `seoladh bench`.
@@ -101,12 +104,9 @@ fn find(engine: &Engine, text: &str, country: Country, ctx: &LinkContext) -> Out
             result: r.result.code() as u16,
             address_id: r.address_id,
             option_ids: r.options.iter().filter_map(|o| o.address_id).collect(),
+            postcode: r.postcode.is_some(),
         },
-        Err(_) => Outcome {
-            result: 0,
-            address_id: None,
-            option_ids: Vec::new(),
-        },
+        Err(_) => Outcome::default(),
     }
 }
 
@@ -159,7 +159,11 @@ pub fn accuracy(args: &AccuracyArgs) -> Result<(), Error> {
         &DeriveOptions {
             per_class: args.n,
             seed: args.seed,
-            ..DeriveOptions::default()
+            classes: if args.classes.is_empty() {
+                seoladh_eval::QueryClass::ALL.to_vec()
+            } else {
+                args.classes.clone()
+            },
         },
     );
     drop(ds);

@@ -29,6 +29,7 @@
 //!         result: q.expected_results[0],
 //!         address_id: q.expected_id,
 //!         option_ids: q.expected_id.into_iter().collect(),
+//!         postcode: q.class.expects_postcode(),
 //!     })
 //!     .collect();
 //! let report = AccuracyReport::compute(queries.iter().zip(&outcomes));
@@ -46,6 +47,7 @@ pub mod rng;
 pub mod sample;
 mod select;
 pub mod tsv;
+pub mod typed;
 
 /// The kind of corruption applied to a query, named as in the TSV and the report.
 ///
@@ -93,11 +95,17 @@ pub enum QueryClass {
     Invalid,
     /// Plausible but absent from the data. Expect 550.
     Nomatch,
+    /// A house number on a street or building that is not in the town named (a street name of
+    /// another town, an estate of another town on a real street, a street of another county):
+    /// the answer reaches no further than what is there (400 at the deepest element the text
+    /// names and the data agrees with), offers the same street and number elsewhere (500), or
+    /// finds nothing (550); never an address point's Eircode. See `queries/absent.rs`.
+    Absent,
 }
 
 impl QueryClass {
     /// Every class, in report order.
-    pub const ALL: [QueryClass; 18] = [
+    pub const ALL: [QueryClass; 19] = [
         QueryClass::Clean,
         QueryClass::Format,
         QueryClass::Typo,
@@ -116,6 +124,7 @@ impl QueryClass {
         QueryClass::Foreign,
         QueryClass::Invalid,
         QueryClass::Nomatch,
+        QueryClass::Absent,
     ];
 
     /// The name used in query ids, the TSV and the report (`missing_county`).
@@ -139,6 +148,7 @@ impl QueryClass {
             QueryClass::Foreign => "foreign",
             QueryClass::Invalid => "invalid",
             QueryClass::Nomatch => "nomatch",
+            QueryClass::Absent => "absent",
         }
     }
 
@@ -188,7 +198,20 @@ impl QueryClass {
             QueryClass::Foreign => &[600],
             QueryClass::Invalid => &[700],
             QueryClass::Nomatch => &[550],
+            QueryClass::Absent => &[400, 500, 550],
         }
+    }
+
+    /// Whether a right answer may carry a postcode: only answers that name an address point do.
+    pub fn expects_postcode(self) -> bool {
+        !matches!(
+            self,
+            QueryClass::StreetOnly
+                | QueryClass::Foreign
+                | QueryClass::Invalid
+                | QueryClass::Nomatch
+                | QueryClass::Absent
+        )
     }
 }
 
@@ -223,4 +246,8 @@ pub struct TestQuery {
     pub expected_results: Vec<u16>,
     /// The expected id must be among the options (non-unique addresses), not the answer's id.
     pub expect_in_options: bool,
+    /// Other ids a right answer may carry (`absent` only): elements as right as `expected_id`
+    /// for a 400 (a locality named like the post town), and the address points a 500 may offer
+    /// (the same street or estate and number in other towns). Empty for the other classes.
+    pub accepted: Vec<u64>,
 }

@@ -6,6 +6,8 @@
 //! address is shared. Sampling is without replacement, so a class on a small dataset yields fewer
 //! than `per_class` queries rather than repeats.
 
+mod absent;
+
 use std::collections::HashSet;
 
 use rayon::prelude::*;
@@ -53,6 +55,7 @@ struct Draft {
     text: String,
     expected_id: Option<u64>,
     results: Vec<u16>,
+    accepted: Vec<u64>,
 }
 
 impl Draft {
@@ -62,6 +65,7 @@ impl Draft {
             text,
             expected_id: id,
             results: results.to_vec(),
+            accepted: Vec::new(),
         }
     }
 }
@@ -114,6 +118,7 @@ pub fn derive(ds: &Dataset, opts: &DeriveOptions) -> Vec<TestQuery> {
             expected_id: d.expected_id,
             expected_results: d.results,
             expect_in_options: class == QueryClass::Nua,
+            accepted: d.accepted,
         }));
     }
     out
@@ -299,6 +304,7 @@ fn derive_class(cx: &Ctx<'_>, class: QueryClass, n: usize, rng: &mut SplitMix64)
                 Draft::new(kind, garbage(kind, rng), None, results)
             })
             .collect(),
+        QueryClass::Absent => absent::derive(cx, n, rng),
         QueryClass::Nomatch => {
             let streets = absent_names(&cx.pools.vocabulary);
             const TYPES: [&str; 6] = ["ROAD", "AVENUE", "PARK", "CRESCENT", "GROVE", "LANE"];

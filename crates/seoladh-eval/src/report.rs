@@ -4,7 +4,10 @@
 //! 1. A query with an expected id is *right* when the answer's `addressId` is that id – or, for a
 //!    query that expects the id among the options (`nua`), when the result is 300 and the id is
 //!    among the options. A query without an expected id (`foreign`, `invalid`, `nomatch`) is right
-//!    when the result code is one of its expected codes.
+//!    when the result code is one of its expected codes. An `absent` query (an address that is
+//!    not in the data) is right when the answer carries no postcode and is 550, a 400 whose id
+//!    is the element expected (or one of its `accepted` equals), or a 500 whose options are all
+//!    `accepted` (the same street and number in other towns).
 //! 2. An answer is *confident-wrong* when its result is 100, 110, 120 or 130 (a confident unique
 //!    match) and it is not right. For `nua` queries every confident unique answer is
 //!    confident-wrong: it claims a uniqueness the data does not have.
@@ -25,6 +28,8 @@ pub struct Outcome {
     pub address_id: Option<u64>,
     /// The `addressId` of every option, in order.
     pub option_ids: Vec<u64>,
+    /// The answer carries a postcode (an Eircode handed out).
+    pub postcode: bool,
 }
 
 /// Result codes of a confident unique match.
@@ -32,6 +37,9 @@ pub const CONFIDENT_RESULTS: [u16; 4] = [100, 110, 120, 130];
 
 /// Whether `outcome` is the right answer to `query` (rule 1 of the module docs).
 pub fn is_right(query: &TestQuery, outcome: &Outcome) -> bool {
+    if query.class == QueryClass::Absent {
+        return absent_is_right(query, outcome);
+    }
     match query.expected_id {
         Some(id) if query.expect_in_options => {
             query.expected_results.contains(&outcome.result) && outcome.option_ids.contains(&id)
@@ -39,6 +47,28 @@ pub fn is_right(query: &TestQuery, outcome: &Outcome) -> bool {
         Some(id) => outcome.address_id == Some(id),
         None => query.expected_results.contains(&outcome.result),
     }
+}
+
+/// Rule 1 for an address that is not in the data: no postcode, and 550, a 400 at the element
+/// expected, or a 500 offering only the same street and number elsewhere.
+fn absent_is_right(query: &TestQuery, outcome: &Outcome) -> bool {
+    if outcome.postcode || !query.expected_results.contains(&outcome.result) {
+        return false;
+    }
+    let accepted = |id: &u64| query.accepted.contains(id);
+    match outcome.result {
+        400 => outcome
+            .address_id
+            .is_some_and(|id| Some(id) == query.expected_id || accepted(&id)),
+        500 => !outcome.option_ids.is_empty() && outcome.option_ids.iter().all(accepted),
+        _ => true,
+    }
+}
+
+/// Whether `outcome` hands out a postcode where no right answer has one (an `absent`, `nomatch`,
+/// `street_only`, `foreign` or `invalid` query answered with an address point's Eircode).
+pub fn is_stray_postcode(query: &TestQuery, outcome: &Outcome) -> bool {
+    outcome.postcode && !query.class.expects_postcode()
 }
 
 /// Whether `outcome` is a confident unique match that is wrong (rule 2 of the module docs).
@@ -60,6 +90,8 @@ pub struct ClassReport {
     pub code_ok: usize,
     /// Confident-wrong answers (rule 2).
     pub confident_wrong: usize,
+    /// Answers carrying a postcode where no right answer has one ([`is_stray_postcode`]).
+    pub stray_postcode: usize,
     /// How many answers carried each result code (the confusion row).
     pub results: BTreeMap<u16, usize>,
     /// `(n, right)` per variant (the middle part of the query id, `abbrev` in
@@ -75,6 +107,7 @@ impl ClassReport {
             right: 0,
             code_ok: 0,
             confident_wrong: 0,
+            stray_postcode: 0,
             results: BTreeMap::new(),
             variants: BTreeMap::new(),
         }
@@ -134,6 +167,7 @@ impl AccuracyReport {
             row.right += usize::from(is_right(q, o));
             row.code_ok += usize::from(q.expected_results.contains(&o.result));
             row.confident_wrong += usize::from(is_confident_wrong(q, o));
+            row.stray_postcode += usize::from(is_stray_postcode(q, o));
             *row.results.entry(o.result).or_insert(0) += 1;
             let variant = row.variants.entry(variant_of(&q.id)).or_insert((0, 0));
             variant.0 += 1;
@@ -163,8 +197,10 @@ impl AccuracyReport {
     pub fn to_markdown(&self) -> String {
         let mut s = String::new();
         let pct = |x: f64| format!("{:.2}%", 100.0 * x);
-        s.push_str("| class | n | right | bar | status | expected code | confident wrong |\n");
-        s.push_str("|---|---:|---:|---:|---|---:|---:|\n");
+        s.push_str(
+            "| class | n | right | bar | status | expected code | confident wrong | stray postcode |\n",
+        );
+        s.push_str("|---|---:|---:|---:|---|---:|---:|---:|\n");
         for c in &self.classes {
             let (bar, status) = match (c.class.bar(), c.passes()) {
                 (Some(b), Some(true)) => (format!("≥ {}", pct(b)), "PASS"),
@@ -173,12 +209,13 @@ impl AccuracyReport {
             };
             let _ = writeln!(
                 s,
-                "| {} | {} | {} | {bar} | {status} | {} | {} |",
+                "| {} | {} | {} | {bar} | {status} | {} | {} | {} |",
                 c.class,
                 c.n,
                 pct(c.accuracy()),
                 pct(share(c.code_ok, c.n)),
                 pct(share(c.confident_wrong, c.n)),
+                c.stray_postcode,
             );
         }
         let status = if self.confident_wrong_rate() <= CONFIDENT_WRONG_BAR + 1e-12 {
@@ -188,7 +225,7 @@ impl AccuracyReport {
         };
         let _ = writeln!(
             s,
-            "| **all** | {} | {} | confident wrong ≤ {} | {status} | | {} |",
+            "| **all** | {} | {} | confident wrong ≤ {} | {status} | | {} | {} |",
             self.total,
             pct(share(
                 self.classes.iter().map(|c| c.right).sum(),
@@ -196,6 +233,7 @@ impl AccuracyReport {
             )),
             pct(CONFIDENT_WRONG_BAR),
             pct(self.confident_wrong_rate()),
+            self.classes.iter().map(|c| c.stray_postcode).sum::<usize>(),
         );
 
         let codes: Vec<u16> = {
@@ -251,6 +289,7 @@ mod tests {
             expected_id: id,
             expected_results: class.expected_results().to_vec(),
             expect_in_options: class == QueryClass::Nua,
+            accepted: Vec::new(),
         }
     }
 
@@ -259,7 +298,37 @@ mod tests {
             result,
             address_id: id,
             option_ids: options.to_vec(),
+            postcode: false,
         }
+    }
+
+    #[test]
+    fn absent_answers_are_right_without_an_eircode() {
+        let mut q = query(QueryClass::Absent, Some(1100));
+        q.accepted = vec![1110, 1701, 1702];
+        assert!(is_right(&q, &outcome(400, Some(1100), &[])));
+        assert!(is_right(&q, &outcome(400, Some(1110), &[])));
+        assert!(!is_right(&q, &outcome(400, Some(1200), &[])));
+        assert!(is_right(&q, &outcome(500, None, &[1701, 1702])));
+        assert!(!is_right(&q, &outcome(500, Some(1100), &[1701, 1703])));
+        assert!(!is_right(&q, &outcome(500, Some(1100), &[])));
+        assert!(is_right(&q, &outcome(550, None, &[])));
+        // The level reached, but an Eircode handed out with it.
+        let with_postcode = Outcome {
+            postcode: true,
+            ..outcome(400, Some(1100), &[])
+        };
+        assert!(!is_right(&q, &with_postcode));
+        assert!(is_stray_postcode(&q, &with_postcode));
+        assert!(is_confident_wrong(&q, &outcome(100, Some(1701), &[])));
+        let clean = query(QueryClass::Clean, Some(7));
+        assert!(!is_stray_postcode(
+            &clean,
+            &Outcome {
+                postcode: true,
+                ..outcome(100, Some(7), &[])
+            }
+        ));
     }
 
     #[test]
@@ -308,6 +377,7 @@ mod tests {
             "{md}"
         );
         assert!(md.contains("| **all** | 210 |"), "{md}");
+        assert!(md.contains("| stray postcode |"), "{md}");
         assert!(md.contains("| class | 100 | 400 | 550 |"), "{md}");
         assert!(md.contains("| nomatch | 0 | 1 | 9 |"), "{md}");
         assert!(md.contains("| clean | x | 200 | 99.50% |"), "{md}");

@@ -1,10 +1,12 @@
-//! The query file: `qid<TAB>class<TAB>expected_id<TAB>expected_results<TAB>text`, one query per
-//! line after a header line, UTF-8, `\n` line ends.
+//! The query file: `qid<TAB>class<TAB>expected_id<TAB>expected_results<TAB>accepted<TAB>text`,
+//! one query per line after a header line, UTF-8, `\n` line ends.
 //!
 //! The first column is the id and the last the text, which is all the whole-engine benchmark
 //! (`seoladh bench`) reads. `expected_id` is empty when no address is right; `expected_results`
-//! is comma-separated (`100` or `110,140`). Tabs and line breaks in a text are written as spaces,
-//! so every line splits into exactly five fields and the text is read back as written otherwise.
+//! is comma-separated (`100` or `110,140`); `accepted` is the comma-separated
+//! [`TestQuery::accepted`] ids (empty for most classes). Tabs and line breaks in a text are
+//! written as spaces, so every line splits into exactly six fields and the text is read back as
+//! written otherwise.
 
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -14,7 +16,7 @@ use super::{QueryClass, TestQuery};
 use seoladh::{Error, Result};
 
 /// The header line (without its line end).
-pub const HEADER: &str = "qid\tclass\texpected_id\texpected_results\ttext";
+pub const HEADER: &str = "qid\tclass\texpected_id\texpected_results\taccepted\ttext";
 
 fn clean(s: &str) -> String {
     s.replace(['\t', '\n', '\r'], " ")
@@ -32,13 +34,15 @@ pub fn write_queries(out: &mut impl Write, queries: &[TestQuery], path: &Path) -
     writeln!(out, "{HEADER}").map_err(io)?;
     for q in queries {
         let results: Vec<String> = q.expected_results.iter().map(u16::to_string).collect();
+        let accepted: Vec<String> = q.accepted.iter().map(u64::to_string).collect();
         writeln!(
             out,
-            "{}\t{}\t{}\t{}\t{}",
+            "{}\t{}\t{}\t{}\t{}\t{}",
             clean(&q.id),
             q.class,
             q.expected_id.map(|id| id.to_string()).unwrap_or_default(),
             results.join(","),
+            accepted.join(","),
             clean(&q.text)
         )
         .map_err(io)?;
@@ -51,7 +55,7 @@ pub fn write_queries(out: &mut impl Write, queries: &[TestQuery], path: &Path) -
 /// the `nua` class.
 ///
 /// # Errors
-/// [`Error::Io`] when reading fails; [`Error::BadQueryFile`] for a line that does not have five
+/// [`Error::Io`] when reading fails; [`Error::BadQueryFile`] for a line that does not have six
 /// fields, an unknown class, or an id or result code that is not a number.
 pub fn read_queries(input: impl BufRead, path: &Path) -> Result<Vec<TestQuery>> {
     let mut out = Vec::new();
@@ -69,9 +73,9 @@ pub fn read_queries(input: impl BufRead, path: &Path) -> Result<Vec<TestQuery>> 
             line: i as u64 + 1,
             reason,
         };
-        let fields: Vec<&str> = line.splitn(5, '\t').collect();
-        let &[id, class, expected, results, text] = fields.as_slice() else {
-            return Err(bad(format!("{} fields, expected 5", fields.len())));
+        let fields: Vec<&str> = line.splitn(6, '\t').collect();
+        let &[id, class, expected, results, accepted, text] = fields.as_slice() else {
+            return Err(bad(format!("{} fields, expected 6", fields.len())));
         };
         let class =
             QueryClass::from_name(class).ok_or_else(|| bad(format!("unknown class {class:?}")))?;
@@ -90,6 +94,14 @@ pub fn read_queries(input: impl BufRead, path: &Path) -> Result<Vec<TestQuery>> 
                     .map_err(|_| bad(format!("result code {s:?} is not a number")))
             })
             .collect::<Result<Vec<u16>>>()?;
+        let accepted = accepted
+            .split(',')
+            .filter(|s| !s.is_empty())
+            .map(|s| {
+                s.parse::<u64>()
+                    .map_err(|_| bad(format!("accepted id {s:?} is not a number")))
+            })
+            .collect::<Result<Vec<u64>>>()?;
         out.push(TestQuery {
             id: id.to_string(),
             class,
@@ -98,6 +110,7 @@ pub fn read_queries(input: impl BufRead, path: &Path) -> Result<Vec<TestQuery>> 
             expected_id,
             expected_results,
             expect_in_options: class == QueryClass::Nua,
+            accepted,
         });
     }
     Ok(out)
@@ -160,6 +173,7 @@ mod tests {
             expected_id: id,
             expected_results: results.to_vec(),
             expect_in_options: class == QueryClass::Nua,
+            accepted: Vec::new(),
         }
     }
 
@@ -179,12 +193,22 @@ mod tests {
                 &[300],
             ),
             q(QueryClass::Invalid, "!!!", None, &[700]),
+            TestQuery {
+                accepted: vec![1_110_000_001, 1_700_000_009],
+                ..q(
+                    QueryClass::Absent,
+                    "9 SEAVIEW WAY, WICKLOW",
+                    Some(1_100_000_005),
+                    &[400, 500, 550],
+                )
+            },
         ];
         let mut buf = Vec::new();
         write_queries(&mut buf, &qs, Path::new("q.tsv")).expect("write to memory");
         let text = String::from_utf8(buf.clone()).expect("utf-8");
         assert!(text.starts_with(HEADER));
-        assert!(text.contains("invalid-v-00001\tinvalid\t\t700\t!!!\n"));
+        assert!(text.contains("invalid-v-00001\tinvalid\t\t700\t\t!!!\n"));
+        assert!(text.contains("\t400,500,550\t1110000001,1700000009\t9 SEAVIEW WAY, WICKLOW\n"));
         let back = read_queries(buf.as_slice(), Path::new("q.tsv")).expect("read back");
         assert_eq!(back, qs);
     }
@@ -200,7 +224,7 @@ mod tests {
 
     #[test]
     fn bad_lines_are_reported_with_their_number() {
-        let input = format!("{HEADER}\nx\tclean\t1\t100\tok\ny\tnot_a_class\t1\t100\tt\n");
+        let input = format!("{HEADER}\nx\tclean\t1\t100\t\tok\ny\tnot_a_class\t1\t100\t\tt\n");
         match read_queries(input.as_bytes(), Path::new("q.tsv")) {
             Err(Error::BadQueryFile { line, reason, .. }) => {
                 assert_eq!(line, 3);

@@ -194,3 +194,17 @@ pub const MAX_OWN_PLACE_SCAN: usize = 4_096;
 /// Most runner-up candidates (within the tie margin of the best) the classifier weighs when
 /// deciding whether several places share the text's postal address.
 pub const MAX_TIED_CANDIDATES: usize = 64;
+
+/// Most candidates read again when the chosen answer contradicts a place the input names
+/// (`classify::agreement`); the rest are dropped.
+pub const MAX_REREAD_CANDIDATES: usize = 256;
+
+/// Most elements of one word read as the places it may name (`NEWTOWN` names hundreds of
+/// localities; the candidate's own is found through its words).
+pub const MAX_NAMED_ELEMENTS: usize = 512;
+
+/// Most places of a named element scanned for one that agrees with the other names.
+pub const MAX_NAMED_PLACE_SCAN: usize = 4_096;
+
+/// Most localities of one name whose coordinates are read to decide a neighbouring locality.
+pub const MAX_NEAR_ELEMENTS: usize = 32;

@@ -181,6 +181,24 @@ fn check_expected_ids(ds: &Dataset, qs: &[TestQuery]) {
                     "{q:?}"
                 );
             }
+            QueryClass::Absent => {
+                // The level a 400 reaches: a street, locality or post town of the data; the
+                // answers a 500 may offer: address points.
+                let id = q.expected_id.expect("element id");
+                let element = |id: &u64| {
+                    streets.contains(id)
+                        || ds.localities.iter().any(|l| l.id == *id)
+                        || ds.post_towns.iter().any(|t| t.id == *id)
+                };
+                assert!(element(&id), "{q:?}");
+                assert!(
+                    q.accepted
+                        .iter()
+                        .all(|a| element(a) || points.contains_key(a)),
+                    "{q:?}"
+                );
+                assert_eq!(q.expected_results, [400, 500, 550]);
+            }
             _ => {
                 let id = q.expected_id.expect("address point id");
                 let p = points.get(&id).expect("expected id is an address point");
@@ -379,6 +397,16 @@ fn check_corruptions(ds: &Dataset, qs: &[TestQuery]) {
                 assert!(towns.iter().any(|t| q.text.contains(t)), "{q:?}");
             }
             QueryClass::Invalid => assert!(!q.text.trim().is_empty()),
+            QueryClass::Absent => {
+                // A number and a name borrowed from elsewhere; every address a 500 may offer
+                // has that number and name as a line of its own.
+                let (first, _) = q.text.split_once(", ").expect("several lines");
+                assert!(first.starts_with(|c: char| c.is_ascii_digit()), "{q:?}");
+                for id in q.accepted.iter().filter(|a| postal.contains_key(a)) {
+                    let lines = clean(Some(*id));
+                    assert!(lines.iter().any(|l| l == first), "{lines:?} vs {q:?}");
+                }
+            }
             QueryClass::Nomatch => {
                 let known: HashSet<String> = ds
                     .thoroughfares

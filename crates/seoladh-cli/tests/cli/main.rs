@@ -7,3 +7,4 @@ mod cli_stats;
 mod eval_queries;
 mod examples;
 mod load;
+mod partial_match;

@@ -76,6 +76,7 @@ proptest! {
             result: results[c],
             address_id: q.expected_id.map(|id| id + off),
             option_ids: q.expected_id.into_iter().collect(),
+            postcode: off % 2 == 1,
         }).collect();
         let r = AccuracyReport::compute(qs.iter().zip(&outcomes));
         let n: usize = r.classes.iter().map(|c| c.results.values().sum::<usize>()).sum();
@@ -83,6 +84,7 @@ proptest! {
         prop_assert_eq!(r.total, if codes.is_empty() { 0 } else { qs.len() });
         for c in &r.classes {
             prop_assert!(c.right <= c.n && c.confident_wrong <= c.n && c.code_ok <= c.n);
+            prop_assert!(c.stray_postcode <= c.n);
         }
     }
 }

@@ -1,9 +1,12 @@
 //! Classification: what a search means, as a Find Address result code, match level, target and
 //! option set (`docs/matching.md` §2–3). The rules read top to bottom in [`classify`]; words the
 //! matcher left over are weighed against the chosen address in `reconcile`, shared postal
-//! addresses (300) are found in `shared`.
+//! addresses (300) are found in `shared`, and `agreement` holds the chosen address to the places
+//! the input names and to the street its number was typed with.
 
+mod agreement;
 mod foreign;
+mod level;
 mod nonaddress;
 mod reconcile;
 mod shared;
@@ -170,6 +173,10 @@ pub fn classify(
     if foreign::names_uk_address(index, text, search, best.as_ref()) {
         return Classification::simple(FindResult::ForeignAddressDetected);
     }
+    // The chosen answer held to the places the input names and to its number's street.
+    let disagreement = best
+        .as_ref()
+        .and_then(|b| agreement::judge(index, text, search, &b.candidate, b.reconciled));
     // 3. The Eircode decides, checked against the text.
     match eircode {
         EircodeCheck::Found {
@@ -177,9 +184,10 @@ pub fn classify(
             corrected,
         } => {
             let agrees = plan.words.is_empty()
-                || best
-                    .as_ref()
-                    .is_some_and(|b| text_agrees_with(index, b, *address_point));
+                || (disagreement.is_none()
+                    && best
+                        .as_ref()
+                        .is_some_and(|b| text_agrees_with(index, b, *address_point)));
             let result = match (agrees, corrected) {
                 (true, false) => FindResult::PostcodeValidated,
                 (true, true) => FindResult::PostcodeAmended,
@@ -215,7 +223,7 @@ pub fn classify(
         EircodeCheck::Unknown { near } => {
             if let Some(b) = &best {
                 if let Target::AddressPoint(ap) = b.target {
-                    if b.complete && !b.tied {
+                    if b.complete && !b.tied && disagreement.is_none() {
                         // The text alone singles out one address: the postcode was wrong.
                         let mut c = point(index, ap, FindResult::PostcodeAmended);
                         c.spelling_changed = b.typos;
@@ -248,7 +256,12 @@ pub fn classify(
     let Some(best) = best else {
         return Classification::simple(FindResult::NoAddressMatch);
     };
-    let mut c = from_answer(index, search, &best);
+    let mut c = match &disagreement {
+        Some(d) => agreement::answer(d, |s| {
+            best_answer(index, s).map(|b| from_answer(index, s, &b))
+        }),
+        None => from_answer(index, search, &best),
+    };
     // 4. A postcode that could not be checked against a unique address: a whole Eircode, or a
     // routing key alone (a malformed postcode) beside text that stops above one address point.
     let unchecked = if plan.eircode.is_some() {
@@ -664,6 +677,11 @@ fn from_answer(index: &Index, search: &Search, best: &Answer) -> Classification 
             FindResult::PartialAddressMatch
         };
         c.options = OptionSet::Candidates(best.ties.clone());
+        c.target = level::shared_by_ties(index, search, &best.ties);
+        c.match_level = match c.target {
+            Target::Element { element, .. } => element_level(index, element),
+            _ => MatchLevel::Unknown,
+        };
         return c;
     }
     // Something left over that no element explains: partial.

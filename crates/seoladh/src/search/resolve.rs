@@ -37,7 +37,7 @@ pub struct Candidate {
 /// Whether stored house number `r` (`10A`, `63-66`, `63/64`, any case and spacing) answers a
 /// typed one (lower case, no spaces), read without allocating: it runs for every building of
 /// a shortlisted place.
-fn number_fits_ref(index: &Index, r: u32, typed: &str) -> bool {
+pub(crate) fn number_fits_ref(index: &Index, r: u32, typed: &str) -> bool {
     index.string_bytes(r).is_some_and(|s| number_fits(s, typed))
 }
 

@@ -1,0 +1,406 @@
+//! Named places must agree, and a house number sits on what the input named (`matching.md` §2,
+//! 400 and 500): an answer never hands out an address the person did not type.
+//!
+//! Two checks of the chosen candidate:
+//! 1. **Places** ([`places_agree`]): every post town, Dublin district, locality or county the
+//!    input names ([`named`]) agrees with the candidate: the candidate explains its words, or it
+//!    is one of the candidate's place's elements, or (a locality) the candidate lies inside it or
+//!    at its edge (a vanity or neighbouring locality, [`near`]). A county alone may be wrong when
+//!    a town or locality of the input agrees.
+//! 2. **Numbers** ([`number_placed`]): a house number sits on a street, estate or building the
+//!    input named (the townland, for an address with neither): the first word typed with the
+//!    number (after it in its section, else before it, else in the next sections) that is not a
+//!    street type belongs to that element. `34 LOUGH GATE, PORTARLINGTON` does not put 34 on
+//!    an apartment of CARRAIG LODGE.
+//!
+//! When the chosen candidate fails either, the candidates are read again ([`reread`]): those in
+//! places the input contradicts are set aside (with their number placed and nothing but named
+//! places left over, they are the same address in another town); those whose number is not
+//! placed stand at their place's level; when none is left, the places the input names are
+//! themselves a candidate ([`named::candidate`]). The answer ([`answer`]) is then 500 listing the
+//! same address in the other towns, unless the agreeing reading reaches a street or deeper;
+//! otherwise that reading's own answer: 400 at the level reached, with no postcode unless an
+//! address point was reached, or 550.
+
+mod named;
+mod near;
+
+use named::Named;
+use near::Near;
+
+use super::{reconcile, Classification, OptionSet, COUNTRY_WORDS};
+use crate::api::{FindResult, MatchLevel};
+use crate::group::GROUP_THRESHOLD;
+use crate::index::{ElementKind, Index, PlaceRow, NONE};
+use crate::limits::MAX_REREAD_CANDIDATES;
+use crate::search::resolve::{number_fits_ref, NUMBER_WEIGHT};
+use crate::search::{Candidate, ElementMatch, Search};
+use crate::text::TokenKind;
+
+/// The chosen answer disagrees with the input: the search read again, and the same address found
+/// in other towns.
+#[derive(Debug, Clone)]
+pub(super) struct Disagreement {
+    /// The candidates that agree, numbers not placed set at their place's level, best first.
+    search: Search,
+    /// Address points whose street (or estate) and number the input names, in places it
+    /// contradicts: the same address elsewhere, best first.
+    elsewhere: Vec<u32>,
+}
+
+/// Whether candidate `best` (with `reconciled`, the words its own address explains beyond its
+/// match) agrees with the places the input `text` names and carries its number on a named
+/// element; `None` when it does, else the search read again.
+pub(super) fn judge(
+    index: &Index,
+    text: &str,
+    search: &Search,
+    best: &Candidate,
+    reconciled: u64,
+) -> Option<Disagreement> {
+    let town = assigned(search, best)
+        .any(|m| matches!(m.kind, ElementKind::PostTown | ElementKind::Locality));
+    // With no town typed, a county word the candidate's county explains may name a town of that
+    // name (`9 SEAVIEW WAY, WICKLOW`): it is read as a place like the words left over.
+    let county_only = if town {
+        0
+    } else {
+        assigned(search, best)
+            .filter(|m| m.kind == ElementKind::County)
+            .fold(0, |mask, m| mask | m.mask)
+    };
+    // A word the candidate's own address explains only as a misspelling or abbreviation of one
+    // of its words (`SWORDS` for WOODS) is still read as the place it may name exactly.
+    let reconciled = reconciled & !loosely_read(index, search, best, reconciled);
+    let left = leftover(search, best, reconciled) | county_only;
+    let placed = number_placed(index, search, best);
+    if placed && left == 0 {
+        return None;
+    }
+    let mut near = Near::default();
+    if placed {
+        let named = named::places(index, text, search, left, town);
+        let explained = (best.place.mask | reconciled) & !county_only;
+        if places_agree(index, search, best, explained, &named, &mut near) {
+            return None;
+        }
+    }
+    let named = named::places(index, text, search, search.plan.all_words(), false);
+    Some(reread(index, search, &named, &mut near))
+}
+
+/// The words of `reconciled` that candidate `c`'s own address reads only as a misspelling or an
+/// abbreviation of one of its words.
+fn loosely_read(index: &Index, search: &Search, c: &Candidate, reconciled: u64) -> u64 {
+    if reconciled == 0 {
+        return 0;
+    }
+    let own = reconcile::own_terms(index, c);
+    search
+        .plan
+        .words
+        .iter()
+        .enumerate()
+        .take(64)
+        .filter(|(i, _)| reconciled & (1u64 << i) != 0)
+        .filter(|(_, w)| {
+            matches!(
+                reconcile::read_word(&w.text, &own),
+                Some(reconcile::Reading::Misspelt | reconcile::Reading::Abbreviated)
+            )
+        })
+        .fold(0, |m, (i, _)| m | 1u64 << i)
+}
+
+/// The answer for a [`Disagreement`]: 500 listing the same address in other towns when the
+/// agreeing reading reaches no street, else that reading's answer (`read` classifies a search;
+/// `None` when nothing plausible matched: 550).
+pub(super) fn answer(
+    d: &Disagreement,
+    read: impl FnOnce(&Search) -> Option<Classification>,
+) -> Classification {
+    let reached = read(&d.search);
+    let street = reached.as_ref().is_some_and(reaches_street);
+    if !street && !d.elsewhere.is_empty() && d.elsewhere.len() <= GROUP_THRESHOLD {
+        let mut c = Classification::simple(FindResult::IncompleteAddressEntered);
+        c.options = OptionSet::AddressPoints(d.elsewhere.clone());
+        return c;
+    }
+    reached.unwrap_or_else(|| Classification::simple(FindResult::NoAddressMatch))
+}
+
+/// Whether an answer reached a street, estate, building or address point.
+fn reaches_street(c: &Classification) -> bool {
+    c.result == FindResult::NonUniqueAddress
+        || matches!(
+            c.match_level,
+            MatchLevel::Thoroughfare
+                | MatchLevel::BuildingGroup
+                | MatchLevel::Building
+                | MatchLevel::AddressPoint
+                | MatchLevel::SubAddressPoint
+                | MatchLevel::Organisation
+        )
+}
+
+/// The plan words candidate `c` leaves unexplained (`reconciled` aside), country words and
+/// repeated words aside, as a mask.
+fn leftover(search: &Search, c: &Candidate, reconciled: u64) -> u64 {
+    let words = &search.plan.words;
+    (0..words.len().min(64))
+        .filter(|&i| (c.place.mask | reconciled) & (1u64 << i) == 0)
+        .filter(|&i| !COUNTRY_WORDS.contains(&words[i].text.as_str()))
+        .filter(|&i| search.word_weights.get(i).is_some_and(|&w| w > 0.0))
+        .fold(0, |m, i| m | 1u64 << i)
+}
+
+/// The matches the candidate's place assigned words to.
+fn assigned<'a>(search: &'a Search, c: &'a Candidate) -> impl Iterator<Item = &'a ElementMatch> {
+    c.place
+        .assigned()
+        .iter()
+        .filter_map(|&m| search.matches.get(m as usize))
+}
+
+/// Whether every place the input names agrees with candidate `c`, whose words `explained` are
+/// its own (see the module docs).
+fn places_agree(
+    index: &Index,
+    search: &Search,
+    c: &Candidate,
+    explained: u64,
+    named: &[Named],
+    near: &mut Near,
+) -> bool {
+    let Some(row) = index.place(c.place.place) else {
+        return false;
+    };
+    let elements = row.elements();
+    let mut county_wrong = false;
+    let mut town_agrees = false;
+    for g in named {
+        let agrees = g.mask & !explained == 0
+            || g.elements.iter().any(|e| elements.contains(e))
+            || (!g.county && near.any_near(index, &g.elements, c));
+        match (agrees, g.county) {
+            (true, county) => town_agrees |= !county,
+            (false, true) => county_wrong = true,
+            (false, false) => return false,
+        }
+    }
+    // A wrong county alone is a slip when the input's town or locality is the candidate's (named
+    // by a word of its own: `UPPER` alone does not make WARD UPPER the town typed).
+    !county_wrong
+        || town_agrees
+        || assigned(search, c).any(|m| {
+            matches!(m.kind, ElementKind::PostTown | ElementKind::Locality)
+                && distinctive(search, m.mask)
+        })
+}
+
+/// Whether the plan words in `mask` hold one that names something by itself.
+fn distinctive(search: &Search, mask: u64) -> bool {
+    search
+        .plan
+        .words
+        .iter()
+        .take(64)
+        .enumerate()
+        .any(|(i, w)| mask & (1u64 << i) != 0 && !named::is_generic(&w.text))
+}
+
+/// The element a house number of place `row` stands before (`ecad-model.md` §4): its estate,
+/// else its street, else its locality (a townland address). `5 BRACKEN PARK DRIVE` is not
+/// `5 CHIPPING TERRACE, BRACKEN PARK DRIVE`.
+fn number_bearer(row: &PlaceRow) -> u32 {
+    [row.group, row.thoroughfare, row.locality]
+        .into_iter()
+        .find(|&e| e != NONE)
+        .unwrap_or(NONE)
+}
+
+/// Whether the house number candidate `c` used sits on an element the input named (see the
+/// module docs). True when it used none, or the input named its building or organisation.
+fn number_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
+    if c.numbers_used == 0 || (c.building.is_none() && c.address_point.is_none()) {
+        return true;
+    }
+    if c.place.pin.is_some() {
+        return true;
+    }
+    let Some(row) = index.place(c.place.place) else {
+        return false;
+    };
+    // A number read as a unit (`12 HARBOUR COURT` for APARTMENT 12) is the complex's.
+    let unit = c.building.and_then(|b| index.building(b)).is_some_and(|b| {
+        search
+            .plan
+            .numbers
+            .iter()
+            .all(|n| !number_fits_ref(index, b.number, &n.text))
+    });
+    let bearer = if unit { row.group } else { number_bearer(&row) };
+    if bearer == NONE {
+        return false;
+    }
+    let mut bearer_words = 0u64;
+    let mut misspelt = 0u64;
+    for m in assigned(search, c).filter(|m| m.element == bearer) {
+        bearer_words |= m.mask;
+        if m.typos > 0 {
+            misspelt |= m.mask;
+        }
+    }
+    // The house number as the resolver reads it: the last number not marked as a unit (with no
+    // unit word, the first of two numbers is the unit).
+    let numbers = &search.plan.numbers;
+    let house = numbers.iter().enumerate().take(32).rfind(|(_, n)| !n.unit);
+    let Some((i, n)) = house else {
+        return true;
+    };
+    if c.numbers_used & (1 << i) == 0 {
+        return true;
+    }
+    let words = &search.plan.words;
+    let own_terms = std::cell::OnceCell::new();
+    let own = || own_terms.get_or_init(|| bearer_terms(index, bearer));
+    // A word typed as another name of the data (`ASTON` of ASTON PLACE) is that name, not a
+    // misspelling of the bearer's (WESTON PARK): it names a street the candidate does not have.
+    let another_name = |w: usize| {
+        let t = words[w].text.as_str();
+        own().binary_search_by(|o| o.as_str().cmp(t)).is_err() && index.term(t).is_some()
+    };
+    let foreign = (0..words.len().min(64))
+        .filter(|&w| misspelt & (1u64 << w) != 0 && another_name(w))
+        .fold(0u64, |m, w| m | 1u64 << w);
+    let mut reads_as_bearer = |w: usize| match reconcile::read_word(&words[w].text, own()) {
+        Some(reconcile::Reading::Same) => true,
+        Some(reconcile::Reading::Misspelt) => !another_name(w),
+        _ => false,
+    };
+    typed_with(
+        search,
+        n.token,
+        n.section,
+        c.place.mask & !foreign,
+        bearer_words & !foreign,
+        &mut reads_as_bearer,
+    )
+}
+
+/// The terms of every name of element `bearer`, sorted.
+fn bearer_terms(index: &Index, bearer: u32) -> Vec<String> {
+    let mut out = Vec::new();
+    for v in index.variants(bearer) {
+        crate::text::index_terms(v.name, &mut out);
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Whether the words typed with the number at `token` are a bearer's name (see the module
+/// docs): the first distinctive word decides, looking after the number in its section, then
+/// before it in its section, then in the sections after it, then in those before it. A word of
+/// the bearer (one of `bearer_words`, or one `bearer` reads as its own: the matcher gave it
+/// elsewhere, or it repeats or misspells one) decides yes; a word the candidate leaves
+/// unexplained decides no (it names what the number was typed with, and the candidate does not
+/// have it); words other elements of the candidate explain (the town, typed without a comma)
+/// decide nothing. Street types, qualifiers, stop words, counties and districts are not
+/// distinctive: they decide yes only when they are the bearer's and nothing distinctive is
+/// typed (`12 NORTH WOOD`).
+fn typed_with(
+    search: &Search,
+    token: usize,
+    section: u16,
+    explained: u64,
+    bearer_words: u64,
+    bearer: &mut dyn FnMut(usize) -> bool,
+) -> bool {
+    let words = &search.plan.words;
+    let n = words.len().min(64);
+    let mut decide = |order: &mut dyn Iterator<Item = usize>| -> Option<bool> {
+        let mut generic_hit = false;
+        for i in order {
+            let bit = 1u64 << i;
+            let w = &words[i];
+            let of_bearer = bearer_words & bit != 0 || (explained & bit == 0 && bearer(i));
+            let generic = matches!(w.kind, TokenKind::County | TokenKind::DublinDistrict)
+                || COUNTRY_WORDS.contains(&w.text.as_str())
+                || named::is_generic(&w.text);
+            if generic {
+                generic_hit |= of_bearer;
+            } else if of_bearer {
+                return Some(true);
+            } else if explained & bit == 0 {
+                return Some(false);
+            }
+        }
+        generic_hit.then_some(true)
+    };
+    let t = |i: usize| words[i].token;
+    let s = |i: usize| words[i].section;
+    let mut after = (0..n).filter(|&i| t(i) > token && s(i) == section);
+    let mut before = (0..n).rev().filter(|&i| t(i) < token && s(i) == section);
+    let mut later = (0..n).filter(|&i| s(i) > section);
+    let mut earlier = (0..n).rev().filter(|&i| s(i) < section);
+    decide(&mut after)
+        .or_else(|| decide(&mut before))
+        .or_else(|| decide(&mut later))
+        .or_else(|| decide(&mut earlier))
+        .unwrap_or(false)
+}
+
+/// The candidates read again against the named places (see the module docs).
+fn reread(index: &Index, search: &Search, named: &[Named], near: &mut Near) -> Disagreement {
+    let mut out = Search {
+        plan: search.plan.clone(),
+        matches: search.matches.clone(),
+        candidates: Vec::new(),
+        word_weights: search.word_weights.clone(),
+        used_typos: search.used_typos,
+    };
+    let places = named.iter().fold(0u64, |m, g| m | g.mask);
+    let mut elsewhere: Vec<u32> = Vec::new();
+    let mut levelled: Vec<u32> = Vec::new();
+    for c in search.candidates.iter().take(MAX_REREAD_CANDIDATES) {
+        let placed = number_placed(index, search, c);
+        if !places_agree(index, search, c, c.place.mask, named, near) {
+            let same_address = placed && leftover(search, c, 0) & !places == 0;
+            if let (true, Some(ap)) = (same_address, c.address_point) {
+                if !elsewhere.contains(&ap) {
+                    elsewhere.push(ap);
+                }
+            }
+            continue;
+        }
+        if placed {
+            out.candidates.push(*c);
+        } else if !levelled.contains(&c.place.place) {
+            levelled.push(c.place.place);
+            out.candidates.push(Candidate {
+                building: None,
+                address_point: None,
+                score: c.place.score - NUMBER_WEIGHT,
+                numbers_used: 0,
+                number_unmatched: true,
+                ..*c
+            });
+        }
+    }
+    // The search read the best places for the whole input, not for the places it names.
+    if let Some(c) = named::candidate(index, &mut out, named) {
+        out.candidates.push(c);
+    }
+    out.candidates.sort_by(|a, b| {
+        b.score
+            .total_cmp(&a.score)
+            .then(a.place.place.cmp(&b.place.place))
+            .then(a.building.cmp(&b.building))
+            .then(a.address_point.cmp(&b.address_point))
+    });
+    Disagreement {
+        search: out,
+        elsewhere,
+    }
+}
