@@ -8,6 +8,7 @@ mod generate;
 mod load;
 mod measure;
 mod ops;
+mod prefixes;
 mod profiles;
 mod serve;
 mod stats;
@@ -53,6 +54,8 @@ enum Command {
     Bench(measure::BenchArgs),
     /// Keystroke replay: autocomplete latency and effectiveness per typed character.
     Keystrokes(measure::KeystrokesArgs),
+    /// Prefix benchmark: sample typed prefixes of addresses into a file, or answer one.
+    Prefixes(prefixes::PrefixesArgs),
 }
 
 /// Parses the command line and runs the subcommand; errors are printed with their fix.
@@ -73,6 +76,7 @@ pub fn run() -> ExitCode {
         Command::Accuracy(args) => measure::accuracy(&args),
         Command::Bench(args) => measure::bench(&args),
         Command::Keystrokes(args) => measure::keystrokes(&args),
+        Command::Prefixes(args) => prefixes::run_command(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
