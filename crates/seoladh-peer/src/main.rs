@@ -28,7 +28,9 @@ use tantivy::schema::{Field, IndexRecordOption, Schema, TextFieldIndexing, TextO
 use tantivy::tokenizer::{AsciiFoldingFilter, LowerCaser, SimpleTokenizer, TextAnalyzer};
 use tantivy::{Index, IndexReader, TantivyDocument, Term};
 
-use seoladh_eval::prefix_report::run;
+use std::io::Write;
+
+use seoladh_eval::prefix_report::{found, run};
 use seoladh_eval::prefixes::PrefixSet;
 
 /// Name of the analyser: words of letters and digits, lower case, accents folded.
@@ -74,6 +76,10 @@ enum Command {
         /// How the words' clauses combine.
         #[arg(long, value_enum, default_value_t = Mode::Filled)]
         mode: Mode,
+        /// Also write every prefix whose target is not in the top 5 to this TSV (id, target,
+        /// prefix, option ids), as `seoladh prefixes run --failures` does.
+        #[arg(long)]
+        failures: Option<PathBuf>,
     },
 }
 
@@ -302,7 +308,7 @@ impl Peer {
     }
 }
 
-fn run_file(dir: &Path, file: &Path, mode: Mode) -> Result<()> {
+fn run_file(dir: &Path, file: &Path, mode: Mode, failures: Option<&Path>) -> Result<()> {
     let mut peer = Peer::open(dir, mode)?;
     let set = PrefixSet::read(std::io::BufReader::new(std::fs::File::open(file)?))?;
     let name = match mode {
@@ -310,8 +316,27 @@ fn run_file(dir: &Path, file: &Path, mode: Mode) -> Result<()> {
         Mode::Loose => "tantivy, loose",
         Mode::Filled => "tantivy, strict then loose",
     };
-    let (report, _) = run(name, false, &set, |text| peer.answer(text));
+    let (report, answers) = run(name, false, &set, |text| peer.answer(text));
     println!("{}", report.to_markdown());
+    if let Some(path) = failures {
+        let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+        writeln!(out, "id\ttarget\tprefix\toptions")?;
+        for (c, ids) in set.cases.iter().zip(&answers) {
+            if found(c, ids).0 {
+                continue;
+            }
+            let ids: Vec<String> = ids.iter().map(u64::to_string).collect();
+            writeln!(
+                out,
+                "{}\t{}\t{}\t{}",
+                c.id,
+                c.target,
+                c.text,
+                ids.join(" | ")
+            )?;
+        }
+        out.flush()?;
+    }
     Ok(())
 }
 
@@ -323,7 +348,8 @@ fn main() -> ExitCode {
             index_dir,
             file,
             mode,
-        } => run_file(&index_dir, &file, mode),
+            failures,
+        } => run_file(&index_dir, &file, mode, failures.as_deref()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

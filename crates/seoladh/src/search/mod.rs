@@ -15,6 +15,7 @@
 //! number unmatched, which keeps clean queries cheap.
 
 pub mod complete;
+pub mod conjoin;
 pub mod elements;
 pub mod joint;
 pub mod places;
@@ -323,6 +324,13 @@ fn place_stage(
     );
     if stages.prefix_last {
         joint::add_joint_seeds(
+            index,
+            hits,
+            plan.words.len(),
+            &mut scratch.weights,
+            &mut out.matches,
+        );
+        conjoin::add_conjoined_seeds(
             index,
             hits,
             plan.words.len(),
