@@ -45,6 +45,13 @@ pub struct LastWord {
     pub bit: u64,
     /// The hit a term of the run counts as; its `df` is 0 (unknown: read from the index).
     hit: TermHit,
+    /// The terms of the counties whose name (in English or Irish) the last words begin, sorted:
+    /// a county's name is a term in English only (`Corca` is `cork`, `Baile Átha` is
+    /// `dublin`).
+    counties: Vec<u32>,
+    /// The hit a county term counts as: it explains every word of the name typed so far (and a
+    /// county marker before it).
+    county_hit: TermHit,
 }
 
 impl LastWord {
@@ -106,17 +113,24 @@ impl LastWord {
         }
         full_forms.sort_unstable();
         full_forms.dedup();
+        let (counties, county_mask) = county_names(index, plan, i, prefix);
+        let hit = TermHit {
+            term: u32::MAX,
+            df: 0,
+            mask: bit,
+            how: How::Prefix,
+            cost: RUN_COST,
+        };
         Some(LastWord {
             run: term_run(index, prefix),
             full_forms,
             county_marker,
             bit,
-            hit: TermHit {
-                term: u32::MAX,
-                df: 0,
-                mask: bit,
-                how: How::Prefix,
-                cost: RUN_COST,
+            hit,
+            counties,
+            county_hit: TermHit {
+                mask: county_mask,
+                ..hit
             },
         })
     }
@@ -127,6 +141,80 @@ impl LastWord {
         let in_run = t >= self.run.0 && t < self.run.1;
         (in_run || self.full_forms.binary_search(&t).is_ok()).then_some(&self.hit)
     }
+
+    /// The hit term `t` counts as when it is the name of a county the last words begin: it
+    /// explains the words of the name before the last one too, so it comes before the term's
+    /// other hits.
+    #[inline]
+    pub fn county_hit(&self, t: u32) -> Option<&TermHit> {
+        self.counties
+            .binary_search(&t)
+            .is_ok()
+            .then_some(&self.county_hit)
+    }
+}
+
+/// Most words a county's name has (`baile atha cliath`, `tir chonaill`).
+const MAX_COUNTY_WORDS: usize = 3;
+
+/// The terms of the counties whose names begin with the last words of the plan (word `last`
+/// read as `prefix`), longest reading first, and the words they explain: those words and a
+/// county marker before them.
+fn county_names(index: &Index, plan: &Plan, last: usize, prefix: &str) -> (Vec<u32>, u64) {
+    let lex = lexicon();
+    let words = &plan.words;
+    let section = words[last].section;
+    for n in (1..=MAX_COUNTY_WORDS.min(last + 1)).rev() {
+        let from = last + 1 - n;
+        let tail = &words[from..=last];
+        let together = tail
+            .windows(2)
+            .all(|w| w[0].section == section && w[0].token + 1 == w[1].token);
+        if !together || tail[0].section != section {
+            continue;
+        }
+        // The county lookup's key: articles dropped, mutations removed (`Bhaile` is `baile`).
+        let mut key = String::new();
+        for (j, w) in tail.iter().enumerate() {
+            let text = if j + 1 == n { prefix } else { w.text.as_str() };
+            if matches!(text, "an" | "na") {
+                continue;
+            }
+            let bare = lex.strip_mutation(text).map_or(text.into(), |(b, _)| b);
+            if !key.is_empty() {
+                key.push(' ');
+            }
+            key.push_str(&bare);
+        }
+        if key.is_empty() {
+            continue;
+        }
+        let mut terms = Vec::new();
+        let mut forms = lex
+            .counties_fst()
+            .search(fst::automaton::Str::new(&key).starts_with())
+            .into_stream();
+        while let Some((form, _)) = forms.next() {
+            let county = std::str::from_utf8(form).ok().and_then(|f| lex.county(f));
+            if let Some((t, _)) = county.and_then(|c| index.term(c.name())) {
+                terms.push(t);
+            }
+        }
+        if terms.is_empty() {
+            continue;
+        }
+        terms.sort_unstable();
+        terms.dedup();
+        let mut mask = tail
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (j, _)| m | 1u64 << (from + j));
+        if from > 0 && lex.is_county_marker(&words[from - 1].text) {
+            mask |= 1u64 << (from - 1);
+        }
+        return (terms, mask);
+    }
+    (Vec::new(), 0)
 }
 
 /// The ids of the terms beginning with `prefix`: the first term at or after it, up to the

@@ -110,6 +110,9 @@ impl<'a> HitTerms<'a> {
     /// The hits of term `t` (empty when it is not hit).
     #[inline]
     pub fn get(&self, t: u32) -> &'a [TermHit] {
+        if let Some(h) = self.last.and_then(|l| l.county_hit(t)) {
+            return std::slice::from_ref(h);
+        }
         if self.overflow {
             let found = hits_for(self.hits, t);
             return match self.last {
@@ -566,14 +569,6 @@ fn score_with<'h>(
         let typing = hits.last_word().map_or(0, |l| l.bit);
         let mut typed_past = false;
         for (&t, &cands) in terms.iter().zip(found.iter()) {
-            if typed_past && cands.is_empty() {
-                continue;
-            }
-            // Every name word weighs by its rarity.
-            // (A hit of autocomplete's last word may not know the term's frequency: 0.)
-            let df = cands.first().map(|h| h.df).filter(|&df| df > 0);
-            let weight = weights.weight(index, t, df);
-            total += weight;
             // The cheapest hit whose words are still free (a split word may cover two
             // terms); among equally cheap ones, the nearest to the name's other words.
             let free = |h: &&TermHit| h.mask & mask == 0 || h.how == How::Split;
@@ -586,6 +581,14 @@ fn score_with<'h>(
             } else {
                 cands.iter().find(free)
             };
+            if typed_past && pick.is_none() {
+                continue;
+            }
+            // Every name word weighs by its rarity.
+            // (A hit of autocomplete's last word may not know the term's frequency: 0.)
+            let df = cands.first().map(|h| h.df).filter(|&df| df > 0);
+            let weight = weights.weight(index, t, df);
+            total += weight;
             match pick {
                 Some(h) => {
                     matched += weight * (1.0 - h.cost);
@@ -606,7 +609,12 @@ fn score_with<'h>(
             continue;
         }
         let score = matched - MISSING_PENALTY * missing;
-        if best.map_or(true, |b| score > b.score) {
+        // Autocomplete reads every typed word: the variant explaining more of them wins.
+        let better = |b: &ElementMatch| match typing {
+            0 => score > b.score,
+            _ => (mask.count_ones(), score) > (b.mask.count_ones(), b.score),
+        };
+        if best.as_ref().map_or(true, better) {
             best = Some(ElementMatch {
                 element: e,
                 kind: ElementKind::County,
