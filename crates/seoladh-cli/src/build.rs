@@ -9,7 +9,7 @@ use seoladh::index::{BuildProgress, Index, IndexBuilder};
 
 /// Arguments of `seoladh build`.
 #[derive(clap::Args)]
-#[command(after_help = "Example:\n  seoladh build --data fixtures/data --out /tmp/ie.idx")]
+#[command(after_help = "Example:\n  seoladh build --data fixtures/data --out ie.idx")]
 pub struct BuildArgs {
     /// ECAD-layout directory (the CSV files of `seoladh generate` or a licensee's export).
     #[arg(long)]
@@ -21,7 +21,7 @@ pub struct BuildArgs {
 
 /// Arguments of `seoladh verify`.
 #[derive(clap::Args)]
-#[command(after_help = "Example:\n  seoladh verify /tmp/ie.idx")]
+#[command(after_help = "Example:\n  seoladh verify ie.idx")]
 pub struct VerifyArgs {
     /// Index file to check.
     pub file: PathBuf,

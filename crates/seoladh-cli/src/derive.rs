@@ -15,6 +15,9 @@ use seoladh_eval::QueryClass;
 
 /// Arguments of `derive-queries`.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  seoladh derive-queries --data fixtures/data --out q.tsv --n 20
+  seoladh derive-queries --data fixtures/data --out nua.tsv --n 50 --classes clean,nua")]
 pub struct DeriveArgs {
     /// ECAD-layout directory to sample addresses from.
     #[arg(long, value_name = "DIR")]

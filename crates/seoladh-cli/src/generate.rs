@@ -9,6 +9,11 @@ use std::time::Instant;
 
 /// Options of `seoladh generate`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = "Example:
+  seoladh generate --out leitrim --addresses 5000 --counties LEITRIM --seed 2 --force
+
+Without --addresses and --counties it generates the whole island at full scale (about 2.2
+million address points, a few minutes on two cores).")]
 pub struct GenerateArgs {
     /// Output directory (created; must be empty unless --force).
     #[arg(long)]

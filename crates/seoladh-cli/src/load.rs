@@ -12,10 +12,12 @@ use std::time::Duration;
 /// Flags of `seoladh load`.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
-  seoladh serve --index /tmp/ie.idx &
-  seoladh load --queries /tmp/q10k.tsv --concurrency 16 --duration 20
-  seoladh load --queries /tmp/q10k.tsv --requests 50000 --autocomplete-percent 30
-  seoladh load --queries /tmp/q10k.tsv --duration 30 --reload /tmp/ie-new.idx --reload-at 10
+  seoladh derive-queries --data fixtures/data --out q.tsv --n 20
+  seoladh serve --index ie.idx &
+  seoladh load --queries q.tsv --concurrency 16 --duration 3
+  seoladh load --queries q.tsv --requests 2000 --autocomplete-percent 30
+  seoladh build --data fixtures/data --out ie-new.idx
+  seoladh load --queries q.tsv --duration 6 --reload ie-new.idx --reload-at 2
 
 The query file is a TSV whose first column is an id and last column the address text (the
 format of `seoladh derive-queries` and `seoladh bench`). --reload copies FILE beside the served

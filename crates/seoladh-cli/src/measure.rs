@@ -21,7 +21,7 @@ use seoladh_eval::TestQuery;
 
 /// Arguments of `seoladh accuracy`.
 #[derive(clap::Args)]
-#[command(after_help = "Example:\n  seoladh accuracy --index /tmp/ie.idx --data /tmp/ie --n 500")]
+#[command(after_help = "Example:\n  seoladh accuracy --index ie.idx --data fixtures/data --n 20")]
 pub struct AccuracyArgs {
     /// Index file built from `--data`.
     #[arg(long)]
@@ -43,7 +43,7 @@ pub struct AccuracyArgs {
 /// Arguments of `seoladh bench`.
 #[derive(clap::Args)]
 #[command(
-    after_help = "Example:\n  seoladh derive-queries --data /tmp/ie --out /tmp/q.tsv\n  seoladh bench --index /tmp/ie.idx --queries /tmp/q.tsv --out /tmp/r.tsv"
+    after_help = "Example:\n  seoladh derive-queries --data fixtures/data --out q.tsv --n 20\n  seoladh bench --index ie.idx --queries q.tsv --out r.tsv"
 )]
 pub struct BenchArgs {
     /// Index file.
@@ -59,7 +59,7 @@ pub struct BenchArgs {
 
 /// Arguments of `seoladh keystrokes`.
 #[derive(clap::Args)]
-#[command(after_help = "Example:\n  seoladh keystrokes --index /tmp/ie.idx --data /tmp/ie")]
+#[command(after_help = "Example:\n  seoladh keystrokes --index ie.idx --data fixtures/data --n 10")]
 pub struct KeystrokesArgs {
     /// Index file built from `--data`.
     #[arg(long)]
@@ -183,14 +183,15 @@ pub fn accuracy(args: &AccuracyArgs) -> Result<(), Error> {
         let mut out = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
         for (q, o) in queries.iter().zip(&outcomes) {
             if !seoladh_eval::report::is_right(q, o) {
+                let id = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_default();
                 writeln!(
                     out,
-                    "{}\t{}\t{:?}\t{}\t{:?}\t{}",
+                    "{}\t{}\t{}\t{}\t{}\t{}",
                     q.id,
                     q.class.name(),
-                    q.expected_id,
+                    id(q.expected_id),
                     o.result,
-                    o.address_id,
+                    id(o.address_id),
                     q.text
                 )
                 .map_err(io)?;

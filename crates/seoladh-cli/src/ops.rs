@@ -59,9 +59,9 @@ pub struct Shape {
 /// Flags of `seoladh find`.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
-  seoladh find \"8 Silver Birches, Dunboyne\"
-  seoladh find --index /tmp/ie.idx --limit 5 --language ga \"a86 vc04\"
-  seoladh find --geographic-address --address-elements --profile 5line30 --pretty \"Dame St, D2\"")]
+  seoladh find \"2 Dooroge Woods, Ballyboughal\"
+  seoladh find --index ie.idx --limit 5 --language ga \"a41 3wn1\"
+  seoladh find --geographic-address --address-elements --profile 5line30 --pretty \"main st, lifford\"")]
 pub struct FindArgs {
     /// Address or Eircode text.
     pub address: String,
@@ -77,8 +77,8 @@ pub struct FindArgs {
 /// Flags of `seoladh autocomplete`.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
-  seoladh autocomplete \"8 silver bir\"
-  seoladh autocomplete --limit 10 --pretty \"A86 V\"")]
+  seoladh autocomplete \"2 dooroge w\"
+  seoladh autocomplete --limit 10 --pretty \"A41 P\"")]
 pub struct AutocompleteArgs {
     /// Partial address or Eircode.
     pub address: String,
@@ -238,11 +238,12 @@ fn run(
     };
     let text = if common.pretty { indent(&json) } else { json };
     let mut out = std::io::stdout().lock();
-    if out
+    if let Err(e) = out
         .write_all(&text)
         .and_then(|()| out.write_all(b"\n"))
-        .is_err()
+        .and_then(|()| out.flush())
     {
+        eprintln!("error: cannot write the answer to stdout: {e}");
         return ExitCode::FAILURE;
     }
     code

@@ -49,7 +49,8 @@ impl ProfileArgs {
     }
 }
 
-/// One line per event on stderr; `RUST_LOG` overrides the default `level`.
+/// One line per event on stderr; `RUST_LOG` overrides the default `level`. Colour only when
+/// stderr is a terminal: logs sent to a file or a collector stay plain text.
 pub fn init_logging(level: &str) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));

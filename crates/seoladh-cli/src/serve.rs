@@ -12,8 +12,10 @@ use std::time::Duration;
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
   seoladh serve
-  seoladh serve --index /tmp/ie.idx --keys keys.txt --base-url https://api.example.ie
-  seoladh serve --profiles examples/profiles.toml --control-assets /srv/autoaddress-control")]
+  seoladh serve --index ie.idx --keys examples/keys.txt --base-url https://api.example.ie
+  seoladh serve --profiles examples/profiles.toml --unknown-profile error
+
+--control-assets DIR serves your licensed copy of the address control's files.")]
 pub struct ServeArgs {
     /// Index file built with `seoladh build`; reloaded on SIGHUP or when it changes. Default: the
     /// bundled fixture index (built from `fixtures/data/` into the cache on first start).
@@ -40,6 +42,13 @@ pub struct ServeArgs {
     /// at `/control/…` and `/2.0/control/…`; seoladh does not ship the control.
     #[arg(long, value_name = "DIR")]
     control_assets: Option<PathBuf>,
+    /// Time a connection gets to send a whole request head, in milliseconds, counted from its
+    /// opening or its previous response (also the idle keep-alive timeout).
+    #[arg(long, default_value_t = seoladh::limits::DEFAULT_HEADER_TIMEOUT_MS)]
+    header_timeout_ms: u64,
+    /// Most connections served at once (lowered to fit the open-file limit); more get 503.
+    #[arg(long, default_value_t = seoladh::limits::DEFAULT_MAX_CONNECTIONS)]
+    max_connections: usize,
 }
 
 /// Runs the server until SIGINT/SIGTERM.
@@ -67,6 +76,8 @@ pub fn run(args: ServeArgs) -> ExitCode {
     config.rate_limit = args.rate_limit;
     config.timeout = Duration::from_millis(args.timeout_ms);
     config.control_assets = args.control_assets;
+    config.header_timeout = Duration::from_millis(args.header_timeout_ms);
+    config.max_connections = args.max_connections;
     match server::serve(config, loader) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -9,6 +9,9 @@ use seoladh::ecad::{layout, stats};
 
 /// Arguments of `seoladh stats`.
 #[derive(Args)]
+#[command(after_help = "Examples:
+  seoladh stats fixtures/data
+  seoladh stats --json fixtures/data")]
 pub struct StatsArgs {
     /// ECAD-layout directory (the output of `seoladh generate` or a licensee's export).
     pub dir: PathBuf,

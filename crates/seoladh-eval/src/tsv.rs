@@ -114,7 +114,7 @@ pub struct QueryText {
 }
 
 /// Reads any query TSV loosely: first column id, last column text (a file of
-/// `seoladh derive-queries`, or any id<TAB>…<TAB>text lines); a first line
+/// `seoladh derive-queries`, or any `id<TAB>…<TAB>text` lines); a first line
 /// whose first column is `qid` is a header; lines with fewer than two columns are skipped.
 ///
 /// # Errors

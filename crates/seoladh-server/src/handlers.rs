@@ -98,13 +98,9 @@ pub(crate) async fn operation(
 /// workers keep moving bytes, and a request that times out stops waiting (its search finishes
 /// on the pool). A panic in the engine becomes error 500000.
 ///
-/// Before session 8 each request ran on tokio's blocking pool, a thread per request in flight.
-/// Alternated with it at full scale (16 connections, load client on the same 2 cores): 11,323
-/// and 13,398 FindAddress requests/s against 9,749 and 10,101, p99 3.9 / 3.3 ms against 5.1 /
-/// 5.0 ms. Two threads keep two searches' scratch space warm instead of sixteen, and a busy pool
-/// thread takes the next request without a wake-up. (An earlier session measured the opposite
-/// while other builds ran on the machine: sixteen threads held a larger share of contended
-/// cores.)
+/// A pool of one thread per core rather than tokio's blocking pool (a thread per request in
+/// flight): two threads keep two searches' scratch space warm instead of sixteen, and a busy pool
+/// thread takes the next request without a wake-up (docs/PERFORMANCE.md, server under load).
 async fn compute(work: Prepared, engine: Arc<dyn api::Engine>) -> Result<api::Answer, ApiError> {
     let (tx, rx) = tokio::sync::oneshot::channel();
     rayon::spawn(move || {
@@ -315,11 +311,11 @@ pub(crate) fn not_found_response() -> Response {
     error_response("-", &e, None, None)
 }
 
-/// 405 with an error body and `Allow: GET`.
+/// 405 with an error body (400011: the 2.0 codes have none for a method) and `Allow: GET, HEAD`.
 pub(crate) fn method_not_allowed() -> Response {
     let e = ApiError::new(
-        ErrorCode::NotFound,
-        "only GET is supported: send the parameters in the query string",
+        ErrorCode::InvalidParameterValue,
+        "method not allowed: only GET (and HEAD) are supported; send the parameters in the query string",
     );
     let mut resp = error_response("-", &e, None, Some(StatusCode::METHOD_NOT_ALLOWED));
     resp.headers_mut()
@@ -344,15 +340,40 @@ pub(crate) async fn health(State(state): State<AppState>, method: Method) -> Res
         .lock()
         .unwrap_or_else(|p| p.into_inner())
         .clone();
+    let index = &state.config().index;
+    let file_state = match std::fs::metadata(index) {
+        Ok(m) if m.is_file() => "present",
+        Ok(_) => "not a file",
+        Err(_) => "missing",
+    };
+    // Still answering from the loaded index, but the next restart or reload would not: say so.
+    let problem = match (&last_error, file_state) {
+        (Some(e), _) => Some(format!(
+            "the last reload failed, serving generation {}: {e}",
+            loaded.generation
+        )),
+        (None, "present") => None,
+        (None, state) => Some(format!(
+            "the index file {} is {state}: serving generation {} from memory; a restart would fail",
+            index.display(),
+            loaded.generation
+        )),
+    };
+    let inner = &state.inner;
     let body = serde_json::json!({
-        "status": "ok",
-        "index": state.config().index.display().to_string(),
+        "status": if problem.is_some() { "degraded" } else { "ok" },
+        "problem": problem,
+        "index": index.display().to_string(),
+        "indexFile": file_state,
         "generation": loaded.generation,
         "loadedAt": api::date::format_system_time(loaded.loaded_at),
         "counts": loaded.engine.counts(),
         "requestsServed": state.inner.served.load(std::sync::atomic::Ordering::Relaxed),
         "lastReloadError": last_error,
         "demoKeyOnly": state.keys().is_demo_only(),
+        "connectionsOpen": inner.open_connections.load(std::sync::atomic::Ordering::Relaxed),
+        "connectionsRefused": inner.refused.load(std::sync::atomic::Ordering::Relaxed),
+        "connectionsEvicted": inner.evicted.load(std::sync::atomic::Ordering::Relaxed),
     });
     let json = serde_json::to_vec(&body).unwrap_or_default();
     body_response(

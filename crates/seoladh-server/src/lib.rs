@@ -5,11 +5,14 @@
 //! `127.0.0.1:0` and call [`run`] with their own engine loader; the binary calls [`serve`].
 
 mod assets;
+mod conn;
 mod guard;
 mod handlers;
+mod idle;
 pub mod keys;
 mod state;
 
+pub use conn::ConnLimits;
 pub use keys::{KeyStore, RateLimiter, DEMO_KEY};
 pub use state::{AppState, Loaded, Loader};
 
@@ -47,6 +50,12 @@ pub struct ServerConfig {
     /// `--control-assets`: a directory with the licensee's copy of the control's files, served
     /// at `/control/…` and `/2.0/control/…`; `None` answers those paths 404.
     pub control_assets: Option<PathBuf>,
+    /// `--header-timeout-ms`: time a connection gets to send a whole request head, from its
+    /// opening or its previous response (so also the idle keep-alive timeout).
+    pub header_timeout: Duration,
+    /// `--max-connections`: connections served at once (lowered under the open-file limit);
+    /// more are answered 503.
+    pub max_connections: usize,
 }
 
 impl ServerConfig {
@@ -61,6 +70,8 @@ impl ServerConfig {
             timeout: Duration::from_millis(limits::DEFAULT_REQUEST_TIMEOUT_MS),
             reload_poll: Duration::from_millis(limits::RELOAD_POLL_MS),
             control_assets: None,
+            header_timeout: Duration::from_millis(limits::DEFAULT_HEADER_TIMEOUT_MS),
+            max_connections: limits::DEFAULT_MAX_CONNECTIONS,
         }
     }
 
@@ -97,6 +108,18 @@ impl ServerConfig {
         if self.timeout.is_zero() {
             return Err(Error::InvalidConfig {
                 setting: "--timeout-ms".into(),
+                problem: "must be at least 1".into(),
+            });
+        }
+        if self.header_timeout.is_zero() {
+            return Err(Error::InvalidConfig {
+                setting: "--header-timeout-ms".into(),
+                problem: "must be at least 1".into(),
+            });
+        }
+        if self.max_connections == 0 {
+            return Err(Error::InvalidConfig {
+                setting: "--max-connections".into(),
                 problem: "must be at least 1".into(),
             });
         }
@@ -156,22 +179,26 @@ async fn log_request(req: Request, next: Next) -> Response {
 /// In-flight requests finish before it returns.
 ///
 /// # Errors
-/// The listener fails.
+/// None today (a failing `accept` is retried); kept for listeners that can fail for good.
 pub async fn run(
     listener: tokio::net::TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<()> {
-    let addr = listener
-        .local_addr()
-        .map(|a| a.to_string())
-        .unwrap_or_default();
+    let limits = ConnLimits::new(
+        state.config().max_connections,
+        state.config().header_timeout,
+    );
+    if limits.max_connections < state.config().max_connections {
+        tracing::warn!(
+            max_connections = limits.max_connections,
+            "connection cap lowered to fit the open-file limit (raise it with `ulimit -n`)"
+        );
+    }
     let watcher = tokio::spawn(state.clone().watch());
-    let served = axum::serve(guard::GuardedListener(listener), router(state))
-        .with_graceful_shutdown(shutdown)
-        .await;
+    conn::serve(listener, router(state.clone()), state, limits, shutdown).await;
     watcher.abort();
-    served.map_err(|source| Error::Bind { addr, source })
+    Ok(())
 }
 
 /// Resolves on SIGINT (Ctrl-C) or SIGTERM.

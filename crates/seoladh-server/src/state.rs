@@ -59,6 +59,12 @@ pub(crate) struct Inner {
     reloading: tokio::sync::Mutex<()>,
     pub(crate) last_reload_error: Mutex<Option<String>>,
     pub(crate) served: AtomicU64,
+    /// Connections being served now.
+    pub(crate) open_connections: AtomicU64,
+    /// Connections answered 503 because the cap was reached.
+    pub(crate) refused: AtomicU64,
+    /// Connections closed at the cap to make room (they were waiting for a request head).
+    pub(crate) evicted: AtomicU64,
     /// The address actually bound (differs from the config with port 0).
     pub(crate) bound: OnceLock<SocketAddr>,
 }
@@ -91,6 +97,9 @@ impl AppState {
                 reloading: tokio::sync::Mutex::new(()),
                 last_reload_error: Mutex::new(None),
                 served: AtomicU64::new(0),
+                open_connections: AtomicU64::new(0),
+                refused: AtomicU64::new(0),
+                evicted: AtomicU64::new(0),
                 bound: OnceLock::new(),
             }),
         })

@@ -17,16 +17,23 @@ pub fn dataset() -> &'static Dataset {
     })
 }
 
+/// The bytes of the fixture's index, built in memory once.
+pub fn index_bytes() -> &'static [u8] {
+    static BYTES: OnceLock<Vec<u8>> = OnceLock::new();
+    BYTES.get_or_init(|| {
+        IndexBuilder::new()
+            .build(dataset(), &NoProgress)
+            .expect("fixture builds")
+            .to_bytes()
+    })
+}
+
 /// An engine (built-in profiles) over the fixture's index, built in memory once.
 pub fn engine() -> &'static Engine {
     static ENGINE: OnceLock<Engine> = OnceLock::new();
     ENGINE.get_or_init(|| {
-        let bytes = IndexBuilder::new()
-            .build(dataset(), &NoProgress)
-            .expect("fixture builds")
-            .to_bytes();
         Engine::new(
-            Index::from_bytes(bytes).expect("opens"),
+            Index::from_bytes(index_bytes().to_vec()).expect("opens"),
             ProfileSet::builtin(),
         )
     })

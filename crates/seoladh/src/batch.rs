@@ -1,5 +1,6 @@
-//! Batch validation: Find Address over every row of a CSV or JSON-lines file, on all cores, in
-//! bounded chunks, writing one output row per input row in input order.
+//! Batch validation: Find Address over every row of a CSV or JSON-lines file (or rows read
+//! elsewhere, such as a Parquet file's record batches), on all cores, in bounded chunks,
+//! writing one output row per input row in input order.
 //!
 //! # Input
 //! - CSV with a header row holding an `address` column and optionally `id`, `eircode`,
@@ -14,18 +15,47 @@
 //! An `eircode` is appended to the address text (FindAddress has no separate postcode
 //! parameter; the matcher finds an Eircode anywhere in the text).
 //!
+//! Each row is answered by [`find_row`], as the server answers a FindAddress request with the
+//! row's fields; [`BatchOptions::query`] gives the language, country, limit and address profile
+//! of rows without their own, and the extras of every row.
+//!
 //! # Output
-//! JSON lines `{"id":…,"response":{…}}` or `{"id":…,"error":{"type":{…},"message":"…"}}`, where
-//! `id` is the input's `id`, else the 1-based data row number; or CSV with chosen columns
-//! ([`OutputFormat::Csv`]). A row that cannot be read (wrong field count, bad UTF-8, a JSON line
-//! that is not an object with an `address` string) becomes an error row with code 400011
-//! InvalidParameterValue: rows are never dropped, so output row *n* answers input row *n*.
+//! JSON lines `{"id":…,"response":{…}}` or `{"id":…,"error":{"type":{…},"message":"…"}}`; CSV
+//! with chosen columns ([`OutputFormat::Csv`]); or flat answers ([`FlatAnswer`],
+//! [`Output::Flat`]) for columnar formats (with the `arrow` feature, the `arrow` module makes
+//! them Arrow record batches). The `id` is the input's `id` as it came (a CSV field is a string;
+//! a JSON or Arrow id a string or a number, as written), else the 1-based data row number as a
+//! string (`"4"`).
+//!
+//! A row that cannot be read (wrong field count, bad UTF-8, a JSON line that is not an object
+//! with an `address` string, a row longer than
+//! [`MAX_RECORD_BYTES`], a field longer than
+//! [`MAX_FIELD_BYTES`](crate::limits::MAX_FIELD_BYTES), an id longer than
+//! [`MAX_BATCH_ID_BYTES`](crate::limits::MAX_BATCH_ID_BYTES)) becomes an error row with code
+//! 400011 InvalidParameterValue and the row number as its id (a columnar row refused for a long
+//! field keeps a sound id: see the `arrow` module): rows are never dropped, so output row *n*
+//! answers input row *n*. An over-long row is read past without being held: memory stays
+//! bounded whatever the input (`ecad::bounded`).
 //!
 //! # Memory and resuming
 //! Rows are read [`BatchOptions::chunk_rows`] at a time, answered in parallel (rayon) and written
 //! before the next chunk is read: memory does not grow with the file. [`resume_point`] counts the
 //! complete lines of an existing output file (cutting a partial last line left by a kill), and
-//! [`run`] skips that many input rows, so re-running with the same output appends the rest.
+//! [`run`] skips that many input rows, so re-running with the same output appends the rest. An
+//! output that is not a regular file (a pipe, a terminal, a device) is written as a stream,
+//! without resuming; an existing file of another layout (JSON lines against CSV, or other CSV
+//! columns) is refused rather than appended to. (A Parquet output is written whole and cannot be
+//! resumed.)
+
+mod answer;
+#[cfg(feature = "arrow")]
+pub mod arrow;
+mod flat;
+mod input;
+
+pub use answer::{answer, cell, csv_header, find_row};
+pub use flat::{FlatAnswer, FlatError};
+pub use input::{InputFormat, Row, RowFields, Rows};
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Read, Seek, SeekFrom, Write};
@@ -34,34 +64,11 @@ use std::path::Path;
 use rayon::prelude::*;
 use serde_json::Value;
 
-use crate::api::{self, ErrorCode, ErrorEntry, Operation, WireEnum};
+use crate::api::{self, ErrorCode, WireEnum};
+use crate::engine::QueryOptions;
 use crate::error::{Error, Result};
-
-/// How the input is laid out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum InputFormat {
-    /// CSV with a header row.
-    Csv,
-    /// One JSON object per line.
-    JsonLines,
-}
-
-impl InputFormat {
-    /// By extension (`csv`; `jsonl`, `ndjson`, `json`), else `{` as the first non-blank byte
-    /// means JSON lines, anything else CSV.
-    pub fn detect(path: &Path, first_byte: Option<u8>) -> InputFormat {
-        let ext = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase);
-        match ext.as_deref() {
-            Some("csv") => InputFormat::Csv,
-            Some("jsonl" | "ndjson" | "json") => InputFormat::JsonLines,
-            _ if first_byte == Some(b'{') => InputFormat::JsonLines,
-            _ => InputFormat::Csv,
-        }
-    }
-}
+use crate::limits::MAX_RECORD_BYTES;
+use answer::{answer_row, Answered, Rendered};
 
 /// How answers are written.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -85,10 +92,13 @@ pub struct BatchOptions {
     pub key: String,
     /// Rows read, answered and written per step; bounds memory.
     pub chunk_rows: usize,
-    /// Output layout.
+    /// Output layout of [`Output::Lines`].
     pub output: OutputFormat,
-    /// `addressProfileName` of the rows that name none (`reformattedAddress` in every answer).
-    pub profile: Option<String>,
+    /// Options of every row: the language, country, limit and address profile
+    /// (`reformattedAddress`) of rows that give none, and the extras of all.
+    pub query: QueryOptions,
+    /// The output's name, for messages.
+    pub output_name: std::path::PathBuf,
 }
 
 impl Default for BatchOptions {
@@ -98,7 +108,8 @@ impl Default for BatchOptions {
             key: "batch".into(),
             chunk_rows: crate::limits::BATCH_CHUNK_ROWS,
             output: OutputFormat::JsonLines,
-            profile: None,
+            query: QueryOptions::default(),
+            output_name: "<output>".into(),
         }
     }
 }
@@ -135,14 +146,8 @@ impl std::fmt::Display for BatchSummary {
     }
 }
 
-/// One input row: its output id and its request fields, or why it could not be read.
-struct Row {
-    id: Value,
-    fields: std::result::Result<Fields, String>,
-}
-
-/// One answered row: its output line and its tally (a result code, or an error code).
-type Answered = (Vec<u8>, std::result::Result<u32, u32>);
+/// Rows of the first chunk (see [`run_rows`]).
+const FIRST_CHUNK_ROWS: usize = 64;
 
 /// The rows to answer.
 #[derive(Debug)]
@@ -157,13 +162,18 @@ pub struct Input<'a, R> {
     pub skip: u64,
 }
 
+/// Where answered rows go.
+pub enum Output<'a> {
+    /// JSON lines or CSV rows ([`BatchOptions::output`]), flushed after each chunk.
+    Lines(&'a mut dyn Write),
+    /// Flat answers with their row ids, a chunk at a time in input order (for a columnar
+    /// writer: Parquet, Arrow).
+    Flat(&'a mut dyn FnMut(Vec<(Value, FlatAnswer)>) -> Result<()>),
+}
+
 /// Answers every row of the input after the first `skip`, writing to `out` in input order (the CSV
 /// header is not written here: see [`csv_header`]). `progress` gets the rows answered so far
-/// after each chunk.
-///
-/// The steps overlap: while the rayon pool answers chunk *k*, this thread writes chunk *k − 1*
-/// and reads chunk *k + 1*, so the cores never wait on the file. Chunks are still written whole
-/// and in order, so a killed run leaves a prefix of the output (see [`resume_point`]).
+/// after each chunk. [`run_rows`] takes rows from any source and writes lines or flat answers.
 ///
 /// # Errors
 /// [`Error::Io`] when reading or writing fails (`input_name` names the input), and
@@ -176,46 +186,94 @@ pub fn run<R: BufRead>(
     opts: &BatchOptions,
     progress: &mut dyn FnMut(u64),
 ) -> Result<BatchSummary> {
-    let Input {
-        reader,
-        name: input_name,
-        format,
-        skip,
-    } = input;
-    let mut rows = match format {
-        InputFormat::Csv => RowSource::csv(reader, input_name)?,
-        InputFormat::JsonLines => RowSource::Json(Box::new(reader), 0),
+    let rows = Rows::text(input.reader, input.format, input.name)?;
+    let source = Source {
+        rows,
+        name: input.name,
+        skip: input.skip,
     };
+    run_rows(engine, source, Output::Lines(out), opts, progress)
+}
+
+/// The rows of a run.
+pub struct Source<'a> {
+    /// The rows.
+    pub rows: Rows<'a>,
+    /// The input's name, for messages.
+    pub name: &'a Path,
+    /// Rows answered by an earlier run ([`resume_point`]): read, not answered, not written.
+    pub skip: u64,
+}
+
+/// Answers every row of `source` after its first `skip` and hands the answers to `out` in
+/// input order, a chunk at a time.
+///
+/// The steps overlap: while the rayon pool answers chunk *k*, this thread writes chunk *k − 1*
+/// and reads chunk *k + 1*, so the cores never wait on the file. Chunks are still written whole
+/// and in order, so a killed run leaves a prefix of the output (see [`resume_point`]).
+///
+/// # Errors
+/// The first error reading the rows or writing the answers ([`Error::Io`] naming the input).
+/// Rows answered before a read error are written first.
+pub fn run_rows(
+    engine: &dyn api::Engine,
+    source: Source<'_>,
+    mut out: Output<'_>,
+    opts: &BatchOptions,
+    progress: &mut dyn FnMut(u64),
+) -> Result<BatchSummary> {
+    let Source {
+        mut rows,
+        name: input_name,
+        skip,
+    } = source;
+    let flat = matches!(out, Output::Flat(_));
     let mut summary = BatchSummary::default();
-    let chunk = opts.chunk_rows.max(1);
+    // The first chunks are small and grow to `chunk_rows`: the first rows are written (and an
+    // unwritable output found) after a few dozen answers, not thousands.
+    let full_chunk = opts.chunk_rows.max(1);
+    let mut chunk = full_chunk.min(FIRST_CHUNK_ROWS);
     let mut skipped = 0u64;
     let mut next = read_chunk(&mut rows, chunk, skip, &mut skipped, input_name)?;
-    let mut pending: Vec<Answered> = Vec::new();
+    chunk = (chunk * 4).min(full_chunk);
+    let mut pending: Vec<(Value, Answered)> = Vec::new();
     let mut failed: Option<Error> = None;
     while !next.is_empty() || !pending.is_empty() {
         let current = std::mem::take(&mut next);
-        let mut answered: Vec<Answered> = Vec::new();
+        let (more, wrote) = (!current.is_empty(), !pending.is_empty());
+        let mut answered: Vec<(Value, Answered)> = Vec::new();
         let mut io_result = Ok(());
         rayon::in_place_scope(|scope| {
-            if !current.is_empty() {
+            if more {
                 scope.spawn(|_| {
                     answered = current
-                        .par_iter()
-                        .map(|row| answer_row(engine, row, opts))
+                        .into_par_iter()
+                        .map(|row| {
+                            let a = answer_row(engine, &row, opts, flat);
+                            (row.id, a)
+                        })
                         .collect();
                 });
             }
-            io_result = write_chunk(&pending, out, &mut summary, input_name);
-            if io_result.is_ok() && !current.is_empty() && failed.is_none() {
+            io_result = write_chunk(
+                std::mem::take(&mut pending),
+                &mut out,
+                &mut summary,
+                &opts.output_name,
+            );
+            if io_result.is_ok() && more && failed.is_none() {
                 match read_chunk(&mut rows, chunk, skip, &mut skipped, input_name) {
-                    Ok(rows) => next = rows,
+                    Ok(rows) => {
+                        next = rows;
+                        chunk = (chunk * 4).min(full_chunk);
+                    }
                     // Answer and write what was read before reporting it.
                     Err(e) => failed = Some(e),
                 }
             }
         });
         io_result?;
-        if !pending.is_empty() {
+        if wrote {
             progress(summary.rows);
         }
         pending = answered;
@@ -227,9 +285,18 @@ pub fn run<R: BufRead>(
     }
 }
 
+/// Answers `rows` on all cores (the rayon pool) as flat answers in input order: what a
+/// caller holding its rows in memory (an Arrow batch) wants, without a run's chunking and
+/// writing.
+pub fn answer_flat(engine: &dyn api::Engine, rows: &[Row], opts: &BatchOptions) -> Vec<FlatAnswer> {
+    rows.par_iter()
+        .map(|row| FlatAnswer::from(answer(engine, row, opts)))
+        .collect()
+}
+
 /// Up to `chunk` rows after the first `skip` of the input (`skipped` counts those passed over).
 fn read_chunk(
-    rows: &mut RowSource<'_>,
+    rows: &mut Rows<'_>,
     chunk: usize,
     skip: u64,
     skipped: &mut u64,
@@ -246,401 +313,87 @@ fn read_chunk(
     Ok(batch)
 }
 
-/// Writes answered lines in order, tallies them and flushes (so a kill loses at most the
+/// Writes answered rows in order, tallies them and flushes (so a kill loses at most the
 /// chunks in flight).
 fn write_chunk(
-    answered: &[Answered],
-    out: &mut dyn Write,
+    answered: Vec<(Value, Answered)>,
+    out: &mut Output<'_>,
     summary: &mut BatchSummary,
-    input_name: &Path,
+    output_name: &Path,
 ) -> Result<()> {
     if answered.is_empty() {
         return Ok(());
     }
     let io = |source| Error::Io {
-        path: input_name.to_path_buf(),
+        path: output_name.to_path_buf(),
         source,
     };
-    for (line, tally) in answered {
-        out.write_all(line).map_err(io)?;
+    for (_, (_, tally)) in &answered {
         match *tally {
             Ok(code) => *summary.results.entry(code).or_default() += 1,
             Err(code) => *summary.errors.entry(code).or_default() += 1,
         }
         summary.rows += 1;
     }
-    out.flush().map_err(io)
-}
-
-/// Answers one row and renders its output line.
-fn answer_row(engine: &dyn api::Engine, row: &Row, opts: &BatchOptions) -> Answered {
-    let refused = |e: api::ApiError| {
-        let tally = Err(e.code.code());
-        (render(&row.id, Err(&e), &opts.output), tally)
-    };
-    let fields = match &row.fields {
-        Ok(f) => f,
-        Err(why) => {
-            return refused(api::ApiError::new(
-                ErrorCode::InvalidParameterValue,
-                why.clone(),
-            ))
-        }
-    };
-    let q = query(fields, opts);
-    let raw = api::RawQuery::parse(&q);
-    let prepared = match api::Prepared::parse(Operation::FindAddress, &raw, engine, &opts.base_url)
-    {
-        Ok(p) => p,
-        Err(e) => return refused(e),
-    };
-    match &opts.output {
-        // The response is serialised straight into the line, after its id.
-        OutputFormat::JsonLines => {
-            let mut line = Vec::with_capacity(2048);
-            line.extend_from_slice(br#"{"id":"#);
-            write_json(&mut line, &row.id);
-            line.extend_from_slice(br#","response":"#);
-            match prepared.run_into(engine, &mut line) {
-                Ok(result) => {
-                    line.extend_from_slice(b"}\n");
-                    (line, Ok(result.unwrap_or(0)))
-                }
-                Err(e) => refused(e),
-            }
-        }
-        OutputFormat::Csv(_) => match prepared.run(engine) {
-            Ok(a) => {
-                let tally = Ok(a.result.unwrap_or(0));
-                (render(&row.id, Ok(&a.json), &opts.output), tally)
-            }
-            Err(e) => refused(e),
-        },
-    }
-}
-
-/// Appends `v` as JSON (writing to a `Vec` cannot fail; a `Value` always serialises).
-fn write_json(out: &mut Vec<u8>, v: &impl serde::Serialize) {
-    let _ = serde_json::to_writer(out, v);
-}
-
-/// The header line of a CSV output.
-pub fn csv_header(columns: &[String]) -> Vec<u8> {
-    csv_line(columns.iter().map(String::as_str))
-}
-
-/// One output line (with its newline): the response JSON, or the error it was refused with.
-fn render(
-    id: &Value,
-    outcome: std::result::Result<&[u8], &api::ApiError>,
-    format: &OutputFormat,
-) -> Vec<u8> {
-    match format {
-        OutputFormat::JsonLines => {
-            let mut line = Vec::with_capacity(256);
-            line.extend_from_slice(br#"{"id":"#);
-            write_json(&mut line, id);
-            match outcome {
-                Ok(json) => {
-                    line.extend_from_slice(br#","response":"#);
-                    line.extend_from_slice(json);
-                }
-                Err(e) => {
-                    let entry = ErrorEntry {
-                        error_type: e.code,
-                        message: e.message.clone(),
-                    };
-                    line.extend_from_slice(br#","error":"#);
-                    write_json(&mut line, &entry);
+    match out {
+        Output::Lines(w) => {
+            for (_, (rendered, _)) in &answered {
+                if let Rendered::Line(line) = rendered {
+                    w.write_all(line).map_err(io)?;
                 }
             }
-            line.extend_from_slice(b"}\n");
-            line
+            w.flush().map_err(io)
         }
-        OutputFormat::Csv(columns) => {
-            let response = match outcome {
-                Ok(json) => serde_json::from_slice(json).unwrap_or(Value::Null),
-                Err(_) => Value::Null,
-            };
-            let cells: Vec<String> = columns
-                .iter()
-                .map(|c| match (c.as_str(), outcome) {
-                    ("id", _) => cell(id),
-                    ("error", Err(e)) => e.message.clone(),
-                    ("errorCode", Err(e)) => e.code.code().to_string(),
-                    (name, _) => response.get(name).map_or_else(String::new, cell),
+        Output::Flat(sink) => sink(
+            answered
+                .into_iter()
+                .filter_map(|(id, (rendered, _))| match rendered {
+                    Rendered::Flat(f) => Some((id, f)),
+                    Rendered::Line(_) => None,
                 })
-                .collect();
-            csv_line(cells.iter().map(String::as_str))
-        }
+                .collect(),
+        ),
     }
 }
 
-/// A JSON value as one CSV cell (no newlines: one output row is one line, for resuming).
-fn cell(v: &Value) -> String {
-    let s = match v {
-        Value::Null => String::new(),
-        Value::String(s) => s.clone(),
-        Value::Object(o) => o.get("code").map_or_else(|| v.to_string(), cell),
-        Value::Array(a) => a.iter().map(cell).collect::<Vec<_>>().join(", "),
-        other => other.to_string(),
-    };
-    s.replace(['\n', '\r'], " ")
-}
-
-fn csv_line<'a>(cells: impl Iterator<Item = &'a str>) -> Vec<u8> {
-    let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
-    // Writing to a Vec cannot fail.
-    let _ = w.write_record(cells);
-    w.into_inner().unwrap_or_default()
-}
-
-/// Rows from either input layout.
-enum RowSource<'a> {
-    Csv {
-        records: Box<csv::ByteRecordsIntoIter<Box<dyn BufRead + 'a>>>,
-        columns: Columns,
-        width: usize,
-        number: u64,
-    },
-    Json(Box<dyn BufRead + 'a>, u64),
-}
-
-/// Where each known column is in the CSV header.
-#[derive(Default)]
-struct Columns {
-    address: usize,
-    id: Option<usize>,
-    eircode: Option<usize>,
-    language: Option<usize>,
-    country: Option<usize>,
-    limit: Option<usize>,
-    profile: Option<usize>,
-}
-
-/// The request fields of one row.
-#[derive(Default)]
-struct Fields {
-    address: String,
-    eircode: Option<String>,
-    language: Option<String>,
-    country: Option<String>,
-    limit: Option<String>,
-    profile: Option<String>,
-}
-
-impl<'a> RowSource<'a> {
-    fn csv(input: impl BufRead + 'a, name: &Path) -> Result<Self> {
-        let boxed: Box<dyn BufRead + 'a> = Box::new(input);
-        let mut reader = csv::ReaderBuilder::new()
-            .flexible(true)
-            .has_headers(true)
-            .from_reader(boxed);
-        let header = reader.byte_headers().map_err(|e| Error::InvalidOption {
-            option: "--input",
-            message: format!("{}: cannot read the CSV header: {e}", name.display()),
-        })?;
-        let find = |n: &str| {
-            header
-                .iter()
-                .position(|h| String::from_utf8_lossy(h).trim().eq_ignore_ascii_case(n))
-        };
-        let columns = Columns {
-            address: find("address").ok_or_else(|| Error::InvalidOption {
-                option: "--input",
-                message: format!(
-                    "{}: the CSV header has no `address` column (columns: address, and \
-                     optionally id, eircode, language, country, limit, addressProfileName)",
-                    name.display()
-                ),
-            })?,
-            id: find("id"),
-            eircode: find("eircode"),
-            language: find("language"),
-            country: find("country"),
-            limit: find("limit"),
-            profile: find("addressProfileName"),
-        };
-        let width = header.len();
-        Ok(RowSource::Csv {
-            records: Box::new(reader.into_byte_records()),
-            columns,
-            width,
-            number: 0,
-        })
-    }
-
-    fn next_row(&mut self, name: &Path) -> Result<Option<Row>> {
-        let io = |source| Error::Io {
-            path: name.to_path_buf(),
-            source,
-        };
-        match self {
-            RowSource::Csv {
-                records,
-                columns,
-                width,
-                number,
-            } => {
-                let Some(record) = records.next() else {
-                    return Ok(None);
-                };
-                *number += 1;
-                let n = *number;
-                let record = match record {
-                    Ok(r) => r,
-                    Err(e) if e.is_io_error() => {
-                        return Err(io(std::io::Error::other(e.to_string())));
-                    }
-                    Err(e) => return Ok(Some(bad_row(n, format!("row {n}: {e}")))),
-                };
-                let id = match field(&record, columns.id, n) {
-                    Ok(Some(id)) => Value::String(id),
-                    _ => Value::from(n),
-                };
-                Ok(Some(Row {
-                    id,
-                    fields: csv_fields(&record, columns, *width, n),
-                }))
-            }
-            RowSource::Json(input, number) => {
-                let mut line = Vec::new();
-                if input.read_until(b'\n', &mut line).map_err(io)? == 0 {
-                    return Ok(None);
-                }
-                *number += 1;
-                Ok(Some(json_row(*number, &line)))
-            }
-        }
-    }
-}
-
-/// Field `i` of a CSV record, trimmed; `None` when absent or empty.
-fn field(
-    record: &csv::ByteRecord,
-    i: Option<usize>,
-    n: u64,
-) -> std::result::Result<Option<String>, String> {
-    match i.and_then(|i| record.get(i)) {
-        None => Ok(None),
-        Some(b) => std::str::from_utf8(b)
-            .map(|s| Some(s.trim().to_string()).filter(|s| !s.is_empty()))
-            .map_err(|_| format!("row {n}: a field is not valid UTF-8")),
-    }
-}
-
-/// The request fields of CSV row `n`, or why it cannot be read.
-fn csv_fields(
-    record: &csv::ByteRecord,
-    columns: &Columns,
-    width: usize,
-    n: u64,
-) -> std::result::Result<Fields, String> {
-    if record.len() != width {
-        return Err(format!(
-            "row {n}: {} fields where the header has {width}",
-            record.len()
-        ));
-    }
-    Ok(Fields {
-        address: field(record, Some(columns.address), n)?.unwrap_or_default(),
-        eircode: field(record, columns.eircode, n)?,
-        language: field(record, columns.language, n)?,
-        country: field(record, columns.country, n)?,
-        limit: field(record, columns.limit, n)?,
-        profile: field(record, columns.profile, n)?,
-    })
-}
-
-fn bad_row(n: u64, why: String) -> Row {
-    Row {
-        id: Value::from(n),
-        fields: Err(why),
-    }
-}
-
-/// A JSON line's row.
-fn json_row(n: u64, line: &[u8]) -> Row {
-    let v: Value = match serde_json::from_slice(line) {
-        Ok(v) => v,
-        Err(e) => return bad_row(n, format!("row {n}: not a JSON object: {e}")),
-    };
-    let id = match v.get("id") {
-        Some(id @ (Value::String(_) | Value::Number(_))) => id.clone(),
-        _ => Value::from(n),
-    };
-    let text = |k: &str| match v.get(k) {
-        Some(Value::String(s)) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
-        Some(Value::Number(x)) => Some(x.to_string()),
-        _ => None,
-    };
-    let fields = match v.get("address") {
-        Some(Value::String(a)) => Ok(Fields {
-            address: a.clone(),
-            eircode: text("eircode"),
-            language: text("language"),
-            country: text("country"),
-            limit: text("limit"),
-            profile: text("addressProfileName"),
-        }),
-        _ => Err(format!("row {n}: no `address` string")),
-    };
-    Row { id, fields }
-}
-
-/// The FindAddress query string of a row.
-fn query(f: &Fields, opts: &BatchOptions) -> String {
-    let joined;
-    let address = match &f.eircode {
-        Some(e) if f.address.is_empty() => e.as_str(),
-        Some(e) => {
-            joined = format!("{}, {e}", f.address);
-            joined.as_str()
-        }
-        None => f.address.as_str(),
-    };
-    let enc = api::query::percent_encode_into;
-    let mut q = String::with_capacity(address.len() * 3 / 2 + 64);
-    q.push_str("key=");
-    enc(&opts.key, &mut q);
-    q.push_str("&address=");
-    enc(address, &mut q);
-    let profile = f.profile.as_ref().or(opts.profile.as_ref());
-    for (k, v) in [
-        ("&language=", f.language.as_ref()),
-        ("&country=", f.country.as_ref()),
-        ("&limit=", f.limit.as_ref()),
-        ("&addressProfileName=", profile),
-    ] {
-        if let Some(v) = v {
-            q.push_str(k);
-            enc(v, &mut q);
-        }
-    }
-    q
+/// Where an existing output leaves off (see [`resume_point`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resume {
+    /// A regular file (or none yet) holding this many complete lines, a CSV output's header
+    /// among them: append after them.
+    Lines(u64),
+    /// Not a regular file (a pipe, a terminal, a device): nothing to resume from; write a
+    /// stream from the first row.
+    Stream,
 }
 
 /// Complete lines of an existing output file; a partial last line (a run killed mid-write) is
-/// cut off so appending continues on a line boundary. 0 when the file does not exist.
+/// cut off so appending continues on a line boundary. `Lines(0)` when the file does not exist;
+/// [`Resume::Stream`] when it is not a regular file (it is not read: a pipe or `/dev/zero` would
+/// never end).
 ///
 /// # Errors
-/// [`Error::Io`] when the file cannot be read or truncated.
-pub fn resume_point(path: &Path) -> Result<u64> {
+/// [`Error::Io`] when the file cannot be read or truncated; [`Error::InvalidOption`] when it
+/// holds another layout than `format` writes (JSON lines against CSV, other CSV columns).
+pub fn resume_point(path: &Path, format: &OutputFormat) -> Result<Resume> {
     let io = |source| Error::Io {
         path: path.to_path_buf(),
         source,
     };
-    let mut file = match std::fs::OpenOptions::new()
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => return Ok(Resume::Stream),
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Resume::Lines(0)),
+        Err(e) => return Err(io(e)),
+    }
+    let mut file = std::fs::OpenOptions::new()
         .read(true)
         .write(true)
         .open(path)
-    {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
-        Err(e) => return Err(io(e)),
-    };
+        .map_err(io)?;
     let mut buf = vec![0u8; 1 << 20];
     let (mut lines, mut pos, mut end_of_last_line) = (0u64, 0u64, 0u64);
+    let mut first_line = Vec::new();
     loop {
         let n = file.read(&mut buf).map_err(io)?;
         if n == 0 {
@@ -649,17 +402,50 @@ pub fn resume_point(path: &Path) -> Result<u64> {
         // Counted a block at a time (vectorised), not a branch per byte: an output of a million
         // rows is over a gigabyte.
         let block = &buf[..n];
-        lines += block.iter().filter(|&&b| b == b'\n').count() as u64;
-        if let Some(i) = block.iter().rposition(|&b| b == b'\n') {
+        if lines == 0 && first_line.len() < MAX_RECORD_BYTES {
+            let end = memchr::memchr(b'\n', block).map_or(n, |i| i + 1);
+            first_line.extend_from_slice(&block[..end.min(MAX_RECORD_BYTES)]);
+        }
+        lines += memchr::memchr_iter(b'\n', block).count() as u64;
+        if let Some(i) = memchr::memrchr(b'\n', block) {
             end_of_last_line = pos + i as u64 + 1;
         }
         pos += n as u64;
+    }
+    if lines > 0 {
+        check_layout(path, &first_line, format)?;
     }
     if pos != end_of_last_line {
         file.set_len(end_of_last_line).map_err(io)?;
         file.seek(SeekFrom::End(0)).map_err(io)?;
     }
-    Ok(lines)
+    Ok(Resume::Lines(lines))
+}
+
+/// Refuses to append to an output whose first line is not what `format` writes first.
+fn check_layout(path: &Path, first_line: &[u8], format: &OutputFormat) -> Result<()> {
+    let (fits, what) = match format {
+        OutputFormat::JsonLines => (
+            first_line.starts_with(br#"{"id":"#),
+            "JSON lines".to_string(),
+        ),
+        OutputFormat::Csv(columns) => (
+            first_line == csv_header(columns).as_slice(),
+            format!("CSV with the columns {}", columns.join(",")),
+        ),
+    };
+    if fits {
+        return Ok(());
+    }
+    Err(Error::InvalidOption {
+        option: "--output",
+        message: format!(
+            "{} already holds something other than {what} (another --format or --columns, or \
+             not a batch output); resuming would mix layouts: choose another --output, or \
+             delete it to start over",
+            path.display()
+        ),
+    })
 }
 
 #[cfg(test)]
@@ -667,58 +453,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn formats_are_detected() {
-        assert_eq!(
-            InputFormat::detect(Path::new("a.CSV"), Some(b'{')),
-            InputFormat::Csv
-        );
-        assert_eq!(
-            InputFormat::detect(Path::new("a.jsonl"), None),
-            InputFormat::JsonLines
-        );
-        assert_eq!(
-            InputFormat::detect(Path::new("a.txt"), Some(b'{')),
-            InputFormat::JsonLines
-        );
-        assert_eq!(
-            InputFormat::detect(Path::new("a"), Some(b'a')),
-            InputFormat::Csv
-        );
-    }
-
-    #[test]
-    fn eircode_joins_the_address_and_values_are_encoded() {
-        let f = Fields {
-            address: "1 Main St, Dún Laoghaire".into(),
-            eircode: Some("A96 X2Y3".into()),
-            limit: Some("-1".into()),
-            ..Fields::default()
-        };
-        let q = query(&f, &BatchOptions::default());
-        assert_eq!(
-            q,
-            "key=batch&address=1%20Main%20St%2C%20D%C3%BAn%20Laoghaire%2C%20A96%20X2Y3&limit=-1"
-        );
-    }
-
-    #[test]
-    fn csv_cells_flatten_enums_and_lines() {
-        let v: Value = serde_json::json!({"result": {"code": 100, "text": "PostcodeAppended"},
-            "postalAddress": ["1 MAIN ST", "NAAS\nX"], "addressId": 1700000001u64});
-        assert_eq!(cell(&v["result"]), "100");
-        assert_eq!(cell(&v["postalAddress"]), "1 MAIN ST, NAAS X");
-        assert_eq!(cell(&v["addressId"]), "1700000001");
-        assert_eq!(cell(&Value::Null), "");
-    }
-
-    #[test]
     fn resume_cuts_a_partial_line() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("out.jsonl");
-        assert_eq!(resume_point(&p).unwrap(), 0);
-        std::fs::write(&p, "a\nb\nparti").unwrap();
-        assert_eq!(resume_point(&p).unwrap(), 2);
-        assert_eq!(std::fs::read_to_string(&p).unwrap(), "a\nb\n");
-        assert_eq!(resume_point(&p).unwrap(), 2);
+        let jsonl = OutputFormat::JsonLines;
+        assert_eq!(resume_point(&p, &jsonl).unwrap(), Resume::Lines(0));
+        std::fs::write(&p, "{\"id\":1}\n{\"id\":2}\n{\"id\":3,\"res").unwrap();
+        assert_eq!(resume_point(&p, &jsonl).unwrap(), Resume::Lines(2));
+        assert_eq!(
+            std::fs::read_to_string(&p).unwrap(),
+            "{\"id\":1}\n{\"id\":2}\n"
+        );
+        assert_eq!(resume_point(&p, &jsonl).unwrap(), Resume::Lines(2));
+    }
+
+    #[test]
+    fn resume_refuses_another_layout_and_streams_to_devices() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("out");
+        std::fs::write(&p, "{\"id\":\"1\",\"response\":{}}\n").unwrap();
+        let csv = OutputFormat::Csv(vec!["id".into(), "result".into()]);
+        let err = resume_point(&p, &csv).unwrap_err();
+        assert!(
+            err.to_string().contains("CSV with the columns id,result"),
+            "{err}"
+        );
+        std::fs::write(&p, "id,result\n1,100\n").unwrap();
+        assert_eq!(resume_point(&p, &csv).unwrap(), Resume::Lines(2));
+        let other = OutputFormat::Csv(vec!["id".into()]);
+        assert!(resume_point(&p, &other).is_err());
+        assert!(resume_point(&p, &OutputFormat::JsonLines).is_err());
+        // Never read: it would not end.
+        assert_eq!(
+            resume_point(Path::new("/dev/zero"), &OutputFormat::JsonLines).unwrap(),
+            Resume::Stream
+        );
     }
 }

@@ -15,7 +15,7 @@
 //! // Once per data release: build an index file from an ECAD-layout directory.
 //! IndexBuilder::new().build_dir(data)?.write_file(&file)?;
 //!
-//! // Open it (memory-mapped, instant) and look addresses up.
+//! // Open it (memory-mapped; every checksum and link between tables is checked) and ask.
 //! let engine = Engine::open(&file)?;
 //! let answer = engine.find("2 Dooroge Woods, Ballyboughal", &QueryOptions::default())?;
 //! assert_eq!(answer.result, FindResult::PostcodeAppended); // one address, Eircode added

@@ -97,6 +97,33 @@ pub const DEFAULT_REQUEST_TIMEOUT_MS: u64 = 10_000;
 
 /// How often the server checks the index file's modification time for hot reload.
 pub const RELOAD_POLL_MS: u64 = 2_000;
+
+/// Time a connection gets to deliver a whole request head, counted from its opening or from the
+/// end of its previous response: a client that sends nothing, or trickles a header line at a
+/// time, is closed after it, and so is an idle keep-alive connection.
+pub const DEFAULT_HEADER_TIMEOUT_MS: u64 = 10_000;
+
+/// Default most connections the server keeps open at once; more are answered 503 with an error
+/// body and closed. Lowered at start to leave descriptors free under the process's open-file
+/// limit (see [`RESERVED_DESCRIPTORS`]).
+pub const DEFAULT_MAX_CONNECTIONS: usize = 4_096;
+
+/// Descriptors the server keeps out of the connection cap (besides the 503 refusals in flight):
+/// the index file and its reload, logs, the listener, the runtime's own.
+pub const RESERVED_DESCRIPTORS: usize = 64;
+
+/// Longest record (one CSV row with its quoted line breaks, or one JSON line) the batch, build and
+/// stats readers hold in memory; a longer one is reported as an error row and skipped, so a
+/// file of one giant line costs no more memory than a normal one.
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
+
+/// Longest single field of a CSV record those readers accept (an ECAD field is a name or a
+/// number; an address to look up is at most [`MAX_QUERY_CHARS`] characters).
+pub const MAX_FIELD_BYTES: usize = 64 << 10;
+
+/// Longest row id `seoladh batch` echoes; a longer one makes the row an error row (the id is
+/// not repeated into the output).
+pub const MAX_BATCH_ID_BYTES: usize = 256;
 /// Most lines an address profile may ask for: room for a postal address (8 lines) and its
 /// Eircode, with margin for systems that spread an address wider.
 pub const MAX_PROFILE_LINES: usize = 16;

@@ -2,7 +2,7 @@
 //! the exact JSON names, links, errors, and the [`Engine`] seam a matcher implements.
 //!
 //! Nothing here does matching or HTTP: an engine turns a parsed request into a response, the
-//! server (feature `server`) moves bytes. `wire-compat.md` is the contract.
+//! server (feature `server`) moves bytes. `docs/wire.md` is the contract.
 //!
 //! ```
 //! use seoladh::api::{FindAddressRequest, FindAddressResponse, FindResult, LinkContext};
@@ -27,7 +27,7 @@ pub mod query;
 pub mod request;
 pub mod response;
 
-pub use dispatch::{answer, answer_into, Answer, Operation, Prepared};
+pub use dispatch::{answer, answer_into, find_address, Answer, Operation, Prepared};
 pub use ecad_data::*;
 pub use enums::*;
 pub use error::{ApiError, ErrorBody, ErrorEntry};

@@ -1,8 +1,9 @@
 //! Classification: what a search means, as a Find Address result code, match level, target and
-//! option set (`matching.md` §2–3). The rules read top to bottom in [`classify`]; words the
+//! option set (`docs/matching.md` §2–3). The rules read top to bottom in [`classify`]; words the
 //! matcher left over are weighed against the chosen address in `reconcile`, shared postal
 //! addresses (300) are found in `shared`.
 
+mod foreign;
 mod nonaddress;
 mod reconcile;
 mod shared;
@@ -49,17 +50,17 @@ pub enum EircodeCheck {
 impl EircodeCheck {
     /// Looks up the plan's Eircode.
     pub fn of(index: &Index, search: &Search) -> EircodeCheck {
-        let Some((_, code, corrections)) = &search.plan.eircode else {
+        let Some(e) = &search.plan.eircode else {
             return EircodeCheck::Absent;
         };
-        match index.eircode(code) {
+        match index.eircode(&e.code) {
             Some(EircodeHit::Current(ap)) => EircodeCheck::Found {
                 address_point: ap,
-                corrected: *corrections > 0,
+                corrected: e.corrections > 0,
             },
             Some(EircodeHit::History(h)) => EircodeCheck::History(h),
             None => EircodeCheck::Unknown {
-                near: index.eircodes_near(code),
+                near: index.eircodes_near(&e.code),
             },
         }
     }
@@ -154,16 +155,20 @@ pub fn classify(
         return Classification::simple(FindResult::ForeignAddressDetected);
     }
     let best = best_answer(index, search);
-    // 2b. A UK post town with no Irish twin ends the input, and the Irish reading is not whole.
-    if plan.eircode.is_none() && plan.names_uk_only_town(&index.meta().uk_only_towns) {
-        let whole = best.as_ref().is_some_and(|b| b.complete && !b.tied);
-        if !whole {
-            return Classification::simple(FindResult::ForeignAddressDetected);
-        }
-    }
-    // 2c. Nothing matched and the words are not words: random characters.
-    if best.is_none() && plan.numbers.is_empty() && looks_like_gibberish(text) {
+    // 2b. Nothing matched and the words are not words: random characters (a code read with
+    // look-alikes, `DGWFA34`, is no word, nor random), even with a country's letters among
+    // them (`hfj#xwll!!gb%`).
+    if best.is_none()
+        && plan.numbers.is_empty()
+        && plan.eircode.is_none()
+        && looks_like_gibberish(text)
+    {
         return Classification::simple(FindResult::InvalidAddressEntered);
+    }
+    // 2c. UK places named ([`foreign`]: a UK country, or a county or town no Irish place
+    // shares, with nothing Irish beside it), and the Irish reading is not whole.
+    if foreign::names_uk_address(index, text, search, best.as_ref()) {
+        return Classification::simple(FindResult::ForeignAddressDetected);
     }
     // 3. The Eircode decides, checked against the text.
     match eircode {
@@ -216,18 +221,25 @@ pub fn classify(
                         c.spelling_changed = b.typos;
                         return c;
                     }
-                    if near.contains(&ap) {
+                    // The text's best point is a near miss, and no tied point is one too.
+                    let near_ties = b
+                        .ties
+                        .iter()
+                        .filter(|t| matches!(t, Target::AddressPoint(p) if near.contains(p)));
+                    if near.contains(&ap) && near_ties.count() <= 1 {
                         return point(index, ap, FindResult::PostcodeAndAddressAmended);
                     }
                 }
-            }
-            if near.len() == 1 && plan.words.is_empty() {
-                return point(index, near[0], FindResult::PostcodeAndAddressAmended);
-            }
-            if let Some(b) = &best {
-                if let Some(&ap) = near.iter().find(|&&ap| text_agrees_with(index, b, ap)) {
+                // The text and one near-miss code agree on one address point.
+                let mut agreeing = near.iter().filter(|&&ap| text_agrees_with(index, b, ap));
+                if let (Some(&ap), None) = (agreeing.next(), agreeing.next()) {
                     return point(index, ap, FindResult::PostcodeAndAddressAmended);
                 }
+            }
+            // A code that is nobody's and no text to place it: the person picks among its
+            // near misses (500), never given one of them as theirs; 550 when it has none.
+            if best.is_none() {
+                return near_misses(near);
             }
             // Fall through: the postcode cannot be validated; answer from the text.
         }
@@ -251,6 +263,17 @@ pub fn classify(
     if unchecked {
         c.result = FindResult::PostcodeNotValidated;
     }
+    c
+}
+
+/// The answer to an Eircode that is not in the data, typed without words: its near misses as
+/// options (500), or 550 when it has none.
+fn near_misses(near: &[u32]) -> Classification {
+    if near.is_empty() {
+        return Classification::simple(FindResult::NoAddressMatch);
+    }
+    let mut c = Classification::simple(FindResult::IncompleteAddressEntered);
+    c.options = OptionSet::AddressPoints(near.to_vec());
     c
 }
 
@@ -480,18 +503,21 @@ fn same_element(a: &Target, b: &Target) -> bool {
 
 /// Words naming the country: people end addresses with them and no ECAD element holds them,
 /// so left over they neither make a match partial nor count against it.
-const COUNTRY_WORDS: [&str; 5] = ["ireland", "eire", "\u{e9}ire", "irl", "roi"];
+const COUNTRY_WORDS: [&str; 6] = ["ireland", "eire", "\u{e9}ire", "irl", "irland", "roi"];
 
 /// Plan words the candidate leaves unexplained (country words aside). A county the point is not
 /// in is not held against a single address point: people write the wrong county or the
-/// geographic one (matching.md §1, §7); the answer shows the right one (`isAltered`).
+/// geographic one (docs/matching.md §1, §7); the answer shows the right one (`isAltered`). A
+/// county of Northern Ireland is no such slip: it places the address outside the data.
 fn unexplained_words(search: &Search, c: &Candidate, reconciled: u64) -> Vec<usize> {
     (0..search.plan.words.len().min(64))
         .filter(|i| (c.place.mask | reconciled) & (1u64 << i) == 0)
         .filter(|&i| {
             let w = &search.plan.words[i];
             let country = COUNTRY_WORDS.contains(&w.text.as_str());
-            let wrong_county = c.address_point.is_some() && w.kind == TokenKind::County;
+            let wrong_county = c.address_point.is_some()
+                && w.kind == TokenKind::County
+                && !crate::search::foreign::is_ni_county(w);
             !(country || wrong_county)
         })
         .collect()

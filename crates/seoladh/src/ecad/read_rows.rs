@@ -4,18 +4,20 @@
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
+use std::sync::Arc;
 
 use csv::ByteRecord;
 use serde::de::DeserializeOwned;
 
+use super::bounded::{BoundedCsv, Cuts};
 use super::ids::IdSet;
 use super::layout::{address_line_columns, named_columns};
 use super::report::{Action, FileReport, Issue, IssueKind, ReadReport};
 use super::{AddressLinesRow, AliasTable, NamedElement};
 use crate::{Error, Result};
 
-/// An open layout file.
-pub(crate) type CsvReader = csv::Reader<BufReader<File>>;
+/// An open layout file, read in bounded memory (`ecad::bounded`).
+pub(crate) type CsvReader = csv::Reader<BoundedCsv<BufReader<File>>>;
 
 /// Ids accepted so far, per table.
 #[derive(Default)]
@@ -66,6 +68,8 @@ pub(crate) struct Ctx<'d> {
     pub(crate) current: FileReport,
     /// Added to csv's line numbers of the current file (1 for CRLF files, see `open`).
     pub(crate) line_fix: u64,
+    /// Rows of the current file cut for their length (see `ecad::bounded`).
+    pub(crate) cuts: Arc<Cuts>,
 }
 
 impl Ctx<'_> {
@@ -82,6 +86,36 @@ impl Ctx<'_> {
     pub(crate) fn skip(&mut self, line: u64, kind: IssueKind, message: String) {
         self.current.skipped += 1;
         self.issue(line, kind, Action::Skipped, message);
+    }
+
+    /// The file line of a record or error position.
+    fn line_of(&self, pos: Option<&csv::Position>) -> u64 {
+        pos.map_or(0, |p| {
+            p.line() + self.line_fix + self.cuts.lines_before(p.byte())
+        })
+    }
+
+    /// Why a row read at `pos` is too long to keep (cut by the reader, or a field past
+    /// [`MAX_FIELD_BYTES`](crate::limits::MAX_FIELD_BYTES)), if it is.
+    fn oversized(
+        &self,
+        pos: Option<&csv::Position>,
+        record: Option<&ByteRecord>,
+    ) -> Option<String> {
+        if pos.is_some_and(|p| self.cuts.at(p.byte()).is_some()) {
+            return Some(format!(
+                "the row is longer than {} bytes; skipped unread",
+                crate::limits::MAX_RECORD_BYTES
+            ));
+        }
+        let field = record?
+            .iter()
+            .position(|f| f.len() > crate::limits::MAX_FIELD_BYTES)?;
+        Some(format!(
+            "field {} is longer than {} bytes",
+            field + 1,
+            crate::limits::MAX_FIELD_BYTES
+        ))
     }
 
     pub(crate) fn end(&mut self) {
@@ -236,11 +270,25 @@ impl Ctx<'_> {
             Some(i) if i > 0 && head.get(i - 1) == Some(&b'\r') => 1,
             _ => 0,
         };
+        let bounded = BoundedCsv::new(buffered, crate::limits::MAX_RECORD_BYTES);
+        self.cuts = bounded.cuts();
         let mut reader = csv::ReaderBuilder::new()
             .has_headers(true)
             .flexible(false)
-            .from_reader(buffered);
+            .from_reader(bounded);
         let header = reader.byte_headers().map_err(|e| read_error(&path, e))?;
+        if self.cuts.at(0).is_some() {
+            return Err(Error::Io {
+                path,
+                source: std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!(
+                        "the header line is longer than {} bytes: not an ECAD-layout CSV file",
+                        crate::limits::MAX_RECORD_BYTES
+                    ),
+                ),
+            });
+        }
         let header: Vec<String> = header
             .iter()
             .enumerate()
@@ -324,7 +372,11 @@ impl Ctx<'_> {
                 Ok(false) => break,
                 Ok(true) => {
                     self.current.read += 1;
-                    let line = record.position().map_or(0, |p| p.line() + self.line_fix);
+                    let line = self.line_of(record.position());
+                    if let Some(why) = self.oversized(record.position(), Some(&record)) {
+                        self.skip(line, IssueKind::MalformedRow, why);
+                        continue;
+                    }
                     match record.deserialize::<T>(by_name) {
                         Ok(row) => each(self, line, row),
                         Err(e) => {
@@ -334,9 +386,11 @@ impl Ctx<'_> {
                     }
                 }
                 Err(e) => {
-                    if let Some((line, message)) = recoverable(&e, self.line_fix) {
+                    if let Some((pos, message)) = recoverable(&e) {
                         self.current.read += 1;
-                        self.skip(line, IssueKind::MalformedRow, message);
+                        let line = self.line_of(pos);
+                        let why = self.oversized(pos, None).unwrap_or(message);
+                        self.skip(line, IssueKind::MalformedRow, why);
                     } else {
                         return Err(read_error(&path, e));
                     }
@@ -371,7 +425,11 @@ impl Ctx<'_> {
                 Ok(false) => break,
                 Ok(true) => {
                     self.current.read += 1;
-                    let line = record.position().map_or(0, |p| p.line() + self.line_fix);
+                    let line = self.line_of(record.position());
+                    if let Some(why) = self.oversized(record.position(), Some(&record)) {
+                        self.skip(line, IssueKind::MalformedRow, why);
+                        continue;
+                    }
                     let text = |i: usize| std::str::from_utf8(record.get(i).unwrap_or_default());
                     let id = match text(id_pos).ok().and_then(|s| s.trim().parse::<u64>().ok()) {
                         Some(id) => id,
@@ -414,9 +472,11 @@ impl Ctx<'_> {
                     });
                 }
                 Err(e) => {
-                    if let Some((line, message)) = recoverable(&e, self.line_fix) {
+                    if let Some((pos, message)) = recoverable(&e) {
                         self.current.read += 1;
-                        self.skip(line, IssueKind::MalformedRow, message);
+                        let line = self.line_of(pos);
+                        let why = self.oversized(pos, None).unwrap_or(message);
+                        self.skip(line, IssueKind::MalformedRow, why);
                     } else {
                         return Err(read_error(&path, e));
                     }
@@ -428,19 +488,19 @@ impl Ctx<'_> {
     }
 }
 
-/// A row-level CSV error the reader can step over: its line and a message.
-fn recoverable(e: &csv::Error, line_fix: u64) -> Option<(u64, String)> {
+/// A row-level CSV error the reader can step over: its position and a message.
+fn recoverable(e: &csv::Error) -> Option<(Option<&csv::Position>, String)> {
     match e.kind() {
         csv::ErrorKind::UnequalLengths {
             pos,
             expected_len,
             len,
         } => Some((
-            pos.as_ref().map_or(0, |p| p.line() + line_fix),
+            pos.as_ref(),
             format!("{len} fields where the header has {expected_len}"),
         )),
         csv::ErrorKind::Utf8 { pos, err } => Some((
-            pos.as_ref().map_or(0, |p| p.line() + line_fix),
+            pos.as_ref(),
             format!("field {} is not valid UTF-8", err.field() + 1),
         )),
         _ => None,

@@ -10,8 +10,9 @@
 //! ..  sections         each starting at a multiple of 8
 //! ```
 //!
-//! Everything is little-endian. Opening checks the header, the versions and every section's bounds
-//! (O(1) in the file size); `verify` recomputes every section's checksum.
+//! Everything is little-endian. [`read_header`] checks the header, the versions and every
+//! section's bounds; opening an index then checks every section's checksum and structure
+//! (`index::validate`).
 
 use crate::error::{Error, Result};
 use std::io::Write;
@@ -81,7 +82,7 @@ pub enum SectionId {
 }
 
 impl SectionId {
-    /// Every section, in file order.
+    /// Every section (the header's section table gives each one's place in the file).
     pub const ALL: [SectionId; 23] = [
         SectionId::Meta,
         SectionId::Terms,

@@ -145,18 +145,25 @@ impl<'a> Lists<'a> {
             return Err("data has trailing bytes".into());
         }
         if sorted_u32 {
-            for i in 0..self.len() {
-                let mut bytes = self.bytes(i).unwrap_or(&[]);
-                let mut acc = 0u64;
-                while !bytes.is_empty() {
-                    let (v, n) =
-                        read_varint(bytes).ok_or_else(|| format!("list {i}: bad varint"))?;
-                    acc += v;
-                    if acc > u64::from(u32::MAX) {
-                        return Err(format!("list {i}: ordinal overflows"));
-                    }
-                    bytes = &bytes[n..];
+            self.check_ordinals(u64::from(u32::MAX) + 1)?;
+        }
+        Ok(())
+    }
+}
+
+impl Lists<'_> {
+    /// Checks that every list decodes as sorted ordinals below `bound`.
+    pub(crate) fn check_ordinals(&self, bound: u64) -> Result<(), String> {
+        for i in 0..self.len() {
+            let mut bytes = self.bytes(i).unwrap_or(&[]);
+            let mut acc = 0u64;
+            while !bytes.is_empty() {
+                let (v, n) = read_varint(bytes).ok_or_else(|| format!("list {i}: bad varint"))?;
+                acc = acc.saturating_add(v);
+                if acc >= bound {
+                    return Err(format!("list {i}: ordinal {acc} out of range (< {bound})"));
                 }
+                bytes = &bytes[n..];
             }
         }
         Ok(())

@@ -1,5 +1,5 @@
-//! The index: one versioned file, built once from an ECAD-layout directory, opened in O(1) by
-//! memory-mapping, and read in place by every lookup.
+//! The index: one versioned file, built once from an ECAD-layout directory, checked whole when
+//! opened (memory-mapped or read into memory), and read in place by every lookup.
 //!
 //! - [`format`](mod@format): header, section table, checksums;
 //! - [`builder`]: [`IndexBuilder`] turns a [`Dataset`](crate::ecad::Dataset) into a file;
@@ -26,6 +26,7 @@ mod record_codec;
 mod render;
 pub mod store;
 pub mod tables;
+mod validate;
 mod variant;
 
 pub use builder::{BuildProgress, BuiltIndex, IndexBuilder, NoProgress};
@@ -40,7 +41,7 @@ pub use tables::{
 pub use variant::{TermIds, Variant, VariantTag, VariantTerms, Variants};
 
 /// The alphabet of the last four Eircode characters, in byte order so packing keeps order.
-const EIRCODE_ALPHABET: &[u8; 25] = b"0123456789ACDEFHKNPRTVWXY";
+use crate::ecad::eircode::EIRCODE_ALPHABET;
 
 /// Packs an Eircode (`A65F4E2`, any case, no space) into a `u32`: routing key index × 25⁴ + the
 /// unique identifier in base 25. `None` for an unknown routing key or a letter outside the

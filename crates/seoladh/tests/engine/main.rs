@@ -1,7 +1,10 @@
 //! The `engine` integration tests, one module per concern.
 
+mod alloc_meter;
 mod batch;
 mod batch_bytes;
+mod bounded_input;
+mod codes;
 mod deps;
 mod ecad_address;
 mod ecad_data;
@@ -9,6 +12,7 @@ mod ecad_layout;
 mod ecad_layout_prop;
 mod ecad_mini;
 mod index;
+mod index_damage;
 mod index_frozen;
 mod options_distinct;
 mod profiles;

@@ -1,48 +1,9 @@
 //! Allocation budget of the hot path: already-normal ASCII addresses cost at most one allocation
-//! per address on average (normalise + tokenise_into with reused buffers). The counting allocator
-//! counts per thread, so the other tests of this binary, running on their own threads, do not
-//! disturb the count.
+//! per address on average (normalise + tokenise_into with reused buffers), counted by the
+//! binary's allocator (`alloc_meter`), per thread.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
+use crate::alloc_meter::allocations;
 use seoladh::text::{normalise, tokenise_into, Tokenised};
-
-struct Counting;
-
-thread_local! {
-    // `const` initialisation: reading it never allocates, so the allocator may use it.
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-fn count() {
-    // `try_with`: during a thread's teardown the slot may already be gone.
-    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-}
-
-fn allocations() -> usize {
-    ALLOCATIONS.with(Cell::get)
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 #[test]
 fn normal_ascii_addresses_allocate_at_most_once_each() {
