@@ -14,9 +14,11 @@
 use fst::{Automaton, IntoStreamer, Streamer};
 
 use crate::index::{unpack_term, Index, NONE};
+use crate::limits::{MAX_NUMBERED_BUILDINGS, MAX_SUGGESTION_POOL};
+use crate::search::elements::ElementMatch;
 use crate::search::places::PlaceScore;
 use crate::search::plan::Plan;
-use crate::search::resolve::Candidate;
+use crate::search::resolve::{self, Candidate};
 use crate::search::terms::{How, TermHit};
 use crate::text::lexicon::lexicon;
 
@@ -314,6 +316,48 @@ pub fn shortlist_places(
     keys.sort_unstable();
     let ranked: Vec<PlaceScore> = keys.iter().map(|&(_, i)| places[i]).collect();
     *places = ranked;
+}
+
+/// Resolves the typed numbers in `further` places (ranked after the first
+/// [`MAX_RESOLVED_PLACES`](crate::limits::MAX_RESOLVED_PLACES), best first) while fewer than
+/// [`MAX_SUGGESTION_POOL`](crate::limits::MAX_SUGGESTION_POOL) candidates explain every typed
+/// number, keeping only candidates that explain one: the places that explain the words best
+/// need not hold the number (`90 Tu`: townlands beginning with `tu`, none with a number 90),
+/// and an address with the number explains more of the input than any of them. Bounded by
+/// [`MAX_NUMBERED_BUILDINGS`](crate::limits::MAX_NUMBERED_BUILDINGS) buildings.
+pub fn resolve_numbered(
+    index: &Index,
+    plan: &Plan,
+    matches: &[ElementMatch],
+    further: &[PlaceScore],
+    out: &mut Vec<Candidate>,
+) {
+    let n = plan.numbers.len().min(32);
+    if n == 0 {
+        return;
+    }
+    let all = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+    let mut strong = out.iter().filter(|c| c.numbers_used == all).count();
+    let mut buildings = 0usize;
+    for p in further {
+        if strong >= MAX_SUGGESTION_POOL || buildings >= MAX_NUMBERED_BUILDINGS {
+            break;
+        }
+        buildings += index.place(p.place).map_or(0, |row| {
+            (row.building_count as usize).min(crate::limits::MAX_BUILDINGS_SCANNED)
+        });
+        let from = out.len();
+        resolve::resolve(index, plan, matches, p, out);
+        let mut keep = from;
+        for i in from..out.len() {
+            if out[i].numbers_used != 0 {
+                strong += usize::from(out[i].numbers_used == all);
+                out.swap(keep, i);
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
 }
 
 /// Autocomplete's order of candidates: coverage (numbers included), then score, then place,

@@ -26,7 +26,9 @@ pub mod resolve;
 pub mod terms;
 
 use crate::index::Index;
-use crate::limits::{MAX_PINNED_PLACES, MAX_RESOLVED_PLACES, MAX_SEED_VISITS, QUICK_SEED_VISITS};
+use crate::limits::{
+    MAX_NUMBERED_PLACES, MAX_PINNED_PLACES, MAX_RESOLVED_PLACES, MAX_SEED_VISITS, QUICK_SEED_VISITS,
+};
 use crate::text::{tokenise_into, Tokenised};
 
 pub use codes::PendingCode;
@@ -107,7 +109,7 @@ pub fn search(index: &Index, text: &str, mode: Mode) -> Search {
 pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch) -> Search {
     tokenise_into(text, &mut scratch.tokens);
     let mut plan = Plan::from_tokens(&scratch.tokens);
-    let pending_code = plan.settle_codes(index, text);
+    let pending_code = plan.settle_codes(index, text, mode == Mode::Autocomplete);
     plan.reglue(index);
     let mut out = Search {
         plan,
@@ -397,7 +399,10 @@ fn place_stage(
     // Only the best few are read on: select them, then order just those (the tie of a
     // townland of look-alike houses can be thousands of places). The order is strict, so the
     // best few are the same as after a full sort.
-    let read = MAX_RESOLVED_PLACES.max(MAX_PINNED_PLACES);
+    let read = match stages.prefix_last && !plan.numbers.is_empty() {
+        true => MAX_NUMBERED_PLACES,
+        false => MAX_RESOLVED_PLACES.max(MAX_PINNED_PLACES),
+    };
     // Autocomplete ranks by what each place explains of the input first.
     let last = hits.last_word();
     if stages.prefix_last {
@@ -437,6 +442,11 @@ fn place_stage(
             .fold(best, |b, c| b.max(c.score));
     }
     if stages.prefix_last {
+        let further = scratch
+            .scored
+            .get(MAX_RESOLVED_PLACES..)
+            .unwrap_or_default();
+        complete::resolve_numbered(index, plan, &out.matches, further, &mut out.candidates);
         complete::rank_candidates(index, plan, last, &mut out.candidates);
     } else {
         out.candidates.sort_by(|a, b| {
