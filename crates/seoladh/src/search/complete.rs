@@ -277,7 +277,7 @@ impl Coverage {
             .numbers
             .iter()
             .enumerate()
-            .last()
+            .next_back()
             .filter(|(_, n)| plan.words.iter().all(|w| w.token < n.token));
         let last = match (last, last_number) {
             (_, Some((i, _))) => i < 32 && numbers & (1u32 << i) != 0,
