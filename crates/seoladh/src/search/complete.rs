@@ -320,11 +320,11 @@ pub fn shortlist_places(
 
 /// Resolves the typed numbers in `further` places (ranked after the first
 /// [`MAX_RESOLVED_PLACES`](crate::limits::MAX_RESOLVED_PLACES), best first) while fewer than
-/// [`MAX_SUGGESTION_POOL`](crate::limits::MAX_SUGGESTION_POOL) candidates explain every typed
+/// [`MAX_SUGGESTION_POOL`] candidates explain every typed
 /// number, keeping only candidates that explain one: the places that explain the words best
 /// need not hold the number (`90 Tu`: townlands beginning with `tu`, none with a number 90),
 /// and an address with the number explains more of the input than any of them. Bounded by
-/// [`MAX_NUMBERED_BUILDINGS`](crate::limits::MAX_NUMBERED_BUILDINGS) buildings.
+/// [`MAX_NUMBERED_BUILDINGS`] buildings.
 pub fn resolve_numbered(
     index: &Index,
     plan: &Plan,
