@@ -13,6 +13,9 @@ use seoladh_eval::prefixes::{PrefixOptions, PrefixSet};
 
 /// Arguments of `seoladh prefixes`.
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  seoladh prefixes make --data fixtures/data --out prefixes.tsv --addresses 40 --scripts 4
+  seoladh prefixes run --index ie.idx --file prefixes.tsv")]
 pub struct PrefixesArgs {
     #[command(subcommand)]
     command: PrefixesCommand,
@@ -28,7 +31,7 @@ enum PrefixesCommand {
 
 /// Arguments of `seoladh prefixes make`.
 #[derive(clap::Args)]
-#[command(after_help = "Example:\n  seoladh prefixes make --data /tmp/ie --out /tmp/prefixes.tsv")]
+#[command(after_help = "Example:\n  seoladh prefixes make --data fixtures/data --out prefixes.tsv")]
 struct MakeArgs {
     /// The ECAD-layout directory to sample.
     #[arg(long)]
@@ -49,9 +52,7 @@ struct MakeArgs {
 
 /// Arguments of `seoladh prefixes run`.
 #[derive(clap::Args)]
-#[command(
-    after_help = "Example:\n  seoladh prefixes run --index /tmp/ie.idx --file /tmp/prefixes.tsv"
-)]
+#[command(after_help = "Example:\n  seoladh prefixes run --index ie.idx --file prefixes.tsv")]
 struct RunArgs {
     /// Index file built from the dataset the file was sampled from.
     #[arg(long)]
