@@ -9,6 +9,7 @@ mod generate;
 mod load;
 mod measure;
 mod ops;
+mod prefixes;
 mod profiles;
 mod serve;
 mod stats;
@@ -58,6 +59,8 @@ enum Command {
     /// Real typed addresses without known answers (a CSV column): result codes, and answers
     /// whose street and building share no word with the input.
     Typed(typed::TypedArgs),
+    /// Prefix benchmark: sample typed prefixes of addresses into a file, or answer one.
+    Prefixes(prefixes::PrefixesArgs),
 }
 
 /// Parses the command line and runs the subcommand; errors are printed with their fix.
@@ -79,6 +82,7 @@ pub fn run() -> ExitCode {
         Command::Bench(args) => measure::bench(&args),
         Command::Keystrokes(args) => measure::keystrokes(&args),
         Command::Typed(args) => typed::run(&args),
+        Command::Prefixes(args) => prefixes::run_command(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

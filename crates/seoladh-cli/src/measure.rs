@@ -88,7 +88,7 @@ pub struct KeystrokesArgs {
     pub repeat: u16,
 }
 
-fn links() -> LinkContext {
+pub(crate) fn links() -> LinkContext {
     LinkContext::new("http://127.0.0.1:8080", "bench", None)
 }
 
@@ -110,7 +110,7 @@ fn find(engine: &Engine, text: &str, country: Country, ctx: &LinkContext) -> Out
     }
 }
 
-fn autocomplete(engine: &Engine, text: &str, ctx: &LinkContext) -> Vec<u64> {
+pub(crate) fn autocomplete(engine: &Engine, text: &str, ctx: &LinkContext) -> Vec<u64> {
     autocomplete_named(engine, text, ctx)
         .into_iter()
         .map(|(id, _)| id)
@@ -118,7 +118,11 @@ fn autocomplete(engine: &Engine, text: &str, ctx: &LinkContext) -> Vec<u64> {
 }
 
 /// The options' ids and display names (a grouped option's id is its group's).
-fn autocomplete_named(engine: &Engine, text: &str, ctx: &LinkContext) -> Vec<(u64, String)> {
+pub(crate) fn autocomplete_named(
+    engine: &Engine,
+    text: &str,
+    ctx: &LinkContext,
+) -> Vec<(u64, String)> {
     let req = AutocompleteRequest {
         key: "bench".into(),
         address: text.to_string(),

@@ -41,6 +41,8 @@ pub mod corrupt;
 pub mod format;
 pub mod keystrokes;
 pub mod load;
+pub mod prefix_report;
+pub mod prefixes;
 pub mod queries;
 pub mod report;
 pub mod rng;

@@ -74,6 +74,14 @@ pub const MAX_PINNED_PLACES: usize = 8;
 /// Places whose buildings are examined after place scoring.
 pub const MAX_RESOLVED_PLACES: usize = 24;
 
+/// Most places Autocomplete reads on for a typed number when the first
+/// [`MAX_RESOLVED_PLACES`] hold too few addresses with it (`90 Tu`: the places that explain
+/// `tu` best need not have a number 90).
+pub const MAX_NUMBERED_PLACES: usize = 384;
+
+/// Most buildings Autocomplete scans in those further places.
+pub const MAX_NUMBERED_BUILDINGS: usize = 24_000;
+
 /// Most buildings scanned in one place when resolving a number or a name.
 pub const MAX_BUILDINGS_SCANNED: usize = 20_000;
 /// Longest raw query string (bytes, still percent-encoded) the server reads. A 1,000-char

@@ -136,21 +136,29 @@ fn text_suggestions(
             break;
         }
         let target = suggestion_target(index, &s, c);
-        let same = |t: &Target| match (t, &target) {
-            (Target::Element { element: a, .. }, Target::Element { element: b, .. }) => a == b,
-            (a, b) => a == b,
+        // A group of a few addresses is shown as those addresses: each explains the input as
+        // well as the group does.
+        let targets = match group::small_group(index, &target, MAX_SMALL_GROUP) {
+            Some(aps) => aps.into_iter().map(Target::AddressPoint).collect(),
+            None => vec![target],
         };
-        if target == Target::None || seen.iter().any(same) {
-            continue;
-        }
-        seen.push(target);
-        if let Some((item, name)) = rendered(index, &target, lang, &mut cache) {
-            if ordering {
-                let b = begins_with_normalised(&name, &typed);
-                beginning += usize::from(b);
-                begins.push(b);
+        for target in targets {
+            let same = |t: &Target| match (t, &target) {
+                (Target::Element { element: a, .. }, Target::Element { element: b, .. }) => a == b,
+                (a, b) => a == b,
+            };
+            if target == Target::None || seen.iter().any(same) {
+                continue;
             }
-            out.push((item, target));
+            seen.push(target);
+            if let Some((item, name)) = rendered(index, &target, lang, &mut cache) {
+                if ordering {
+                    let b = begins_with_normalised(&name, &typed);
+                    beginning += usize::from(b);
+                    begins.push(b);
+                }
+                out.push((item, target));
+            }
         }
     }
     if ordering {
@@ -179,6 +187,9 @@ fn text_suggestions(
     }
     out.into_iter().map(|(item, _)| item).collect()
 }
+
+/// Most addresses a group holds for Autocomplete to list them instead of the group.
+const MAX_SMALL_GROUP: usize = 5;
 
 /// Whether a typed word is an Irish word or particle (`cuirt`, `an`, `bothar`).
 fn looks_irish(typed: &[&str]) -> bool {

@@ -192,7 +192,7 @@ pub(crate) fn find(
 ) -> FindAddressResponse {
     let mut plan = Plan::from_tokens(&tokenise(&req.address));
     // A corrected Eircode the index lacks, read also as a UK postcode, is the postcode here.
-    if let Some(pending) = plan.settle_codes(engine.index(), &req.address) {
+    if let Some(pending) = plan.settle_codes(engine.index(), &req.address, false) {
         plan.settle_pending(pending, crate::text::codes::Check::Unconfirmed);
     }
     if plan.eircode.is_some() {

@@ -258,6 +258,35 @@ fn count_below(index: &Index, element: u32) -> (usize, usize) {
     (count, business)
 }
 
+/// The address points of a grouped target (a building, or an element within its places) when
+/// it holds `max` or fewer, in ordinal order; `None` for a larger group or an address point.
+pub fn small_group(index: &Index, target: &Target, max: usize) -> Option<Vec<u32>> {
+    let mut aps = Vec::new();
+    let mut add = |b: u32| -> Option<()> {
+        let r = index.building(b)?;
+        if aps.len() + usize::from(r.ap_count) > max {
+            return None;
+        }
+        aps.extend(r.ap_start..r.ap_start + u32::from(r.ap_count));
+        Some(())
+    };
+    match *target {
+        Target::Building(b) => add(b)?,
+        Target::Element { element, .. } => {
+            for p in index.element_places(element).take(MAX_OPTION_PLACES) {
+                let row = index.place(p)?;
+                for b in row.building_start..row.building_start + row.building_count {
+                    add(b)?;
+                }
+            }
+        }
+        Target::AddressPoint(_) | Target::None => return None,
+    }
+    aps.sort_unstable();
+    aps.dedup();
+    (!aps.is_empty()).then_some(aps)
+}
+
 /// Places holding the target's addresses.
 fn places_of(index: &Index, target: &Target) -> Vec<u32> {
     match *target {

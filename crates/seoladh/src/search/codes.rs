@@ -44,9 +44,18 @@ impl Plan {
     ///    search must first read them (text in the Eircode's routing area keeps the Eircode:
     ///    `4 Mount Bellew Crescent, Dublin 11, dl129yr`): the two readings are returned, for
     ///    [`Search::settle_code`] after the search.
-    pub fn settle_codes(&mut self, index: &Index, input: &str) -> Option<PendingCode> {
+    ///
+    /// `typing`: the input is still being typed (Autocomplete), so step 1 reads only a code
+    /// typed as one, without repairs: `18 Bel` is the start of `18 Belgrove Lawn`, not a
+    /// repaired `IB8 EL`.
+    pub fn settle_codes(
+        &mut self,
+        index: &Index,
+        input: &str,
+        typing: bool,
+    ) -> Option<PendingCode> {
         if self.eircode.is_none() {
-            self.read_trailing_code(input);
+            self.read_trailing_code(input, typing);
         }
         let span = match (&self.eircode, &self.uk_postcode) {
             (Some(e), _) if e.corrections > 0 => e.span.clone(),
@@ -87,7 +96,7 @@ impl Plan {
     }
 
     /// Step 1 of [`Plan::settle_codes`].
-    fn read_trailing_code(&mut self, input: &str) {
+    fn read_trailing_code(&mut self, input: &str, typing: bool) {
         let last = input.rsplit([',', '\n']).next().unwrap_or(input);
         for part in [input, last] {
             // A code has 5 to 8 characters besides spaces (`A65-R2GF`); counting stops past 8.
@@ -103,6 +112,13 @@ impl Plan {
             let Some(code) = codes::choose(eircode, uk, Check::Unchecked) else {
                 continue;
             };
+            let repaired = match &code {
+                Code::Eircode(p) => p.corrections > 0,
+                Code::Uk(_, repairs) => *repairs > 0,
+            };
+            if typing && repaired {
+                continue;
+            }
             // The section's words are the code now, not address words.
             let start = input.len() - part.len();
             self.words.retain(|w| w.span.start < start);

@@ -8,6 +8,7 @@
 //! aliases); an element takes its best variant.
 
 use crate::index::{ElementKind, Index, Prefetcher, VariantTag};
+use crate::search::complete::LastWord;
 use crate::search::terms::{hits_for, How, TermHit};
 
 /// How well one element matches the query.
@@ -49,6 +50,8 @@ const MIN_COVERAGE: f32 = 0.5;
 #[derive(Debug, Clone)]
 pub struct HitTerms<'a> {
     hits: &'a [TermHit],
+    /// Autocomplete's last word, matching any term that begins with it.
+    last: Option<&'a LastWord>,
     /// `(term, first hit, hit count)`; `count == 0` marks an empty slot.
     slots: [(u32, u16, u16); HIT_SLOTS],
     /// Too many distinct terms for the table: binary search instead.
@@ -63,6 +66,7 @@ impl<'a> HitTerms<'a> {
     pub fn new(hits: &'a [TermHit]) -> Self {
         let mut t = HitTerms {
             hits,
+            last: None,
             slots: [(0, 0, 0); HIT_SLOTS],
             overflow: hits.len() > u16::MAX as usize,
         };
@@ -86,6 +90,17 @@ impl<'a> HitTerms<'a> {
         t
     }
 
+    /// Autocomplete's last word, if the table answers for it.
+    pub fn last_word(&self) -> Option<&'a LastWord> {
+        self.last
+    }
+
+    /// The table also answering for the terms beginning with autocomplete's last word.
+    pub fn with_last_word(mut self, last: Option<&'a LastWord>) -> Self {
+        self.last = last;
+        self
+    }
+
     #[inline]
     fn slot(term: u32) -> usize {
         // Fibonacci hashing: neighbouring term ids land far apart.
@@ -95,14 +110,24 @@ impl<'a> HitTerms<'a> {
     /// The hits of term `t` (empty when it is not hit).
     #[inline]
     pub fn get(&self, t: u32) -> &'a [TermHit] {
+        if let Some(h) = self.last.and_then(|l| l.county_hit(t)) {
+            return std::slice::from_ref(h);
+        }
         if self.overflow {
-            return hits_for(self.hits, t);
+            let found = hits_for(self.hits, t);
+            return match self.last {
+                Some(last) if found.is_empty() => last.hit(t).map_or(found, std::slice::from_ref),
+                _ => found,
+            };
         }
         let mut s = Self::slot(t);
         loop {
             let (term, start, n) = self.slots[s];
             if n == 0 {
-                return &[];
+                return match self.last {
+                    Some(last) => last.hit(t).map_or(&[], std::slice::from_ref),
+                    None => &[],
+                };
             }
             if term == t {
                 let start = usize::from(start);
@@ -539,10 +564,11 @@ fn score_with<'h>(
         let mut missing = 0.0f32;
         let mut mask = 0u64;
         let mut typos = 0u8;
+        // In autocomplete, the name's words after the one the last typed word begins are
+        // still to be typed (`be` for `BEGGARS BUSH`): they are not missing.
+        let typing = hits.last_word().map_or(0, |l| l.bit);
+        let mut typed_past = false;
         for (&t, &cands) in terms.iter().zip(found.iter()) {
-            // Every name word weighs by its rarity.
-            let weight = weights.weight(index, t, cands.first().map(|h| h.df));
-            total += weight;
             // The cheapest hit whose words are still free (a split word may cover two
             // terms); among equally cheap ones, the nearest to the name's other words.
             let free = |h: &&TermHit| h.mask & mask == 0 || h.how == How::Split;
@@ -555,10 +581,19 @@ fn score_with<'h>(
             } else {
                 cands.iter().find(free)
             };
+            if typed_past && pick.is_none() {
+                continue;
+            }
+            // Every name word weighs by its rarity.
+            // (A hit of autocomplete's last word may not know the term's frequency: 0.)
+            let df = cands.first().map(|h| h.df).filter(|&df| df > 0);
+            let weight = weights.weight(index, t, df);
+            total += weight;
             match pick {
                 Some(h) => {
                     matched += weight * (1.0 - h.cost);
                     mask |= h.mask;
+                    typed_past |= h.mask & typing != 0;
                     if matches!(h.how, How::Typo(_)) {
                         typos += 1;
                     }
@@ -574,7 +609,12 @@ fn score_with<'h>(
             continue;
         }
         let score = matched - MISSING_PENALTY * missing;
-        if best.map_or(true, |b| score > b.score) {
+        // Autocomplete reads every typed word: the variant explaining more of them wins.
+        let better = |b: &ElementMatch| match typing {
+            0 => score > b.score,
+            _ => (mask.count_ones(), score) > (b.mask.count_ones(), b.score),
+        };
+        if best.as_ref().map_or(true, better) {
             best = Some(ElementMatch {
                 element: e,
                 kind: ElementKind::County,

@@ -100,7 +100,7 @@ pub fn add_joint_seeds(
 
 /// The words whose every hit the seed stage reads in full (rarest first within
 /// [`MAX_SEED_VISITS`] postings, as `elements::seed_elements` does).
-fn seeded_words(hits: &HitTerms<'_>) -> u64 {
+pub(crate) fn seeded_words(hits: &HitTerms<'_>) -> u64 {
     let all = hits.all();
     let order = rarest_first(all, u64::MAX);
     let mut read = 0usize;

@@ -15,6 +15,8 @@
 //! number unmatched, which keeps clean queries cheap.
 
 mod codes;
+pub mod complete;
+pub mod conjoin;
 pub mod elements;
 pub mod foreign;
 pub mod joint;
@@ -24,7 +26,9 @@ pub mod resolve;
 pub mod terms;
 
 use crate::index::Index;
-use crate::limits::{MAX_PINNED_PLACES, MAX_RESOLVED_PLACES, MAX_SEED_VISITS, QUICK_SEED_VISITS};
+use crate::limits::{
+    MAX_NUMBERED_PLACES, MAX_PINNED_PLACES, MAX_RESOLVED_PLACES, MAX_SEED_VISITS, QUICK_SEED_VISITS,
+};
 use crate::text::{tokenise_into, Tokenised};
 
 pub use codes::PendingCode;
@@ -105,7 +109,7 @@ pub fn search(index: &Index, text: &str, mode: Mode) -> Search {
 pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch) -> Search {
     tokenise_into(text, &mut scratch.tokens);
     let mut plan = Plan::from_tokens(&scratch.tokens);
-    let pending_code = plan.settle_codes(index, text);
+    let pending_code = plan.settle_codes(index, text, mode == Mode::Autocomplete);
     plan.reglue(index);
     let mut out = Search {
         plan,
@@ -139,7 +143,11 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
         uk.country != 0 || uk.town_unshared
     };
     let retry = mode == Mode::Find && !foreign;
-    run(index, &mut out, first, retry, scratch);
+    let last = match mode {
+        Mode::Find => None,
+        Mode::Autocomplete => complete::LastWord::of(index, &out.plan, text),
+    };
+    run(index, &mut out, first, retry, last.as_ref(), scratch);
     if retry && !settled(&out) {
         let mut second = Search {
             plan: out.plan.clone(),
@@ -153,6 +161,7 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
                 prefix_last: false,
             },
             false,
+            None,
             scratch,
         );
         second.used_typos = true;
@@ -193,8 +202,16 @@ fn settled(s: &Search) -> bool {
 }
 
 /// One pass of the text stage. `retry`: a typo pass follows unless this one settles the query,
-/// so a pass that cannot settle it may stop early (its best is only the fallback).
-fn run(index: &Index, out: &mut Search, stages: Stages, retry: bool, scratch: &mut Scratch) {
+/// so a pass that cannot settle it may stop early (its best is only the fallback). `last`:
+/// autocomplete's last word, matching any term that begins with it.
+fn run(
+    index: &Index,
+    out: &mut Search,
+    stages: Stages,
+    retry: bool,
+    last: Option<&complete::LastWord>,
+    scratch: &mut Scratch,
+) {
     let plan = &out.plan;
     terms::expand(index, plan, stages, &mut scratch.hits);
     let n = index.meta().counts.elements.max(1);
@@ -221,7 +238,7 @@ fn run(index: &Index, out: &mut Search, stages: Stages, retry: bool, scratch: &m
     }
     // The hits leave the scratch while the place stages borrow it (and go back for reuse).
     let term_hits = std::mem::take(&mut scratch.hits);
-    let hits = elements::HitTerms::new(&term_hits);
+    let hits = elements::HitTerms::new(&term_hits).with_last_word(last);
     // Find first seeds from the one word whose elements lie in fewest places. When every place
     // holding one of those elements is scored and the best explains every word and number, no
     // other place can: a place explaining that word holds one of them. When none does, no
@@ -330,6 +347,13 @@ fn place_stage(
             &mut scratch.weights,
             &mut out.matches,
         );
+        conjoin::add_conjoined_seeds(
+            index,
+            hits,
+            plan.words.len(),
+            &mut scratch.weights,
+            &mut out.matches,
+        );
     }
     places::pins(index, &out.matches, &mut scratch.pins);
     let quick = words != u64::MAX;
@@ -375,18 +399,33 @@ fn place_stage(
     // Only the best few are read on: select them, then order just those (the tie of a
     // townland of look-alike houses can be thousands of places). The order is strict, so the
     // best few are the same as after a full sort.
-    let read = MAX_RESOLVED_PLACES.max(MAX_PINNED_PLACES);
-    if scratch.scored.len() > read {
-        scratch.scored.select_nth_unstable_by(read - 1, by_score);
-        scratch.scored.truncate(read);
+    let read = match stages.prefix_last && !plan.numbers.is_empty() {
+        true => MAX_NUMBERED_PLACES,
+        false => MAX_RESOLVED_PLACES.max(MAX_PINNED_PLACES),
+    };
+    // Autocomplete ranks by what each place explains of the input first.
+    let last = hits.last_word();
+    if stages.prefix_last {
+        complete::shortlist_places(index, plan, last, &mut scratch.scored, read);
+    } else {
+        if scratch.scored.len() > read {
+            scratch.scored.select_nth_unstable_by(read - 1, by_score);
+            scratch.scored.truncate(read);
+        }
+        scratch.scored.sort_unstable_by(by_score);
     }
-    scratch.scored.sort_unstable_by(by_score);
     // The shortlist may hold a building name no seed found: look for it, then re-rank.
     let top = scratch.scored.len().min(MAX_PINNED_PLACES);
     for p in &mut scratch.scored[..top] {
         places::pin_building(index, &mut verifier, p, &out.word_weights, plan.all_words());
     }
-    scratch.scored[..top].sort_unstable_by(by_score);
+    if stages.prefix_last {
+        let mut pinned = scratch.scored[..top].to_vec();
+        complete::shortlist_places(index, plan, last, &mut pinned, top);
+        scratch.scored[..top].copy_from_slice(&pinned);
+    } else {
+        scratch.scored[..top].sort_unstable_by(by_score);
+    }
     out.candidates.clear();
     // Find reads only the best candidate and those within a tie margin of it; autocomplete
     // lists them all. Places come best first, so once numbers could not lift a place near the
@@ -402,12 +441,21 @@ fn place_stage(
             .iter()
             .fold(best, |b, c| b.max(c.score));
     }
-    out.candidates.sort_by(|a, b| {
-        b.score
-            .total_cmp(&a.score)
-            .then(a.place.place.cmp(&b.place.place))
-            .then(a.building.cmp(&b.building))
-            .then(a.address_point.cmp(&b.address_point))
-    });
+    if stages.prefix_last {
+        let further = scratch
+            .scored
+            .get(MAX_RESOLVED_PLACES..)
+            .unwrap_or_default();
+        complete::resolve_numbered(index, plan, &out.matches, further, &mut out.candidates);
+        complete::rank_candidates(index, plan, last, &mut out.candidates);
+    } else {
+        out.candidates.sort_by(|a, b| {
+            b.score
+                .total_cmp(&a.score)
+                .then(a.place.place.cmp(&b.place.place))
+                .then(a.building.cmp(&b.building))
+                .then(a.address_point.cmp(&b.address_point))
+        });
+    }
     all
 }

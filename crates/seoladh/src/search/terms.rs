@@ -169,7 +169,12 @@ pub fn expand(index: &Index, plan: &Plan, stages: Stages, out: &mut Vec<TermHit>
             split(index, &w.text, bit, out);
         }
         if stages.prefix_last && w.last {
-            prefix(index, &w.text, bit, stages.typos, out);
+            // Typed as `115 M`: a number, then this word, and nothing else.
+            let beside_number = plan.words.len() == 1
+                && plan.numbers.len() == 1
+                && plan.numbers[0].token == 0
+                && w.token == 1;
+            prefix(index, &w.text, bit, stages.typos, beside_number, out);
         } else if stages.typos && typos_left && w.typo_budget > 0 && !known {
             typo_words += 1;
             // A rare word the index has is read with one edit at most: two would walk much of
@@ -267,10 +272,21 @@ fn typos(index: &Index, word: &str, budget: u8, chars: usize, bit: u64, out: &mu
     }
 }
 
-fn prefix(index: &Index, word: &str, bit: u64, typos: bool, out: &mut Vec<TermHit>) {
+/// The terms `word` begins (the last word of autocomplete input), commonest first.
+/// `beside_number`: the input is a number and this word (`115 M`).
+fn prefix(
+    index: &Index,
+    word: &str,
+    bit: u64,
+    typos: bool,
+    beside_number: bool,
+    out: &mut Vec<TermHit>,
+) {
     let chars = word.chars().count();
-    if chars < 2 {
-        // One letter completes to everything: wait for the next keystroke.
+    if chars < 2 && !beside_number {
+        // One letter completes to everything: wait for the next keystroke. Beside a number
+        // alone (`115 M`) nothing else could seed: the commonest words it begins do, and the
+        // number picks among their places.
         return;
     }
     let mut found: Vec<(u32, u32, u32, f32)> = Vec::new();

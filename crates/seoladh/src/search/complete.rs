@@ -1,0 +1,502 @@
+//! Autocomplete's reading of the input: the last word as the start of any word, and how much
+//! of the input a candidate explains.
+//!
+//! The term expansion keeps a prefix's [`crate::limits::MAX_TERM_EXPANSIONS`] commonest
+//! completions, enough to seed candidates but not to judge them: the street the user is
+//! spelling out may be a rare completion (`31 St Edmunds G` is `ST EDMUNDS GROVE`), and a
+//! single letter completes to too much to expand at all. Term ids follow the dictionary's
+//! sorted order, so the terms beginning with a prefix are one run of ids, and any element is
+//! checked against it in a comparison per name word ([`LastWord`]).
+//!
+//! Every typed word counts ([`Coverage`]): a candidate that explains the last word and more of
+//! the others comes before any that explains less, whatever their scores.
+
+use fst::{Automaton, IntoStreamer, Streamer};
+
+use crate::index::{unpack_term, Index, NONE};
+use crate::limits::{MAX_NUMBERED_BUILDINGS, MAX_SUGGESTION_POOL};
+use crate::search::elements::ElementMatch;
+use crate::search::places::PlaceScore;
+use crate::search::plan::Plan;
+use crate::search::resolve::{self, Candidate};
+use crate::search::terms::{How, TermHit};
+use crate::text::lexicon::lexicon;
+
+/// What a word beginning with the last typed word costs when it is none of the completions
+/// the expansion kept: as much as the least likely of those.
+const RUN_COST: f32 = 0.3;
+
+/// Most full forms read for an abbreviation the last word begins (`rd` → `road`).
+const MAX_FULL_FORMS: usize = 4;
+
+/// Most lexicon words read for the full forms of abbreviations the last word begins.
+const MAX_LEXICON_SCAN: usize = 64;
+
+/// The last word of autocomplete input, read as the start of any word of a name.
+#[derive(Debug, Clone)]
+pub struct LastWord {
+    /// The term ids beginning with the word as typed (`first..end`).
+    run: (u32, u32),
+    /// Further terms it may stand for, sorted: the full forms of abbreviations it begins
+    /// (`rd` → `road`, `st` → `saint`).
+    full_forms: Vec<u32>,
+    /// It begins a county marker (`co`, `county`, `contae`): a place with a postal county
+    /// explains it (the marker is not a term of the county's name).
+    pub county_marker: bool,
+    /// Its bit among the plan's words.
+    pub bit: u64,
+    /// The hit a term of the run counts as; its `df` is 0 (unknown: read from the index).
+    hit: TermHit,
+    /// The terms of the counties whose name (in English or Irish) the last words begin, sorted:
+    /// a county's name is a term in English only (`Corca` is `cork`, `Baile Átha` is
+    /// `dublin`).
+    counties: Vec<u32>,
+    /// The hit a county term counts as: it explains every word of the name typed so far (and a
+    /// county marker before it).
+    county_hit: TermHit,
+}
+
+impl LastWord {
+    /// The last word of `plan`, when the input ends with a word (read as typed in `text`,
+    /// before abbreviations are expanded: `st` may still become `station`).
+    pub fn of(index: &Index, plan: &Plan, text: &str) -> Option<LastWord> {
+        let (i, w) = plan.words.iter().enumerate().find(|(_, w)| w.last)?;
+        if i >= 64 {
+            return None;
+        }
+        let typed = text.get(w.span.clone()).unwrap_or(&w.text);
+        let typed = crate::text::normalise(typed);
+        // A word the tokeniser glued or split has no single typed form: read its own text.
+        let prefix = if typed.contains(' ') || typed.is_empty() {
+            w.text.as_str()
+        } else {
+            typed.as_ref()
+        };
+        let bit = 1u64 << i;
+        let mut full_forms = Vec::new();
+        let mut county_marker = false;
+        let lex = lexicon();
+        // `st` and `dr` are read by position (`saint`/`street`, `doctor`/`drive`): as the
+        // last word either may be meant.
+        for (abbr, full) in [
+            ("st", "saint"),
+            ("st", "street"),
+            ("dr", "doctor"),
+            ("dr", "drive"),
+        ] {
+            if abbr == prefix || (prefix.len() >= 2 && abbr.starts_with(prefix)) {
+                full_forms.extend(index.term(full).map(|(t, _)| t));
+            }
+        }
+        let mut words = lex
+            .words_fst()
+            .search(fst::automaton::Str::new(prefix).starts_with())
+            .into_stream();
+        let mut read = 0;
+        while let Some((word, _)) = words.next() {
+            read += 1;
+            if read > MAX_LEXICON_SCAN {
+                break;
+            }
+            let Ok(word) = std::str::from_utf8(word) else {
+                continue;
+            };
+            if lex.is_county_marker(word) {
+                county_marker = true;
+            }
+            if prefix.len() < 2 || full_forms.len() >= MAX_FULL_FORMS {
+                continue;
+            }
+            if let Some((full, _)) = lex.canonical(word) {
+                if !full.starts_with(prefix) {
+                    full_forms.extend(index.term(full).map(|(t, _)| t));
+                }
+            }
+        }
+        full_forms.sort_unstable();
+        full_forms.dedup();
+        let (counties, county_mask) = county_names(index, plan, i, prefix);
+        let hit = TermHit {
+            term: u32::MAX,
+            df: 0,
+            mask: bit,
+            how: How::Prefix,
+            cost: RUN_COST,
+        };
+        Some(LastWord {
+            run: term_run(index, prefix),
+            full_forms,
+            county_marker,
+            bit,
+            hit,
+            counties,
+            county_hit: TermHit {
+                mask: county_mask,
+                ..hit
+            },
+        })
+    }
+
+    /// The hit term `t` counts as for the last word, if it begins with it.
+    #[inline]
+    pub fn hit(&self, t: u32) -> Option<&TermHit> {
+        let in_run = t >= self.run.0 && t < self.run.1;
+        (in_run || self.full_forms.binary_search(&t).is_ok()).then_some(&self.hit)
+    }
+
+    /// The hit term `t` counts as when it is the name of a county the last words begin: it
+    /// explains the words of the name before the last one too, so it comes before the term's
+    /// other hits.
+    #[inline]
+    pub fn county_hit(&self, t: u32) -> Option<&TermHit> {
+        self.counties
+            .binary_search(&t)
+            .is_ok()
+            .then_some(&self.county_hit)
+    }
+}
+
+/// Most words a county's name has (`baile atha cliath`, `tir chonaill`).
+const MAX_COUNTY_WORDS: usize = 3;
+
+/// The terms of the counties whose names begin with the last words of the plan (word `last`
+/// read as `prefix`), longest reading first, and the words they explain: those words and a
+/// county marker before them.
+fn county_names(index: &Index, plan: &Plan, last: usize, prefix: &str) -> (Vec<u32>, u64) {
+    let lex = lexicon();
+    let words = &plan.words;
+    let section = words[last].section;
+    for n in (1..=MAX_COUNTY_WORDS.min(last + 1)).rev() {
+        let from = last + 1 - n;
+        let tail = &words[from..=last];
+        let together = tail
+            .windows(2)
+            .all(|w| w[0].section == section && w[0].token + 1 == w[1].token);
+        if !together || tail[0].section != section {
+            continue;
+        }
+        // The county lookup's key: articles dropped, mutations removed (`Bhaile` is `baile`).
+        let mut key = String::new();
+        for (j, w) in tail.iter().enumerate() {
+            let text = if j + 1 == n { prefix } else { w.text.as_str() };
+            if matches!(text, "an" | "na") {
+                continue;
+            }
+            let bare = lex.strip_mutation(text).map_or(text.into(), |(b, _)| b);
+            if !key.is_empty() {
+                key.push(' ');
+            }
+            key.push_str(&bare);
+        }
+        if key.is_empty() {
+            continue;
+        }
+        let mut terms = Vec::new();
+        let mut forms = lex
+            .counties_fst()
+            .search(fst::automaton::Str::new(&key).starts_with())
+            .into_stream();
+        while let Some((form, _)) = forms.next() {
+            let county = std::str::from_utf8(form).ok().and_then(|f| lex.county(f));
+            if let Some((t, _)) = county.and_then(|c| index.term(c.name())) {
+                terms.push(t);
+            }
+        }
+        if terms.is_empty() {
+            continue;
+        }
+        terms.sort_unstable();
+        terms.dedup();
+        let mut mask = tail
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (j, _)| m | 1u64 << (from + j));
+        if from > 0 && lex.is_county_marker(&words[from - 1].text) {
+            mask |= 1u64 << (from - 1);
+        }
+        return (terms, mask);
+    }
+    (Vec::new(), 0)
+}
+
+/// The ids of the terms beginning with `prefix`: the first term at or after it, up to the
+/// first at or after the next string that does not begin with it.
+fn term_run(index: &Index, prefix: &str) -> (u32, u32) {
+    let first_at = |key: &[u8]| -> u32 {
+        index.terms().range().ge(key).into_stream().next().map_or(
+            u32::try_from(index.meta().counts.terms).unwrap_or(u32::MAX),
+            |(_, v)| unpack_term(v).0,
+        )
+    };
+    let first = first_at(prefix.as_bytes());
+    match successor(prefix.as_bytes()) {
+        Some(next) => (first, first_at(&next).max(first)),
+        None => (
+            first,
+            u32::try_from(index.meta().counts.terms).unwrap_or(u32::MAX),
+        ),
+    }
+}
+
+/// The least byte string greater than every string beginning with `prefix` (`None` when all
+/// its bytes are 0xFF, or it is empty).
+fn successor(prefix: &[u8]) -> Option<Vec<u8>> {
+    let mut next = prefix.to_vec();
+    while let Some(last) = next.pop() {
+        if last < u8::MAX {
+            next.push(last + 1);
+            return Some(next);
+        }
+    }
+    None
+}
+
+/// How much of the input a candidate explains, in the order that ranks autocomplete
+/// candidates before their scores: the last word (or number) first, then how many words and
+/// numbers in all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub struct Coverage {
+    /// The last word or number typed is explained.
+    pub last: bool,
+    /// Words and numbers explained.
+    pub tokens: u32,
+}
+
+impl Coverage {
+    /// The coverage of a candidate explaining the words of `mask` and the numbers of
+    /// `numbers` (bits into `plan.numbers`); `county` says the candidate's place has a postal
+    /// county (which explains a county marker typed last).
+    pub fn of(plan: &Plan, last: Option<&LastWord>, mask: u64, numbers: u32, county: bool) -> Self {
+        let mut mask = mask;
+        if let Some(l) = last {
+            if l.county_marker && county {
+                mask |= l.bit;
+            }
+        }
+        let last_number = plan
+            .numbers
+            .iter()
+            .enumerate()
+            .next_back()
+            .filter(|(_, n)| plan.words.iter().all(|w| w.token < n.token));
+        let last = match (last, last_number) {
+            (_, Some((i, _))) => i < 32 && numbers & (1u32 << i) != 0,
+            (Some(l), None) => mask & l.bit != 0,
+            (None, None) => plan
+                .words
+                .iter()
+                .position(|w| w.last)
+                .is_some_and(|i| i < 64 && mask & (1u64 << i) != 0),
+        };
+        Coverage {
+            last,
+            tokens: (mask & plan.all_words()).count_ones() + numbers.count_ones(),
+        }
+    }
+}
+
+/// Autocomplete's order of scored places: coverage, then score, then ordinal. Keeps the best
+/// `keep` of `places`, in that order.
+pub fn shortlist_places(
+    index: &Index,
+    plan: &Plan,
+    last: Option<&LastWord>,
+    places: &mut Vec<PlaceScore>,
+    keep: usize,
+) {
+    let mut keys: Vec<(u128, usize)> = places
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (place_key(index, plan, last, p), i))
+        .collect();
+    if keys.len() > keep && keep > 0 {
+        keys.select_nth_unstable(keep - 1);
+        keys.truncate(keep);
+    }
+    keys.sort_unstable();
+    let ranked: Vec<PlaceScore> = keys.iter().map(|&(_, i)| places[i]).collect();
+    *places = ranked;
+}
+
+/// Resolves the typed numbers in `further` places (ranked after the first
+/// [`MAX_RESOLVED_PLACES`](crate::limits::MAX_RESOLVED_PLACES), best first) while fewer than
+/// [`MAX_SUGGESTION_POOL`] candidates explain every typed
+/// number, keeping only candidates that explain one: the places that explain the words best
+/// need not hold the number (`90 Tu`: townlands beginning with `tu`, none with a number 90),
+/// and an address with the number explains more of the input than any of them. Bounded by
+/// [`MAX_NUMBERED_BUILDINGS`] buildings.
+pub fn resolve_numbered(
+    index: &Index,
+    plan: &Plan,
+    matches: &[ElementMatch],
+    further: &[PlaceScore],
+    out: &mut Vec<Candidate>,
+) {
+    let n = plan.numbers.len().min(32);
+    if n == 0 {
+        return;
+    }
+    let all = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+    let mut strong = out.iter().filter(|c| c.numbers_used == all).count();
+    let mut buildings = 0usize;
+    for p in further {
+        if strong >= MAX_SUGGESTION_POOL || buildings >= MAX_NUMBERED_BUILDINGS {
+            break;
+        }
+        buildings += index.place(p.place).map_or(0, |row| {
+            (row.building_count as usize).min(crate::limits::MAX_BUILDINGS_SCANNED)
+        });
+        let from = out.len();
+        resolve::resolve(index, plan, matches, p, out);
+        let mut keep = from;
+        for i in from..out.len() {
+            if out[i].numbers_used != 0 {
+                strong += usize::from(out[i].numbers_used == all);
+                out.swap(keep, i);
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+}
+
+/// Autocomplete's order of candidates: coverage (numbers included), then score, then place,
+/// building and address point.
+pub fn rank_candidates(
+    index: &Index,
+    plan: &Plan,
+    last: Option<&LastWord>,
+    candidates: &mut [Candidate],
+) {
+    candidates.sort_by_cached_key(|c| {
+        let county = has_county(index, last, c.place.place);
+        let cov = Coverage::of(plan, last, c.place.mask, c.numbers_used, county);
+        (
+            rank_key(cov, c.score, c.place.place),
+            c.building.unwrap_or(NONE),
+            c.address_point.unwrap_or(NONE),
+        )
+    });
+}
+
+fn place_key(index: &Index, plan: &Plan, last: Option<&LastWord>, p: &PlaceScore) -> u128 {
+    let county = has_county(index, last, p.place);
+    rank_key(
+        Coverage::of(plan, last, p.mask, 0, county),
+        p.score,
+        p.place,
+    )
+}
+
+/// Whether a county marker typed last is explained by place `p`'s postal county (read only
+/// when the last word is one).
+fn has_county(index: &Index, last: Option<&LastWord>, place: u32) -> bool {
+    last.is_some_and(|l| l.county_marker)
+        && index
+            .place(place)
+            .is_some_and(|row| row.post_county != NONE)
+}
+
+/// One integer per ranked item, smaller first: more coverage, then a higher score, then the
+/// lower `tie`.
+fn rank_key(cov: Coverage, score: f32, tie: u32) -> u128 {
+    let cov = (u32::from(cov.last) << 16) | cov.tokens.min(0xFFFF);
+    (u128::from(!cov) << 64) | (u128::from(!ordered_bits(score)) << 32) | u128::from(tie)
+}
+
+/// `f32::total_cmp`'s order as unsigned integers.
+fn ordered_bits(x: f32) -> u32 {
+    let b = x.to_bits();
+    b ^ (((b as i32 >> 31) as u32) >> 1) ^ 0x8000_0000
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frozen() -> Index {
+        crate::index::frozen_for_tests()
+    }
+
+    fn term_text(index: &Index, t: u32) -> String {
+        let mut s = index.terms().stream();
+        while let Some((k, v)) = s.next() {
+            if unpack_term(v).0 == t {
+                return String::from_utf8_lossy(k).into_owned();
+            }
+        }
+        String::new()
+    }
+
+    #[test]
+    fn the_run_holds_exactly_the_terms_beginning_with_the_prefix() {
+        let index = frozen();
+        let mut all = Vec::new();
+        let mut s = index.terms().stream();
+        while let Some((k, v)) = s.next() {
+            all.push((String::from_utf8_lossy(k).into_owned(), unpack_term(v).0));
+        }
+        for prefix in ["a", "b", "ba", "bal", "main", "z", "zz", "9", "saint"] {
+            let (first, end) = term_run(&index, prefix);
+            for (term, id) in &all {
+                assert_eq!(
+                    term.starts_with(prefix),
+                    *id >= first && *id < end,
+                    "{prefix}: {term} ({id}) against {first}..{end}"
+                );
+            }
+        }
+        assert_eq!(successor(b"ab"), Some(b"ac".to_vec()));
+        assert_eq!(successor(&[b'a', 0xFF]), Some(b"b".to_vec()));
+        assert_eq!(successor(&[0xFF]), None);
+    }
+
+    #[test]
+    fn the_last_word_reads_abbreviations_and_county_markers() {
+        let index = frozen();
+        let read = |text: &str| {
+            let mut t = crate::text::Tokenised::new();
+            crate::text::tokenise_into(text, &mut t);
+            let plan = Plan::from_tokens(&t);
+            LastWord::of(&index, &plan, text).expect("a last word")
+        };
+        let forms = |text: &str| -> Vec<String> {
+            let w = read(text);
+            w.full_forms.iter().map(|&t| term_text(&index, t)).collect()
+        };
+        assert!(forms("12 main rd").contains(&"road".to_string()));
+        for full in ["saint", "street"] {
+            if index.term(full).is_some() {
+                assert!(forms("12 main st").contains(&full.to_string()), "{full}");
+            }
+        }
+        assert!(read("burnthaw lifford co").county_marker);
+        // A single letter's run holds every full form beginning with it.
+        assert!(read("12 main s").full_forms.is_empty());
+        assert_eq!(read("12 main st").bit, 1 << 1);
+    }
+
+    #[test]
+    fn coverage_counts_the_last_word_first() {
+        let mut t = crate::text::Tokenised::new();
+        crate::text::tokenise_into("31 saint edmunds g", &mut t);
+        let plan = Plan::from_tokens(&t);
+        let all = Coverage::of(&plan, None, 0b111, 1, false);
+        let without_last = Coverage::of(&plan, None, 0b011, 1, false);
+        let only_last = Coverage::of(&plan, None, 0b100, 0, false);
+        assert_eq!(
+            all,
+            Coverage {
+                last: true,
+                tokens: 4
+            }
+        );
+        assert!(only_last > without_last);
+        assert!(all > only_last);
+        // A number typed last is the last token.
+        crate::text::tokenise_into("apartment 4", &mut t);
+        let plan = Plan::from_tokens(&t);
+        assert!(Coverage::of(&plan, None, 0, 1, false).last);
+        assert!(!Coverage::of(&plan, None, 0, 0, false).last);
+    }
+}
