@@ -59,13 +59,18 @@ pub struct Shape {
 #[command(after_help = "Examples:
   seoladh find \"8 Silver Birches, Dunboyne\"
   seoladh find --index /tmp/ie.idx --limit 5 --language ga \"a86 vc04\"
-  seoladh find --geographic-address --address-elements --profile 5line30 --pretty \"Dame St, D2\"")]
+  seoladh find --geographic-address --address-elements --profile 5line30 --pretty \"Dame St, D2\"
+  seoladh find --explain --pretty \"1 main street, oldtown, letterkenny\"")]
 pub struct FindArgs {
     /// Address or Eircode text.
     pub address: String,
     /// ECAD id to search (an option's drill-down).
     #[arg(long)]
     pub address_id: Option<u64>,
+    /// Add `explain` to the answer: how each typed word was read, what it matched, and the
+    /// candidates that came close and why they lost (`explain=true` on the server).
+    #[arg(long)]
+    pub explain: bool,
     #[command(flatten)]
     shape: Shape,
     #[command(flatten)]
@@ -151,6 +156,9 @@ pub fn find(args: &FindArgs) -> ExitCode {
     ];
     if let Some(id) = args.address_id {
         q.push(("addressId", id.to_string()));
+    }
+    if args.explain {
+        q.push(("explain", "true".into()));
     }
     shape_params(&args.shape, &mut q);
     run(Operation::FindAddress, &q, &args.common)

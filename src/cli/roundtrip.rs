@@ -56,6 +56,9 @@ pub struct RoundTripArgs {
     /// Also write every failure to this TSV.
     #[arg(long)]
     failures: Option<PathBuf>,
+    /// Only the points of an earlier run's `--failures` TSV (to check a fix quickly).
+    #[arg(long)]
+    retry: Option<PathBuf>,
 }
 
 /// Runs `seoladh roundtrip`.
@@ -81,6 +84,11 @@ pub fn run(args: &RoundTripArgs) -> Result<(), Error> {
         every: args.every.max(1),
         examples: args.examples,
         keep_failures: args.failures.is_some(),
+        only: args
+            .retry
+            .as_deref()
+            .map(roundtrip::failed_points)
+            .transpose()?,
     };
     let data = match &args.data {
         Some(d) => d.clone(),
@@ -94,7 +102,7 @@ pub fn run(args: &RoundTripArgs) -> Result<(), Error> {
         points.len(),
         started.elapsed().as_secs_f64()
     );
-    let bar = ProgressBar::new(roundtrip::query_count(points.len(), &opts));
+    let bar = ProgressBar::new(roundtrip::query_count(&points, &opts));
     bar.set_style(
         ProgressStyle::with_template(
             "{spinner} [{bar:30}] {pos}/{len} queries {per_sec} {elapsed} eta {eta}",

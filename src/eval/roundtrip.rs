@@ -289,18 +289,11 @@ fn number(b: Option<&[u8]>) -> Option<u64> {
     std::str::from_utf8(b?).ok()?.trim().parse().ok()
 }
 
-/// The key under which two query texts are the same address: case, commas and spacing aside.
+/// The key under which two query texts are the same address to the engine: the match key of
+/// its normaliser (case, fadas, punctuation and spacing aside).
 fn text_key(text: &str) -> u64 {
     let mut h = crate::hash::FxHasher::default();
-    for word in text
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|w| !w.is_empty())
-    {
-        for c in word.chars().flat_map(char::to_lowercase) {
-            std::hash::Hasher::write_u32(&mut h, c as u32);
-        }
-        std::hash::Hasher::write_u8(&mut h, 0);
-    }
+    std::hash::Hasher::write(&mut h, crate::text::normalise(text).as_bytes());
     std::hash::Hasher::finish(&h)
 }
 
@@ -469,6 +462,8 @@ pub struct RoundTripOptions {
     pub examples: usize,
     /// Keep every failure in the report (for `--failures`), not only the examples.
     pub keep_failures: bool,
+    /// Only these points (sorted ids), when given: the failures of an earlier run.
+    pub only: Option<Vec<u64>>,
 }
 
 impl Default for RoundTripOptions {
@@ -479,6 +474,7 @@ impl Default for RoundTripOptions {
             every: 1,
             examples: 3,
             keep_failures: false,
+            only: None,
         }
     }
 }
@@ -495,11 +491,10 @@ pub fn run(
     progress: &(dyn Fn(u64) + Sync),
 ) -> RoundTripReport {
     let mut report = RoundTripReport::new(opts.examples, opts.keep_failures);
-    let every = opts.every.max(1);
     for &lang in &opts.langs {
         for &variant in &opts.variants {
             let expect = expectations(points, lang, variant);
-            let picked: Vec<usize> = (0..points.len()).step_by(every).collect();
+            let picked = pick(points, opts);
             let partial = picked
                 .par_chunks(CHUNK)
                 .map(|chunk| {
@@ -526,10 +521,39 @@ pub fn run(
     report
 }
 
+/// The indices of the points `opts` selects.
+fn pick(points: &[Point], opts: &RoundTripOptions) -> Vec<usize> {
+    (0..points.len())
+        .step_by(opts.every.max(1))
+        .filter(|&i| {
+            opts.only
+                .as_ref()
+                .map_or(true, |ids| ids.binary_search(&points[i].id).is_ok())
+        })
+        .collect()
+}
+
 /// Queries [`run`] sends for `points` with `opts`.
-pub fn query_count(points: usize, opts: &RoundTripOptions) -> u64 {
-    let every = opts.every.max(1);
-    (points.div_ceil(every) * opts.langs.len() * opts.variants.len()) as u64
+pub fn query_count(points: &[Point], opts: &RoundTripOptions) -> u64 {
+    (pick(points, opts).len() * opts.langs.len() * opts.variants.len()) as u64
+}
+
+/// The point ids of a `--failures` TSV ([`RoundTripReport::failures_tsv`]), sorted.
+///
+/// # Errors
+/// [`Error::Io`] when it cannot be read.
+pub fn failed_points(path: &Path) -> Result<Vec<u64>> {
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let mut ids: Vec<u64> = text
+        .lines()
+        .filter_map(|l| l.split('\t').nth(3)?.parse().ok())
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    Ok(ids)
 }
 
 /// The scores of one language and variant, per class: the key of [`RoundTripReport::scores`].
@@ -569,6 +593,10 @@ mod tests {
     fn texts_differing_in_case_and_commas_share_a_key() {
         assert_eq!(text_key("1 MAIN ST, NAAS"), text_key("1 main st naas"));
         assert_ne!(text_key("1 MAIN ST, NAAS"), text_key("11 MAIN ST, NAAS"));
+        assert_eq!(
+            text_key("23 . BEECHGROVE LAWNS, BREE"),
+            text_key("23 BEECHGROVE LAWNS, BREE")
+        );
     }
 
     fn answer(result: u16, id: Option<u64>, options: &[u64]) -> Answer {
