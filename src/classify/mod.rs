@@ -306,6 +306,7 @@ fn best_answer(index: &Index, text: &str, search: &Search) -> Option<Answer> {
     let target = target_of(index, search, &best);
     let mut ties = vec![target];
     let mut tied_candidates = vec![best];
+    let mut typed = None;
     for (i, c) in search.candidates.iter().enumerate() {
         if i == chosen {
             continue;
@@ -313,9 +314,24 @@ fn best_answer(index: &Index, text: &str, search: &Search) -> Option<Answer> {
         if c.score < first.score - TIE_MARGIN || tied_candidates.len() >= MAX_TIED_CANDIDATES {
             break;
         }
-        // A read candidate that is not as good as the chosen one is no tie ([`loses`]).
-        if window.get(i).is_some_and(|o| loses(r, o).is_some()) {
-            continue;
+        // A read candidate that is not as good as the chosen one is no tie ([`loses`]); past
+        // the window, one pointing elsewhere is read too when the chosen one is exactly the
+        // text (a long MAIN STREET of one post town, each house in another locality).
+        match window.get(i) {
+            Some(o) if loses(r, o).is_some() => continue,
+            None if r.exact_fit() && !same_element(&target_of(index, search, c), &target) => {
+                let t = target_of(index, search, c);
+                if !reading::fit(
+                    index,
+                    typed.get_or_insert_with(|| reading::typed_tokens(text)),
+                    &t,
+                )
+                .is_some_and(|f| f.exact())
+                {
+                    continue;
+                }
+            }
+            _ => {}
         }
         tied_candidates.push(*c);
         let t = target_of(index, search, c);

@@ -32,7 +32,9 @@ pub(super) struct Reading {
 
 impl Reading {
     pub(super) fn of(index: &Index, search: &Search, c: &Candidate) -> Reading {
-        let candidate = repeated_house_number(index, search, c).unwrap_or(*c);
+        let candidate = repeated_house_number(index, search, c)
+            .or_else(|| point_named_in_building(index, search, c))
+            .unwrap_or(*c);
         // The own words only read words left over (and the 550 rule needs leftovers too).
         let all = search.plan.all_words();
         let own = if candidate.place.mask & all == all {
@@ -108,6 +110,66 @@ fn repeated_house_number(index: &Index, search: &Search, c: &Candidate) -> Optio
     fixed.number_unmatched = false;
     fixed.numbers_used = (0..numbers.len().min(32)).fold(0, |m, i| m | (1 << i));
     Some(fixed)
+}
+
+/// A candidate that stops at a building of several points (a shop with a flat over it) while
+/// words are left over: the one point whose own names (organisation, department, unit) are
+/// among those words is the answer (`CENTRA, 16 NEW HAGGARD ROAD`: CENTRA names one of the
+/// building's two points). Two points named as well stay a building.
+fn point_named_in_building(index: &Index, search: &Search, c: &Candidate) -> Option<Candidate> {
+    let b = c.building?;
+    let all = search.plan.all_words();
+    if c.address_point.is_some() || c.place.mask & all == all {
+        return None;
+    }
+    let r = index.building(b)?;
+    if r.ap_count < 2 {
+        return None;
+    }
+    let left: Vec<&str> = search
+        .plan
+        .words
+        .iter()
+        .take(64)
+        .enumerate()
+        .filter(|(i, _)| c.place.mask & (1u64 << i) == 0)
+        .map(|(_, w)| w.text.as_str())
+        .collect();
+    let mut best: Option<(usize, u32)> = None;
+    let mut tied = false;
+    let mut terms = Vec::new();
+    for ap in r.ap_start..r.ap_start + u32::from(r.ap_count) {
+        let Some(p) = index.address_point_parts(ap) else {
+            continue;
+        };
+        terms.clear();
+        for part in [&p.department, &p.organisation, &p.sub_building]
+            .into_iter()
+            .flatten()
+        {
+            crate::text::index_terms(&part.english, &mut terms);
+            if let Some(irish) = &part.irish {
+                crate::text::index_terms(irish, &mut terms);
+            }
+        }
+        let named = left
+            .iter()
+            .filter(|w| terms.iter().any(|t| t == *w))
+            .count();
+        match best {
+            _ if named == 0 => {}
+            Some((n, _)) if named < n => {}
+            Some((n, _)) if named == n => tied = true,
+            _ => {
+                best = Some((named, ap));
+                tied = false;
+            }
+        }
+    }
+    let (_, ap) = best.filter(|_| !tied)?;
+    let mut named = *c;
+    named.address_point = Some(ap);
+    Some(named)
 }
 
 /// Words naming the country: people end addresses with them and no ECAD element holds them,
@@ -242,6 +304,18 @@ pub(super) fn fit(index: &Index, typed: &[Typed], target: &Target) -> Option<Fit
         }
         if !typed_as {
             out.untyped.push(e.value.clone());
+        }
+    }
+    // A building none of whose points has the building's own address (flats, a shop and the
+    // flat over it) is no address the text names exactly: it needs a unit or a name.
+    if let Target::Building(b) = *target {
+        let all_named = index.building(b).is_some_and(|r| {
+            (r.ap_start..r.ap_start + u32::from(r.ap_count))
+                .all(|ap| index.address_point(ap).is_some_and(|a| !a.is_plain()))
+        });
+        if all_named {
+            out.untyped
+                .push(format!("a unit of {}", english.display_name()));
         }
     }
     out.missing = typed

@@ -7,9 +7,10 @@
 //! ([`Expect`]):
 //! - a point whose text no other point shares: 100 (or 110) with its id, or 200 with its id when
 //!   it has no Eircode;
-//! - a point of a non-unique address (`NUA`), or whose text another point has too: 300 with the
-//!   point among the options (or, when the options are too many to list, the shared text as the
-//!   answer's address).
+//! - a point of a non-unique address (`NUA`): 300 with the point among the options (or, when the
+//!   options are too many to list, the shared text as the answer's address);
+//! - a point whose text another point has too, as far as the engine can tell (case, punctuation
+//!   and spacing aside): 300 or 500 with the point among the options.
 //!
 //! An answer is *confident wrong* when it is 100, 110, 120, 130 or 200 and names another point.
 //!
@@ -116,7 +117,8 @@ pub enum Expect {
     NoMail,
     /// A non-unique address (`NUA = Y`): 300 with the point among the options.
     Nua,
-    /// Not flagged NUA, but another point's text is the same: 300 as for NUA.
+    /// Not flagged NUA, but another point's text is the same to the engine (case, punctuation
+    /// and spacing aside): 300, or 500, with the point among the options.
     Shared,
 }
 
@@ -396,8 +398,15 @@ pub fn judge(expect: Expect, id: u64, lines: &[&str], answer: &Answer) -> Verdic
     let right = match expect {
         Expect::Unique => own && matches!(answer.result, 100 | 110),
         Expect::NoMail => own && answer.result == 200,
-        Expect::Nua | Expect::Shared => {
+        Expect::Nua => {
             answer.result == 300
+                && (answer.option_ids.contains(&id)
+                    || (answer.option_ids.is_empty() && same_lines(&answer.postal, lines)))
+        }
+        // Texts the same to the engine but stored apart (`ST.MARY'S ROAD`, `ST. MARY'S ROAD`):
+        // a choice that offers the point is right.
+        Expect::Shared => {
+            matches!(answer.result, 300 | 500)
                 && (answer.option_ids.contains(&id)
                     || (answer.option_ids.is_empty() && same_lines(&answer.postal, lines)))
         }

@@ -361,14 +361,16 @@ pub fn score_place(
         cands[n] = m;
         n += 1;
     }
-    let matches: &[ElementMatch] = verifier.matches;
     let cands = &mut cands[..n];
-    cands.sort_by(|&a, &b| {
-        matches[b as usize]
-            .score
-            .total_cmp(&matches[a as usize].score)
-            .then(a.cmp(&b))
-    });
+    {
+        let matches: &[ElementMatch] = verifier.matches;
+        cands.sort_by(|&a, &b| {
+            matches[b as usize]
+                .score
+                .total_cmp(&matches[a as usize].score)
+                .then(a.cmp(&b))
+        });
+    }
     let mut score = PlaceScore {
         place,
         score: 0.0,
@@ -379,9 +381,20 @@ pub fn score_place(
         pin: None,
     };
     for &c in cands.iter() {
-        let m = &matches[c as usize];
-        if m.mask & score.mask != 0 || usize::from(score.n_assigned) >= MAX_ASSIGNED {
-            continue;
+        if usize::from(score.n_assigned) >= MAX_ASSIGNED {
+            break;
+        }
+        let mut c = c;
+        let mut m = verifier.matches[c as usize];
+        if m.mask & score.mask != 0 {
+            // Its best reading's words are taken here: its second reading, on other words.
+            match verifier.alt(c) {
+                Some(a) if verifier.matches[a as usize].mask & score.mask == 0 => {
+                    c = a;
+                    m = verifier.matches[a as usize];
+                }
+                _ => continue,
+            }
         }
         if is_pin(m.kind) {
             if score.pin.is_some() {
@@ -402,6 +415,7 @@ pub fn score_place(
     }
     // A place with elements the query does not name (an estate, a second street or locality)
     // is a less exact reading than one without: among equals, the plainer place wins.
+    let matches: &[ElementMatch] = verifier.matches;
     for e in [
         row.group,
         row.thoroughfare,
