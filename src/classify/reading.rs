@@ -332,20 +332,22 @@ pub(super) fn fit(index: &Index, typed: &[Typed], target: &Target) -> Option<Fit
     Some(out)
 }
 
-/// The typed tokens `terms` take (each term a token of its own not `used` yet: the same word,
-/// else, when `fuzzy`, one that reads as it, [`reconcile::read_word`]), or `None` when some term
-/// finds no token.
+/// The typed tokens `terms` take: a run of consecutive tokens not `used` yet, one per term in
+/// order (a name is typed as a phrase: `BÓTHAR CASHEL` is not BÓTHAR TIPPERARY, CASHEL), each
+/// the term itself or, when `fuzzy`, a word that reads as it ([`reconcile::read_word`]); `None`
+/// when there is no such run.
 fn take_all(terms: &[String], typed: &[Typed], fuzzy: bool, used: &[bool]) -> Option<Vec<usize>> {
-    let mut taken: Vec<usize> = Vec::with_capacity(terms.len());
-    for t in terms {
-        let free = |i: &usize| !used[*i] && !taken.contains(i) && !typed[*i].marked_county;
-        let same = (0..typed.len()).filter(free).find(|&i| typed[i].text == *t);
-        let near = || {
-            (0..typed.len()).filter(free).find(|&i| {
-                fuzzy && reconcile::read_word(&typed[i].text, std::slice::from_ref(t)).is_some()
-            })
-        };
-        taken.push(same.or_else(near)?);
+    if terms.is_empty() {
+        return Some(Vec::new());
     }
-    Some(taken)
+    let fits = |i: usize, t: &String| {
+        let w = &typed[i];
+        !used[i]
+            && !w.marked_county
+            && (w.text == *t
+                || (fuzzy && reconcile::read_word(&w.text, std::slice::from_ref(t)).is_some()))
+    };
+    (0..typed.len().saturating_sub(terms.len() - 1))
+        .find(|&start| terms.iter().enumerate().all(|(k, t)| fits(start + k, t)))
+        .map(|start| (start..start + terms.len()).collect())
 }

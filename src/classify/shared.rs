@@ -96,13 +96,11 @@ fn element_named(index: &Index, terms: &[u32], assigned: &[u32], e: u32) -> bool
         })
 }
 
-/// Whether the text names every line of the place's postal address: every element above the
-/// counties, post town included (the county line may be left out or wrong).
-fn names_postal_address(index: &Index, terms: &[u32], assigned: &[u32], place: u32) -> bool {
-    let Some(row) = index.place(place) else {
-        return false;
-    };
-    [
+/// The elements of a place that take a line of its postal address, most specific first: those
+/// above the counties, less one whose English name is the next one's (`ecad-model.md` §4 rule
+/// 5: the locality KINSALE gives way to the post town KINSALE, in Irish too).
+fn line_elements(index: &Index, row: &crate::index::PlaceRow) -> Vec<u32> {
+    let present: Vec<u32> = [
         row.group,
         row.thoroughfare,
         row.thoroughfare2,
@@ -111,17 +109,43 @@ fn names_postal_address(index: &Index, terms: &[u32], assigned: &[u32], place: u
         row.post_town,
     ]
     .into_iter()
-    .all(|e| e == NONE || element_named(index, terms, assigned, e))
+    .filter(|&e| e != NONE)
+    .collect();
+    let english = |e: u32| index.variants(e).next().map(|v| v.name);
+    let mut out = Vec::with_capacity(present.len());
+    for (i, &e) in present.iter().enumerate() {
+        let hidden = present.get(i + 1).is_some_and(|&next| {
+            matches!((english(e), english(next)), (Some(a), Some(b)) if a.trim().eq_ignore_ascii_case(b.trim()))
+        });
+        if !hidden {
+            out.push(e);
+        }
+    }
+    out
 }
 
-/// Places whose most specific element is `e` (the town's own place beside its streets), read
-/// from the first [`MAX_OWN_PLACE_SCAN`] places of the element.
+/// Whether the text names every line of the place's postal address: every element above the
+/// counties that takes a line, post town included (the county line may be left out or wrong).
+fn names_postal_address(index: &Index, terms: &[u32], assigned: &[u32], place: u32) -> bool {
+    let Some(row) = index.place(place) else {
+        return false;
+    };
+    line_elements(index, &row)
+        .into_iter()
+        .all(|e| element_named(index, terms, assigned, e))
+}
+
+/// Places whose most specific line is element `e` (the town's own place beside its streets,
+/// and a locality named like its post town), read from the first [`MAX_OWN_PLACE_SCAN`] places
+/// of the element.
 fn own_places(index: &Index, e: u32, out: &mut Vec<u32>) {
     for p in index.element_places(e).take(MAX_OWN_PLACE_SCAN) {
         let Some(row) = index.place(p) else {
             continue;
         };
-        if row.elements().into_iter().find(|&x| x != NONE) == Some(e) {
+        let first = row.elements().into_iter().find(|&x| x != NONE);
+        if first == Some(e) || (first.is_some() && line_elements(index, &row).first() == Some(&e))
+        {
             out.push(p);
         }
     }

@@ -291,28 +291,45 @@ fn number(b: Option<&[u8]>) -> Option<u64> {
     std::str::from_utf8(b?).ok()?.trim().parse().ok()
 }
 
-/// The key under which two query texts are the same address to the engine: the match key of
-/// its normaliser (case, fadas, punctuation and spacing aside).
+/// The key under which two query texts are the same address to the engine: its tokens (case,
+/// fadas, punctuation, spacing, abbreviations and Irish mutations aside).
 fn text_key(text: &str) -> u64 {
+    let mut terms = Vec::new();
+    crate::text::index_terms(text, &mut terms);
     let mut h = crate::hash::FxHasher::default();
-    std::hash::Hasher::write(&mut h, crate::text::normalise(text).as_bytes());
+    for t in &terms {
+        std::hash::Hasher::write(&mut h, t.as_bytes());
+        std::hash::Hasher::write_u8(&mut h, 0);
+    }
     std::hash::Hasher::finish(&h)
 }
 
 /// Each point's class for `lang` and `variant`: by its NUA flag, then by whether any other
 /// point's text is the same.
+///
+/// A text is shared when another point's text, in either language, is the same to the engine: a
+/// person typing `18 BEECHGROVE LAWNS` names the estate of that English name as much as the one
+/// whose Irish name it is.
 pub fn expectations(points: &[Point], lang: Lang, variant: Variant) -> Vec<Expect> {
-    let keys: Vec<u64> = points
+    let key_of = |p: &Point, l: Lang| text_key(&variant.text(&p.lines(l)));
+    let keys: Vec<u64> = points.par_iter().map(|p| key_of(p, lang)).collect();
+    // (key, point index): every point's text in both languages, each key once per point.
+    let mut all: Vec<(u64, u32)> = points
         .par_iter()
-        .map(|p| text_key(&variant.text(&p.lines(lang))))
+        .enumerate()
+        .flat_map_iter(|(i, p)| {
+            let en = key_of(p, Lang::English);
+            let ga = key_of(p, Lang::Irish);
+            let i = i as u32;
+            std::iter::once((en, i)).chain((ga != en).then_some((ga, i)))
+        })
         .collect();
-    let mut sorted = keys.clone();
-    sorted.par_sort_unstable();
+    all.par_sort_unstable();
     keys.iter()
         .zip(points)
         .map(|(k, p)| {
-            let lo = sorted.partition_point(|x| x < k);
-            let shared = sorted.get(lo + 1) == Some(k);
+            let lo = all.partition_point(|x| x.0 < *k);
+            let shared = all.get(lo + 1).is_some_and(|x| x.0 == *k);
             match (p.nua, shared, p.has_eircode) {
                 (true, _, _) => Expect::Nua,
                 (false, true, _) => Expect::Shared,

@@ -71,6 +71,9 @@ const MAX_NAME_TERMS: usize = 32;
 
 /// Weight lost per unit of name weight the query does not mention.
 const MISSING_PENALTY: f32 = 0.55;
+/// What reading an element by one of its aliases costs against its own names.
+const ALIAS_COST: f32 = 0.1;
+
 /// Variants whose readings are kept for an element's second reading.
 const MAX_ALT_VARIANTS: usize = 8;
 
@@ -575,6 +578,8 @@ fn score_with<'h>(
     name: &mut NameScratch<'h>,
 ) -> Option<ElementMatch> {
     let mut best: Option<ElementMatch> = None;
+    // Whether the element is a county or post town, read only for a repeated word.
+    let mut late: Option<bool> = None;
     // Each variant's reading (score, mask, typos), for the second reading.
     let mut readings: [(f32, u64, u8, Option<VariantTag>); MAX_ALT_VARIANTS] =
         [(0.0, 0, 0, None); MAX_ALT_VARIANTS];
@@ -616,7 +621,14 @@ fn score_with<'h>(
             // The cheapest hit whose words are still free (a split word may cover two
             // terms); among equally cheap ones, the nearest to the name's other words.
             let free = |h: &&TermHit| h.mask & mask == 0 || h.how == How::Split;
-            let pick = if ambiguous {
+            let pick = if ambiguous && anchor == 0 && *late.get_or_insert_with(|| reads_late(index, e)) {
+                // A county or post town named twice (`LOUTH, DUNDALK, CO. LOUTH`): addresses
+                // go from the house to the county, so it is the later occurrence.
+                cands
+                    .iter()
+                    .filter(free)
+                    .min_by(|a, b| a.cost.total_cmp(&b.cost).then(b.mask.cmp(&a.mask)))
+            } else if ambiguous {
                 cands.iter().filter(free).min_by(|a, b| {
                     a.cost.total_cmp(&b.cost).then(
                         distance(a.mask, anchor, hits.section_starts).cmp(&distance(
@@ -647,7 +659,14 @@ fn score_with<'h>(
         if coverage < MIN_COVERAGE {
             continue;
         }
-        let score = matched - MISSING_PENALTY * missing;
+        // An alias reads a little below the element's own names (ecad-model.md §6): of a
+        // locality KILCOOLE and a post town also called KILCOOLE, the locality's name is it.
+        let alias = if matches!(tag, VariantTag::Alias(_)) {
+            ALIAS_COST
+        } else {
+            0.0
+        };
+        let score = matched - MISSING_PENALTY * missing - alias;
         if n_readings < MAX_ALT_VARIANTS {
             readings[n_readings] = (score, mask, typos, Some(tag));
             n_readings += 1;
@@ -678,6 +697,13 @@ fn score_with<'h>(
         }
     }
     Some(best)
+}
+
+/// Whether element `e` comes last in an address (a county or post town).
+fn reads_late(index: &Index, e: u32) -> bool {
+    index
+        .element(e)
+        .is_some_and(|r| matches!(r.kind, ElementKind::County | ElementKind::PostTown))
 }
 
 /// How many word positions separate the first word of `mask` from the nearest word of

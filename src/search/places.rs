@@ -126,7 +126,7 @@ pub fn candidates(
                 totals.prefetch(p);
             }
             for &p in &batch[..n] {
-                totals.add(p, seed.mask, seed.score);
+                totals.add(p, seed);
             }
             pairs += n;
         }
@@ -302,11 +302,11 @@ impl PlaceTotals {
         prefetch_item(&self.slots, place as usize);
     }
 
-    /// Adds a seed explaining `mask` with `score` to `place`, unless a better seed of the place
-    /// explained one of those words already. A place the index does not have (a corrupt list)
-    /// is no candidate.
+    /// Adds `seed` to `place`, unless a better seed of the place explained one of its words
+    /// already (then its second reading, on other words, if it has one). A place the index does
+    /// not have (a corrupt list) is no candidate.
     #[inline]
-    fn add(&mut self, place: u32, mask: u64, score: f32) {
+    fn add(&mut self, place: u32, seed: &ElementMatch) {
         let Some(t) = self.slots.get_mut(place as usize) else {
             return;
         };
@@ -318,10 +318,15 @@ impl PlaceTotals {
             };
             self.touched.push(place);
         }
-        if t.mask & mask == 0 {
-            t.mask |= mask;
-            t.total += score;
-        }
+        let (mask, score) = if t.mask & seed.mask == 0 {
+            (seed.mask, seed.score)
+        } else if seed.alt.mask != 0 && t.mask & seed.alt.mask == 0 {
+            (seed.alt.mask, seed.alt.score)
+        } else {
+            return;
+        };
+        t.mask |= mask;
+        t.total += score;
     }
 
     /// The total of a touched place.
