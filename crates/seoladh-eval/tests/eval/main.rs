@@ -1,0 +1,5 @@
+//! The `eval` integration tests, one module per concern.
+
+mod autocomplete;
+mod eval_props;
+mod roundtrip;

@@ -1,0 +1,693 @@
+//! Classification: what a search means, as a Find Address result code, match level, target and
+//! option set (`matching.md` §2–3). The rules read top to bottom in [`classify`]; words the
+//! matcher left over are weighed against the chosen address in `reconcile`, shared postal
+//! addresses (300) are found in `shared`.
+
+mod explain;
+mod nonaddress;
+mod reading;
+mod reconcile;
+mod shared;
+
+pub use explain::explain;
+use nonaddress::{looks_like_gibberish, looks_like_non_address};
+use reading::{unexplained_words, Reading, MAX_READ_CANDIDATES};
+use shared::{assigned_elements, named_points, shared_points};
+
+use crate::api::{FindResult, MatchLevel, PostcodeNotAvailable};
+use crate::index::{AddressPointRow, EircodeHit, ElementKind, Index, NONE};
+use crate::limits::MAX_TIED_CANDIDATES;
+use crate::search::{Candidate, Search};
+
+/// Margin under which a runner-up counts as tied with the best candidate.
+const TIE_MARGIN: f32 = 0.75;
+/// Least share of the query's word weight a candidate must explain to be an answer at all.
+const MIN_EXPLAINED_SHARE: f32 = 0.4;
+/// Unexplained words weighing at most this much (a stray `the`, `ireland`) do not make a
+/// match partial.
+const NEGLIGIBLE_WEIGHT: f32 = 1.2;
+
+/// What the Eircode of the input (if any) resolved to.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum EircodeCheck {
+    /// No Eircode in the input.
+    #[default]
+    Absent,
+    /// A current Eircode: its address point, and whether look-alikes were corrected.
+    Found {
+        /// Address point ordinal.
+        address_point: u32,
+        /// Look-alike characters were corrected (`O`→`0`).
+        corrected: bool,
+    },
+    /// A retired or changed Eircode: its history row.
+    History(u32),
+    /// A well-formed Eircode that does not exist; address points one edit away.
+    Unknown {
+        /// Address points of near-miss Eircodes.
+        near: Vec<u32>,
+    },
+}
+
+impl EircodeCheck {
+    /// Looks up the plan's Eircode.
+    pub fn of(index: &Index, search: &Search) -> EircodeCheck {
+        let Some((_, code, corrections)) = &search.plan.eircode else {
+            return EircodeCheck::Absent;
+        };
+        match index.eircode(code) {
+            Some(EircodeHit::Current(ap)) => EircodeCheck::Found {
+                address_point: ap,
+                corrected: *corrections > 0,
+            },
+            Some(EircodeHit::History(h)) => EircodeCheck::History(h),
+            None => EircodeCheck::Unknown {
+                near: index.eircodes_near(code),
+            },
+        }
+    }
+}
+
+/// What an answer points at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// Nothing.
+    None,
+    /// One address point.
+    AddressPoint(u32),
+    /// One building.
+    Building(u32),
+    /// An element (group, thoroughfare, locality, post town, county), within a place.
+    Element {
+        /// Element ordinal.
+        element: u32,
+        /// A place holding it (for rendering).
+        place: u32,
+    },
+}
+
+/// Which options to list.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum OptionSet {
+    /// None.
+    #[default]
+    None,
+    /// These address points (NUA, a building's units, near-miss Eircodes).
+    AddressPoints(Vec<u32>),
+    /// Everything below an element (its places, buildings, address points).
+    Below(Target),
+    /// Tied candidates, best first.
+    Candidates(Vec<Target>),
+}
+
+/// The classification of one Find Address.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Classification {
+    /// Result code.
+    pub result: FindResult,
+    /// Why there is no postcode (result 200 only).
+    pub postcode_not_available: Option<PostcodeNotAvailable>,
+    /// What the answer points at.
+    pub target: Target,
+    /// The narrowest level reached.
+    pub match_level: MatchLevel,
+    /// Exactly one address point fits.
+    pub unique: bool,
+    /// Options to list.
+    pub options: OptionSet,
+    /// Plan word indices left unexplained.
+    pub unmatched_words: Vec<usize>,
+    /// Plan number indices left unused.
+    pub unmatched_numbers: Vec<usize>,
+    /// A word matched through a typo.
+    pub spelling_changed: bool,
+}
+
+impl Classification {
+    /// A bare answer with `result`: no target, no options, nothing unmatched.
+    pub(crate) fn simple(result: FindResult) -> Classification {
+        Classification {
+            result,
+            postcode_not_available: None,
+            target: Target::None,
+            match_level: MatchLevel::Unknown,
+            unique: false,
+            options: OptionSet::None,
+            unmatched_words: Vec::new(),
+            unmatched_numbers: Vec::new(),
+            spelling_changed: false,
+        }
+    }
+}
+
+/// Classifies a search of `text` (the original input) against the index, the rules in order.
+pub fn classify(
+    index: &Index,
+    text: &str,
+    search: &Search,
+    eircode: &EircodeCheck,
+) -> Classification {
+    let plan = &search.plan;
+    // 1. Not an address at all.
+    if plan.is_empty() || looks_like_non_address(text) {
+        return Classification::simple(FindResult::InvalidAddressEntered);
+    }
+    // 2. A UK postcode with no Eircode in an Irish search.
+    if plan.uk_postcode.is_some() && plan.eircode.is_none() {
+        return Classification::simple(FindResult::ForeignAddressDetected);
+    }
+    let best = best_answer(index, text, search);
+    // 2b. A UK post town with no Irish twin ends the input, and the Irish reading is not whole.
+    if plan.eircode.is_none() && plan.names_uk_only_town(&index.meta().uk_only_towns) {
+        let whole = best.as_ref().is_some_and(|b| b.complete && !b.tied);
+        if !whole {
+            return Classification::simple(FindResult::ForeignAddressDetected);
+        }
+    }
+    // 2c. Nothing matched and the words are not words: random characters.
+    if best.is_none() && plan.numbers.is_empty() && looks_like_gibberish(text) {
+        return Classification::simple(FindResult::InvalidAddressEntered);
+    }
+    // 3. The Eircode decides, checked against the text.
+    match eircode {
+        EircodeCheck::Found {
+            address_point,
+            corrected,
+        } => {
+            let agrees = plan.words.is_empty()
+                || best
+                    .as_ref()
+                    .is_some_and(|b| text_agrees_with(index, b, *address_point));
+            let result = match (agrees, corrected) {
+                (true, false) => FindResult::PostcodeValidated,
+                (true, true) => FindResult::PostcodeAmended,
+                (false, false) => FindResult::AddressAmendedToMatchPostcode,
+                (false, true) => FindResult::PostcodeAndAddressAmended,
+            };
+            let mut c = point(index, *address_point, result);
+            if let Some(b) = &best {
+                if agrees {
+                    c.spelling_changed = b.typos;
+                }
+            }
+            return c;
+        }
+        EircodeCheck::History(h) => {
+            let mut c = Classification::simple(FindResult::PostcodeRetired);
+            let successor = index
+                .history()
+                .get(*h as usize)
+                .and_then(|row| row.new_ecad_id)
+                .and_then(|id| index.entity(id));
+            if let Some((crate::index::EntityKind::AddressPoint, ap)) = successor {
+                c = point(index, ap, FindResult::PostcodeRetired);
+            } else if let Some(Answer {
+                target: Target::AddressPoint(ap),
+                ..
+            }) = best
+            {
+                c = point(index, ap, FindResult::PostcodeRetired);
+            }
+            return c;
+        }
+        EircodeCheck::Unknown { near } => {
+            if let Some(b) = &best {
+                if let Target::AddressPoint(ap) = b.target {
+                    if b.complete && !b.tied {
+                        // The text alone singles out one address: the postcode was wrong.
+                        let mut c = point(index, ap, FindResult::PostcodeAmended);
+                        c.spelling_changed = b.typos;
+                        return c;
+                    }
+                    if near.contains(&ap) {
+                        return point(index, ap, FindResult::PostcodeAndAddressAmended);
+                    }
+                }
+            }
+            if near.len() == 1 && plan.words.is_empty() {
+                return point(index, near[0], FindResult::PostcodeAndAddressAmended);
+            }
+            if let Some(b) = &best {
+                if let Some(&ap) = near.iter().find(|&&ap| text_agrees_with(index, b, ap)) {
+                    return point(index, ap, FindResult::PostcodeAndAddressAmended);
+                }
+            }
+            // Fall through: the postcode cannot be validated; answer from the text.
+        }
+        EircodeCheck::Absent => {}
+    }
+    let Some(best) = best else {
+        return Classification::simple(FindResult::NoAddressMatch);
+    };
+    let mut c = from_answer(index, search, &best);
+    // 4. A postcode that could not be checked against a unique address: a whole Eircode, or a
+    // routing key alone (a malformed postcode) beside text that stops above one address point.
+    let unchecked = if plan.eircode.is_some() {
+        !matches!(c.result, FindResult::NoAddressMatch)
+    } else {
+        plan.routing_key.is_some()
+            && matches!(
+                c.result,
+                FindResult::IncompleteAddressEntered | FindResult::NonUniqueAddress
+            )
+    };
+    if unchecked {
+        c.result = FindResult::PostcodeNotValidated;
+    }
+    c
+}
+
+/// The best candidate, read as an answer.
+#[derive(Debug, Clone, PartialEq)]
+struct Answer {
+    target: Target,
+    candidate: Candidate,
+    /// Every word and number explained.
+    complete: bool,
+    /// Another candidate is as good and points elsewhere.
+    tied: bool,
+    /// Typos were needed.
+    typos: bool,
+    /// Tied targets (including this one).
+    ties: Vec<Target>,
+    /// The best candidate and every runner-up within the tie margin (at most
+    /// [`MAX_TIED_CANDIDATES`]), best first.
+    tied_candidates: Vec<Candidate>,
+    /// Plan words the candidate's own address explains beyond its match ([`reconcile`]).
+    reconciled: u64,
+}
+
+/// The best candidate read as an answer, or `None` when nothing plausible matched: too little
+/// of the query explained, or nothing distinctive ([`reconcile::nothing_distinctive`]).
+fn best_answer(index: &Index, text: &str, search: &Search) -> Option<Answer> {
+    let first = *search.best()?;
+    let Window {
+        readings: window,
+        chosen,
+    } = read_window(index, text, search)?;
+    let r = window.get(chosen)?;
+    let best = r.candidate;
+    if best.place.mask == 0 {
+        return None;
+    }
+    let total: f32 = search.word_weights.iter().sum::<f32>().max(f32::EPSILON);
+    let left = unexplained_words(search, &best, r.reconciled);
+    if (total - r.unexplained) / total < MIN_EXPLAINED_SHARE {
+        return None;
+    }
+    let leftover = left
+        .iter()
+        .filter(|&&i| search.word_weights[i] > NEGLIGIBLE_WEIGHT)
+        .count();
+    let explained = best.place.mask | r.reconciled;
+    if reconcile::nothing_distinctive(search, explained, leftover, &r.own) {
+        return None;
+    }
+    let target = target_of(index, search, &best);
+    let mut ties = vec![target];
+    let mut tied_candidates = vec![best];
+    let mut typed = None;
+    for (i, c) in search.candidates.iter().enumerate() {
+        if i == chosen {
+            continue;
+        }
+        if c.score < first.score - TIE_MARGIN || tied_candidates.len() >= MAX_TIED_CANDIDATES {
+            break;
+        }
+        // A read candidate that is not as good as the chosen one is no tie ([`loses`]); past
+        // the window, one pointing elsewhere is read too when the chosen one is exactly the
+        // text (a long MAIN STREET of one post town, each house in another locality).
+        match window.get(i) {
+            Some(o) if loses(r, o).is_some() => continue,
+            None if r.exact_fit() && !same_element(&target_of(index, search, c), &target) => {
+                let t = target_of(index, search, c);
+                if !reading::fit(
+                    index,
+                    typed.get_or_insert_with(|| reading::typed_tokens(text)),
+                    &t,
+                )
+                .is_some_and(|f| f.exact())
+                {
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        tied_candidates.push(*c);
+        let t = target_of(index, search, c);
+        if !ties.contains(&t) && !same_element(&t, &target) {
+            ties.push(t);
+        }
+    }
+    // Places explaining the same words as the best, further down (a locality named in full
+    // behind an estate that only shares its name), may still hold the text's postal address.
+    let below = search
+        .candidates
+        .iter()
+        .skip_while(|c| c.score >= first.score - TIE_MARGIN);
+    for c in below {
+        if tied_candidates.len() >= MAX_TIED_CANDIDATES {
+            break;
+        }
+        if c.place.mask == best.place.mask && c.address_point.is_none() && c.building.is_none() {
+            tied_candidates.push(*c);
+        }
+    }
+    Some(Answer {
+        target,
+        candidate: best,
+        complete: r.unexplained <= NEGLIGIBLE_WEIGHT && !best.number_unmatched,
+        tied: ties.len() > 1,
+        typos: best.place.typos > 0
+            || r.misspelt
+            || corrected_words(&search.plan) & best.place.mask != 0,
+        ties,
+        tied_candidates,
+        reconciled: r.reconciled,
+    })
+}
+
+/// The candidates within the tie margin of the best (at most [`MAX_READ_CANDIDATES`]), each read
+/// against its own address, and the one chosen as the answer.
+struct Window {
+    /// `readings[i]` reads `search.candidates[i]`.
+    readings: Vec<Reading>,
+    /// The index of the chosen one.
+    chosen: usize,
+}
+
+/// Reads the near-tied candidates and chooses among them: first the one whose own postal address
+/// is exactly the text (every typed word one of its words, every element of it typed: a house
+/// beats the flat of the same number in a named block, and the street beats the estate on it),
+/// then the one that leaves least over, then the one whose house number is typed exactly, not as
+/// one end of a range (`15 MINISTERS RSE, LSK` is MINISTERS RISE, not MINISTERS PARK).
+fn read_window(index: &Index, text: &str, search: &Search) -> Option<Window> {
+    let first = *search.best()?;
+    let mut readings: Vec<Reading> = search
+        .candidates
+        .iter()
+        .take_while(|c| c.score >= first.score - TIE_MARGIN)
+        .take(MAX_READ_CANDIDATES)
+        .map(|c| Reading::of(index, search, c))
+        .collect();
+    if readings.len() > 1 {
+        let typed = reading::typed_tokens(text);
+        for r in &mut readings {
+            let target = target_of(index, search, &r.candidate);
+            r.fit = reading::fit(index, &typed, &target);
+        }
+    }
+    let chosen = readings
+        .iter()
+        .enumerate()
+        .min_by(|(i, a), (j, b)| {
+            b.exact_fit()
+                .cmp(&a.exact_fit())
+                .then(a.unexplained.total_cmp(&b.unexplained))
+                .then(b.exact_number.cmp(&a.exact_number))
+                .then(i.cmp(j))
+        })
+        .map(|(i, _)| i)?;
+    Some(Window { readings, chosen })
+}
+
+/// Why a near-tied candidate is not as good as the chosen one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Loss {
+    /// The chosen address is exactly the text; this one needs a name the text does not give.
+    UntypedName,
+    /// It leaves more of the text unexplained.
+    LeavesMore,
+    /// It reaches the typed house number only as one end of a range.
+    RangeNumber,
+}
+
+/// Whether (and why) `other` loses to the `chosen` reading, or ties with it.
+fn loses(chosen: &Reading, other: &Reading) -> Option<Loss> {
+    if chosen.exact_fit() && !other.exact_fit() {
+        return Some(Loss::UntypedName);
+    }
+    if other.unexplained > chosen.unexplained + f32::EPSILON {
+        return Some(Loss::LeavesMore);
+    }
+    if chosen.exact_number && !other.exact_number {
+        return Some(Loss::RangeNumber);
+    }
+    None
+}
+
+/// The plan words whose spelling the tokeniser corrected (`Co. Tipperar`).
+fn corrected_words(plan: &crate::search::Plan) -> u64 {
+    plan.words
+        .iter()
+        .take(64)
+        .enumerate()
+        .filter(|(_, w)| w.corrected)
+        .fold(0, |m, (i, _)| m | 1u64 << i)
+}
+
+fn same_element(a: &Target, b: &Target) -> bool {
+    matches!((a, b), (Target::Element { element: x, .. }, Target::Element { element: y, .. }) if x == y)
+}
+
+/// The most specific element the candidate's place matched.
+fn deepest_element(index: &Index, search: &Search, c: &Candidate) -> Option<u32> {
+    let row = index.place(c.place.place)?;
+    let assigned: Vec<u32> = c
+        .place
+        .assigned()
+        .iter()
+        .map(|&m| search.matches[m as usize].element)
+        .collect();
+    // Slots in address order: group, thoroughfares, localities, post town, counties.
+    row.elements()
+        .into_iter()
+        .find(|e| *e != NONE && assigned.contains(e))
+}
+
+fn target_of(index: &Index, search: &Search, c: &Candidate) -> Target {
+    if let Some(ap) = c.address_point {
+        return Target::AddressPoint(ap);
+    }
+    if let Some(b) = c.building {
+        return Target::Building(b);
+    }
+    match deepest_element(index, search, c) {
+        Some(element) => Target::Element {
+            element,
+            place: c.place.place,
+        },
+        None => Target::None,
+    }
+}
+
+/// Whether the text's best reading is consistent with address point `ap`: the same point, or a
+/// building or element containing it, with no number or leftover word contradicting it.
+fn text_agrees_with(index: &Index, best: &Answer, ap: u32) -> bool {
+    let Some(row) = index.address_point(ap) else {
+        return false;
+    };
+    match best.target {
+        // Words the point does not explain (another town, another street) contradict it.
+        Target::AddressPoint(p) => p == ap && best.complete,
+        Target::Building(b) => b == row.building && !best.candidate.number_unmatched,
+        Target::Element { .. } => {
+            index.place_of_building(row.building) == Some(best.candidate.place.place)
+                && !best.candidate.number_unmatched
+                && best.candidate.numbers_used == 0
+        }
+        Target::None => false,
+    }
+}
+
+/// A unique address point answer with `result` (or 200 when it has no Eircode).
+pub fn point(index: &Index, ap: u32, result: FindResult) -> Classification {
+    let row = index.address_point(ap);
+    let mut c = Classification::simple(result);
+    c.target = Target::AddressPoint(ap);
+    c.unique = true;
+    c.match_level = point_level(index, ap);
+    if let Some(row) = row {
+        if row.eircode == NONE && matches!(result, FindResult::PostcodeAppended) {
+            c.result = FindResult::PostcodeNotAvailable;
+            c.postcode_not_available = Some(if row.flags & AddressPointRow::MAIL_DELIVERY == 0 {
+                PostcodeNotAvailable::NoMailDelivery
+            } else {
+                PostcodeNotAvailable::NoRoutingKey
+            });
+        }
+    }
+    c
+}
+
+fn point_level(index: &Index, ap: u32) -> MatchLevel {
+    match index.address_point(ap) {
+        Some(r) if r.flags & AddressPointRow::HAS_ORGANISATION != 0 => MatchLevel::Organisation,
+        Some(r) if r.sub_building != NONE => MatchLevel::SubAddressPoint,
+        _ => MatchLevel::AddressPoint,
+    }
+}
+
+fn element_level(index: &Index, element: u32) -> MatchLevel {
+    match index.element_kind(element) {
+        Some(ElementKind::BuildingGroup) => MatchLevel::BuildingGroup,
+        Some(ElementKind::Thoroughfare) => MatchLevel::Thoroughfare,
+        Some(ElementKind::Locality) => MatchLevel::Locality,
+        Some(ElementKind::PostTown) => MatchLevel::PostTown,
+        Some(ElementKind::County) => MatchLevel::County,
+        Some(ElementKind::BuildingName) => MatchLevel::Building,
+        Some(ElementKind::Organisation) => MatchLevel::Organisation,
+        None => MatchLevel::Unknown,
+    }
+}
+
+fn from_answer(index: &Index, search: &Search, best: &Answer) -> Classification {
+    let plan = &search.plan;
+    let mut c = Classification::simple(FindResult::NoAddressMatch);
+    c.unmatched_words = unexplained_words(search, &best.candidate, best.reconciled)
+        .into_iter()
+        .filter(|&i| search.word_weights[i] > NEGLIGIBLE_WEIGHT)
+        .collect();
+    c.unmatched_numbers = (0..plan.numbers.len())
+        .filter(|&i| best.candidate.numbers_used & (1 << i) == 0)
+        .collect();
+    c.spelling_changed = best.typos;
+    c.target = best.target;
+    c.match_level = match best.target {
+        Target::AddressPoint(ap) => point_level(index, ap),
+        Target::Building(_) => MatchLevel::Building,
+        Target::Element { element, .. } => element_level(index, element),
+        Target::None => MatchLevel::Unknown,
+    };
+    // Ties between address points with one postal address: a shared (non-unique) address.
+    if best.tied && same_postal_address(index, &best.ties) {
+        let aps: Vec<u32> = best
+            .ties
+            .iter()
+            .filter_map(|t| match t {
+                Target::AddressPoint(ap) => Some(*ap),
+                _ => None,
+            })
+            .collect();
+        c.result = FindResult::NonUniqueAddress;
+        c.options = OptionSet::AddressPoints(aps);
+        return c;
+    }
+    // Tied places that render the same postal address, named in full by the text (two
+    // localities called NEWTOWN in post town COBH): their unnumbered points share it.
+    if best.tied && best.complete && matches!(best.target, Target::Element { .. }) {
+        let named = named_points(index, search, &best.tied_candidates, |c| {
+            deepest_element(index, search, c)
+        });
+        if !named.is_empty() {
+            return shared_answer(index, c, named);
+        }
+    }
+    // Ties between different addresses: the input lacks what tells them apart.
+    if best.tied {
+        c.result = if c.unmatched_words.is_empty() {
+            FindResult::IncompleteAddressEntered
+        } else {
+            FindResult::PartialAddressMatch
+        };
+        c.options = OptionSet::Candidates(best.ties.clone());
+        return c;
+    }
+    // Something left over that no element explains: partial.
+    if !best.complete {
+        c.result = FindResult::PartialAddressMatch;
+        if let Target::AddressPoint(_) = best.target {
+            c.unique = true;
+        } else {
+            c.options = OptionSet::Below(best.target);
+        }
+        return c;
+    }
+    match best.target {
+        Target::AddressPoint(ap) => {
+            let mut p = point(index, ap, FindResult::PostcodeAppended);
+            p.spelling_changed = c.spelling_changed;
+            p.unmatched_numbers = c.unmatched_numbers;
+            p
+        }
+        Target::Building(_) | Target::Element { .. } => {
+            let mut shared = if place_fully_named(index, search, &best.candidate)
+                || matches!(best.target, Target::Building(_))
+            {
+                shared_points(index, &best.target)
+            } else {
+                Vec::new()
+            };
+            // The best candidate is a street inside the town the text names: the town's own
+            // place holds the points with the town's address.
+            if shared.is_empty() && matches!(best.target, Target::Element { .. }) {
+                shared = named_points(index, search, &best.tied_candidates, |c| {
+                    deepest_element(index, search, c)
+                });
+            }
+            if !shared.is_empty() {
+                return shared_answer(index, c, shared);
+            }
+            c.result = FindResult::IncompleteAddressEntered;
+            c.options = OptionSet::Below(best.target);
+            c
+        }
+        Target::None => c,
+    }
+}
+
+/// The answer for points sharing the text's postal address: the point itself when there is
+/// one, else 300 NonUniqueAddress listing them.
+fn shared_answer(index: &Index, mut c: Classification, shared: Vec<u32>) -> Classification {
+    if let [only] = shared[..] {
+        let mut p = point(index, only, FindResult::PostcodeAppended);
+        p.spelling_changed = c.spelling_changed;
+        return p;
+    }
+    c.result = FindResult::NonUniqueAddress;
+    c.match_level = shared
+        .first()
+        .map_or(MatchLevel::AddressPoint, |&ap| point_level(index, ap));
+    c.options = OptionSet::AddressPoints(shared);
+    c
+}
+
+/// Whether the query names every element of the candidate's place above the counties: the
+/// place's own address is then what was typed.
+fn place_fully_named(index: &Index, search: &Search, c: &Candidate) -> bool {
+    let Some(row) = index.place(c.place.place) else {
+        return false;
+    };
+    let assigned = assigned_elements(search, c);
+    [
+        row.group,
+        row.thoroughfare,
+        row.thoroughfare2,
+        row.locality,
+        row.locality2,
+    ]
+    .into_iter()
+    .all(|e| e == NONE || assigned.contains(&e))
+}
+
+/// Whether every tied target is an address point and all render the same postal address.
+fn same_postal_address(index: &Index, ties: &[Target]) -> bool {
+    let mut first: Option<Vec<String>> = None;
+    for t in ties {
+        let Target::AddressPoint(ap) = *t else {
+            return false;
+        };
+        let Some(parts) = index.address_point_parts(ap) else {
+            return false;
+        };
+        let lines =
+            crate::ecad::address::postal_address(&parts, crate::ecad::address::Language::English);
+        let lines = lines.lines_without_eircode().to_vec();
+        match &first {
+            None => first = Some(lines),
+            Some(f) if *f != lines => return false,
+            _ => {}
+        }
+    }
+    ties.len() > 1
+}

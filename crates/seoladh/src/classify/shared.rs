@@ -1,0 +1,279 @@
+//! Postal addresses shared by several address points (`matching.md` §2 result 300,
+//! `ecad-model.md` §4): which places the text names in full, and their unnumbered points.
+//!
+//! A place's own postal address (`NEWTOWN, COBH, CO. CORK`) belongs to every plain point in it
+//! whose building has neither number nor name. Two distinct elements may render the same
+//! postal address (two localities called NEWTOWN with post town COBH), and the best candidate
+//! may be a street *inside* the named town rather than the town's own place: so the places
+//! looked at are those of the best candidate and its ties, and the own place of each one's most
+//! specific matched element. Every one whose postal address the text names in full contributes
+//! its plain unnumbered points.
+
+use crate::index::{ElementKind, Index, NONE};
+use crate::limits::{MAX_OPTIONS, MAX_OWN_PLACE_SCAN};
+use crate::search::{Candidate, Search};
+
+use super::Target;
+
+/// Plain points of a place's buildings that have neither number nor name, appended to `out`.
+fn place_points(index: &Index, place: u32, out: &mut Vec<u32>) {
+    let Some(row) = index.place(place) else {
+        return;
+    };
+    for b in row.building_start..row.building_start + row.building_count {
+        if out.len() > MAX_OPTIONS {
+            return;
+        }
+        if let Some(r) = index.building(b) {
+            if r.number == NONE && r.name == NONE {
+                // Units (`APARTMENT 3`) and organisations each have their own postal address:
+                // only plain points share the place's.
+                out.extend(
+                    (r.ap_start..r.ap_start + u32::from(r.ap_count))
+                        .filter(|&ap| index.address_point(ap).is_some_and(|a| a.is_plain())),
+                );
+            }
+        }
+    }
+}
+
+/// Address points of a building, or of a place's buildings that have neither number nor name:
+/// the points that share one postal address.
+pub(super) fn shared_points(index: &Index, target: &Target) -> Vec<u32> {
+    let mut out = Vec::new();
+    match *target {
+        Target::Building(b) => {
+            if let Some(r) = index.building(b) {
+                let range = r.ap_start..r.ap_start + u32::from(r.ap_count);
+                let all_plain = range
+                    .clone()
+                    .all(|ap| index.address_point(ap).is_some_and(|a| a.is_plain()));
+                if all_plain {
+                    out.extend(range);
+                }
+            }
+        }
+        Target::Element { place, .. } => place_points(index, place, &mut out),
+        _ => {}
+    }
+    out
+}
+
+/// The elements the candidate's words were assigned to.
+pub(super) fn assigned_elements(search: &Search, c: &Candidate) -> Vec<u32> {
+    c.place
+        .assigned()
+        .iter()
+        .filter_map(|&m| search.matches.get(m as usize))
+        .map(|m| m.element)
+        .collect()
+}
+
+/// The index term ids of the query's words, sorted.
+fn query_terms(index: &Index, search: &Search) -> Vec<u32> {
+    let mut out: Vec<u32> = search
+        .plan
+        .words
+        .iter()
+        .filter_map(|w| index.term(&w.text).map(|(id, _)| id))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Whether element `e` is named by the text: the matcher gave it words, or every word of one of
+/// its names is among the query's words (a post town typed as the county it is named after,
+/// `ARDSALLAGH, ROSCOMMON`; a name the matcher gave to a namesake element).
+fn element_named(index: &Index, terms: &[u32], assigned: &[u32], e: u32) -> bool {
+    assigned.contains(&e)
+        || index.variant_terms(e).any(|(_, mut ids)| {
+            let mut any = false;
+            ids.all(|t| {
+                any = true;
+                terms.binary_search(&t).is_ok()
+            }) && any
+        })
+}
+
+/// Whether the text names every line of the place's postal address: every element above the
+/// counties that takes a line, post town included (the county line may be left out or wrong).
+fn names_postal_address(index: &Index, terms: &[u32], assigned: &[u32], place: u32) -> bool {
+    let Some(row) = index.place(place) else {
+        return false;
+    };
+    index
+        .line_elements(&row)
+        .into_iter()
+        .all(|e| element_named(index, terms, assigned, e))
+}
+
+/// Places whose most specific line is element `e` (the town's own place beside its streets,
+/// and a locality named like its post town), read from the first [`MAX_OWN_PLACE_SCAN`] places
+/// of the element.
+fn own_places(index: &Index, e: u32, out: &mut Vec<u32>) {
+    for p in index.element_places(e).take(MAX_OWN_PLACE_SCAN) {
+        let Some(row) = index.place(p) else {
+            continue;
+        };
+        let first = row.elements().into_iter().find(|&x| x != NONE);
+        if first == Some(e) || (first.is_some() && index.line_elements(&row).first() == Some(&e)) {
+            out.push(p);
+        }
+    }
+}
+
+/// Most namesakes (elements matched by the very same words: the locality LOUGHREA beside the
+/// post town LOUGHREA) whose own places are looked at.
+const MAX_NAMESAKES: usize = 8;
+
+/// The candidate's most specific matched element and the elements matched by the same words.
+fn deepest_and_namesakes(search: &Search, c: &Candidate, deepest: u32, out: &mut Vec<u32>) {
+    out.push(deepest);
+    let Some(mask) = c
+        .place
+        .assigned()
+        .iter()
+        .filter_map(|&m| search.matches.get(m as usize))
+        .find(|m| m.element == deepest)
+        .map(|m| m.mask)
+    else {
+        return;
+    };
+    out.extend(
+        search
+            .matches
+            .iter()
+            .filter(|m| m.mask == mask && m.element != deepest)
+            .filter(|m| {
+                matches!(
+                    m.kind,
+                    ElementKind::BuildingGroup
+                        | ElementKind::Thoroughfare
+                        | ElementKind::Locality
+                        | ElementKind::PostTown
+                )
+            })
+            .map(|m| m.element)
+            .take(MAX_NAMESAKES),
+    );
+}
+
+/// The plain unnumbered points of every place, among `candidates`' own and the own places of
+/// their most specific elements (and those elements' namesakes), whose postal address the text
+/// names in full; sorted, deduplicated. `deepest` gives a candidate's most specific matched
+/// element.
+pub(super) fn named_points(
+    index: &Index,
+    search: &Search,
+    candidates: &[Candidate],
+    deepest: impl Fn(&Candidate) -> Option<u32>,
+) -> Vec<u32> {
+    let mut places: Vec<(u32, usize)> = Vec::new();
+    let mut own = Vec::new();
+    let mut elements = Vec::new();
+    let mut scanned: Vec<u32> = Vec::new();
+    for (i, c) in candidates.iter().enumerate() {
+        if c.address_point.is_some() || c.building.is_some() {
+            continue;
+        }
+        places.push((c.place.place, i));
+        let Some(d) = deepest(c).filter(|e| !scanned.contains(e)) else {
+            continue;
+        };
+        elements.clear();
+        deepest_and_namesakes(search, c, d, &mut elements);
+        for &e in &elements {
+            if scanned.contains(&e) {
+                continue;
+            }
+            scanned.push(e);
+            own.clear();
+            own_places(index, e, &mut own);
+            places.extend(own.iter().map(|&p| (p, i)));
+        }
+    }
+    places.sort_unstable();
+    places.dedup_by_key(|(p, _)| *p);
+    let terms = query_terms(index, search);
+    let mut points = Vec::new();
+    for (p, i) in places {
+        let assigned = assigned_elements(search, &candidates[i]);
+        if names_postal_address(index, &terms, &assigned, p) {
+            place_points(index, p, &mut points);
+        }
+    }
+    points.sort_unstable();
+    points.dedup();
+    points
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::api::FindResult;
+    use crate::classify::{classify, EircodeCheck, OptionSet};
+    use crate::index::Index;
+    use crate::search::{search, Mode};
+
+    /// ecad-mini with a second locality MILLFARM in post town DUNBOYNE holding one unnumbered
+    /// house: two distinct elements that render the same postal address.
+    fn twin_localities() -> Option<Index> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/ecad-mini");
+        let (mut ds, _) = crate::ecad::layout::read_dir(&dir).ok()?;
+        let mut loc = ds
+            .localities
+            .iter()
+            .find(|l| l.id == 1_110_000_001)?
+            .clone();
+        loc.id = 1_110_000_009;
+        ds.localities.push(loc);
+        let mut b = ds.buildings.iter().find(|b| b.id == 1_400_000_007)?.clone();
+        b.id = 1_400_000_009;
+        b.primary_locality_id = Some(1_110_000_009);
+        ds.buildings.push(b);
+        let mut ap = ds
+            .address_points
+            .iter()
+            .find(|a| a.id == 1_700_000_008)?
+            .clone();
+        ap.id = 1_700_000_011;
+        ap.building_id = 1_400_000_009;
+        ap.eircode = Some("A86W2Y9".into());
+        ds.address_points.push(ap);
+        Some(crate::index::built_in_memory(&ds))
+    }
+
+    fn ids(index: &Index, set: &OptionSet) -> Vec<u64> {
+        match set {
+            OptionSet::AddressPoints(aps) => aps
+                .iter()
+                .filter_map(|&ap| index.address_point_id(ap))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    #[test]
+    fn namesake_localities_with_one_postal_address_are_one_shared_address() {
+        let index = twin_localities().expect("ecad-mini with a twin locality builds");
+        for text in ["millfarm, dunboyne", "MILLFARM, DUNBOYNE, CO. MEATH"] {
+            let s = search(&index, text, Mode::Find);
+            let c = classify(&index, text, &s, &EircodeCheck::of(&index, &s));
+            assert_eq!(c.result, FindResult::NonUniqueAddress, "{text}: {c:?}");
+            let got = ids(&index, &c.options);
+            for want in [1_700_000_008, 1_700_000_009, 1_700_000_011] {
+                assert!(got.contains(&want), "{text}: {want} not in {got:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_place_whose_post_town_is_not_typed_is_not_named_in_full() {
+        let index = twin_localities().expect("ecad-mini with a twin locality builds");
+        // The post town is left out: no place's postal address is named in full.
+        let text = "millfarm";
+        let s = search(&index, text, Mode::Find);
+        let c = classify(&index, text, &s, &EircodeCheck::of(&index, &s));
+        assert_ne!(c.result, FindResult::NonUniqueAddress, "{c:?}");
+    }
+}

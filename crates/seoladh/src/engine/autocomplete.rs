@@ -1,0 +1,293 @@
+//! Autocomplete: suggestions for partial input, each with a `next` link that runs Find Address.
+//!
+//! With `country=ni|gb` the suggestions come from the UK addresses ([`uk_suggest`]). Otherwise
+//! an Eircode or Eircode prefix (`A86`, `a86 v`, `A86VC0`) completes through the Eircode fst. Any
+//! other text runs the matcher in autocomplete mode (the last word is a prefix, typos allowed)
+//! and each ranked candidate becomes one suggestion: an address point when the input singles one
+//! out, a building with several units or a whole street, estate or townland as one grouped
+//! option that drills down.
+
+use fst::{IntoStreamer, Streamer};
+
+use crate::api::{
+    AddressOption, AutocompleteRequest, AutocompleteResponse, Country, FindCarry, LinkContext,
+};
+use crate::classify::Target;
+use crate::engine::find::option_with;
+use crate::engine::recent::{rendered, Key};
+use crate::engine::{uk_suggest, Engine};
+use crate::group::{self, OptionItem};
+use crate::index::{EircodeHit, Index, PartsCache};
+use crate::limits::{MAX_SUGGESTIONS, MAX_SUGGESTION_POOL};
+use crate::search::{search, Candidate, Mode, Search};
+
+/// Answers Autocomplete.
+pub(crate) fn autocomplete(
+    engine: &Engine,
+    req: &AutocompleteRequest,
+    links: &LinkContext,
+) -> AutocompleteResponse {
+    let index = engine.index();
+    let lang = req.language;
+    let irish = lang == crate::ecad::address::Language::Irish;
+    let key = Key::new(&req.address, irish, req.country);
+    let cached = engine.remember.then(|| engine.recent.get(&key)).flatten();
+    let items = match cached {
+        Some(items) => items,
+        None => {
+            let mut items = match (req.country, eircode_prefix(key.text())) {
+                (Country::Ni | Country::Gb, _) => {
+                    uk_suggest::suggestions(engine, key.text(), req.country)
+                }
+                (_, Some(prefix)) => eircode_suggestions(index, &prefix, lang),
+                (_, None) => text_suggestions(index, key.text(), lang),
+            };
+            group::make_distinct(&mut items, &group::IndexTiebreak { index, lang });
+            if engine.remember {
+                engine.recent.put(key, &items);
+            }
+            items
+        }
+    };
+    let next = links.option_links(&FindCarry::from(req));
+    let options: Vec<AddressOption> = items
+        .into_iter()
+        .map(|item| option_with(&next, item))
+        .collect();
+    AutocompleteResponse::new(options, req, links)
+}
+
+/// The input as an Eircode prefix (upper case, no spaces), when it reads as one: a routing key
+/// (`A86`, `D6W`) followed by up to four more characters.
+fn eircode_prefix(text: &str) -> Option<String> {
+    let compact: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_uppercase();
+    if compact.len() < 3 || compact.len() > 7 || !compact.is_ascii() {
+        return None;
+    }
+    let key = &compact[..3];
+    crate::text::eircode::is_routing_key(key).then_some(())?;
+    compact[3..]
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric())
+        .then_some(compact)
+}
+
+fn eircode_suggestions(
+    index: &Index,
+    prefix: &str,
+    lang: crate::ecad::address::Language,
+) -> Vec<OptionItem> {
+    let mut out = Vec::new();
+    if prefix.len() == 7 {
+        if let Some(EircodeHit::Current(ap)) = index.eircode(prefix) {
+            out.extend(group::point_item(index, ap, lang));
+        }
+        return out;
+    }
+    let automaton = fst::automaton::Str::new(prefix);
+    let mut stream = index
+        .eircodes()
+        .search(fst::Automaton::starts_with(automaton))
+        .into_stream();
+    while let Some((_, v)) = stream.next() {
+        if v >> 32 != 0 {
+            continue; // a historical Eircode
+        }
+        if let Some(item) = group::point_item(index, v as u32, lang) {
+            out.push(item);
+        }
+        if out.len() >= MAX_SUGGESTIONS {
+            break;
+        }
+    }
+    out
+}
+
+fn text_suggestions(
+    index: &Index,
+    text: &str,
+    lang: crate::ecad::address::Language,
+) -> Vec<OptionItem> {
+    let s = search(index, text, Mode::Autocomplete);
+    let typed = crate::text::normalise(text);
+    let typed: Vec<&str> = typed.split(' ').filter(|w| !w.is_empty()).collect();
+    // With two words or more typed, read past the options shown for those that begin with
+    // them: the address the user is spelling out ranks below look-alikes that hold the same
+    // words elsewhere (`28 Old School` is `28 Old School House Road`, not `Apartment 28, Old
+    // School Lodge`). One word begins too many addresses to be worth the extra rendering.
+    let pool = if typed.len() >= 2 {
+        MAX_SUGGESTION_POOL
+    } else {
+        MAX_SUGGESTIONS
+    };
+    let ordering = pool > MAX_SUGGESTIONS;
+    // Suggestions often share a street: its parts are read once.
+    let mut cache = PartsCache::default();
+    let mut seen: Vec<Target> = Vec::new();
+    let mut out: Vec<(OptionItem, Target)> = Vec::new();
+    let mut begins: Vec<bool> = Vec::new();
+    let mut beginning = 0;
+    for c in &s.candidates {
+        // Once as many options begin with the words as are shown, no later one can come
+        // before them: the rest of the pool need not be rendered.
+        if out.len() >= pool || beginning >= MAX_SUGGESTIONS {
+            break;
+        }
+        let target = suggestion_target(index, &s, c);
+        let same = |t: &Target| match (t, &target) {
+            (Target::Element { element: a, .. }, Target::Element { element: b, .. }) => a == b,
+            (a, b) => a == b,
+        };
+        if target == Target::None || seen.iter().any(same) {
+            continue;
+        }
+        seen.push(target);
+        if let Some((item, name)) = rendered(index, &target, lang, &mut cache) {
+            if ordering {
+                let b = begins_with_normalised(&name, &typed);
+                beginning += usize::from(b);
+                begins.push(b);
+            }
+            out.push((item, target));
+        }
+    }
+    if ordering {
+        // Irish words typed for an English answer: the Irish names may be what is spelt out
+        // (`44 Cúirt Harbour`), so read those too, only when no English name fits.
+        let other = match lang {
+            crate::ecad::address::Language::English => crate::ecad::address::Language::Irish,
+            _ => crate::ecad::address::Language::English,
+        };
+        if beginning == 0 && (other == lang || looks_irish(&typed)) {
+            let mut cache = PartsCache::default();
+            for ((_, target), b) in out.iter().zip(begins.iter_mut()) {
+                *b = rendered(index, target, other, &mut cache)
+                    .is_some_and(|(_, name)| begins_with_normalised(&name, &typed));
+            }
+        }
+        // Stable: within each side the matcher's order stands.
+        let mut order: Vec<usize> = (0..out.len()).collect();
+        order.sort_by_key(|&i| (!begins.get(i).copied().unwrap_or(false), i));
+        let mut items: Vec<Option<OptionItem>> = out.into_iter().map(|(i, _)| Some(i)).collect();
+        return order
+            .into_iter()
+            .filter_map(|i| items.get_mut(i).and_then(Option::take))
+            .take(MAX_SUGGESTIONS)
+            .collect();
+    }
+    out.into_iter().map(|(item, _)| item).collect()
+}
+
+/// Whether a typed word is an Irish word or particle (`cuirt`, `an`, `bothar`).
+fn looks_irish(typed: &[&str]) -> bool {
+    let lex = crate::text::lexicon::lexicon();
+    typed.iter().any(|w| {
+        let info = lex.info(w);
+        info.is_irish_stem() || info.is_particle()
+    })
+}
+
+/// Whether `name`, normalised, begins with the `typed` words in order, the last one as a
+/// prefix (it may be half typed).
+#[cfg(test)]
+fn begins_with(name: &str, typed: &[&str]) -> bool {
+    begins_with_normalised(&crate::text::normalise(name), typed)
+}
+
+/// `begins_with` for a name normalised already.
+fn begins_with_normalised(name: &str, typed: &[&str]) -> bool {
+    let Some((last, whole)) = typed.split_last() else {
+        return false;
+    };
+    let mut words = name.split(' ');
+    // One whole word of five letters or more may be one slip off (`Apartent`).
+    let mut slips = 0;
+    whole.iter().all(|w| {
+        words.next().is_some_and(|n| {
+            n == *w
+                || (slips == 0
+                    && w.len() >= 5
+                    && crate::text::lexicon::one_slip(n.as_bytes(), w.as_bytes())
+                    && {
+                        slips += 1;
+                        true
+                    })
+        })
+    }) && words.next().is_some_and(|w| w.starts_with(last))
+}
+
+/// What a candidate suggests: its address point, its building, or its deepest element.
+fn suggestion_target(index: &Index, s: &Search, c: &Candidate) -> Target {
+    if let Some(ap) = c.address_point {
+        return Target::AddressPoint(ap);
+    }
+    if let Some(b) = c.building {
+        return Target::Building(b);
+    }
+    let Some(row) = index.place(c.place.place) else {
+        return Target::None;
+    };
+    let assigned: Vec<u32> = c
+        .place
+        .assigned()
+        .iter()
+        .map(|&m| s.matches[m as usize].element)
+        .collect();
+    match row
+        .elements()
+        .into_iter()
+        .find(|e| *e != crate::index::NONE && assigned.contains(e))
+    {
+        // A place with a single address point suggests it directly.
+        Some(_) if row.building_count == 1 => index
+            .building(row.building_start)
+            .filter(|b| b.ap_count == 1)
+            .map_or(Target::Building(row.building_start), |b| {
+                Target::AddressPoint(b.ap_start)
+            }),
+        Some(element) => Target::Element {
+            element,
+            place: c.place.place,
+        },
+        None => Target::None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eircode_prefixes_are_recognised() {
+        assert_eq!(eircode_prefix("a86"), Some("A86".into()));
+        assert_eq!(eircode_prefix("A86 V"), Some("A86V".into()));
+        assert_eq!(eircode_prefix("a86vc0"), Some("A86VC0".into()));
+        assert_eq!(eircode_prefix("d6w"), Some("D6W".into()));
+        assert_eq!(eircode_prefix("main"), None);
+        assert_eq!(eircode_prefix("a86 vc04 x"), None);
+        assert_eq!(eircode_prefix("12"), None);
+    }
+
+    #[test]
+    fn begins_with_reads_the_last_word_as_a_prefix() {
+        let name = "1 MELITTA ROAD, BOSTONCOMMON, KILDARE";
+        assert!(begins_with(name, &["1", "melitta", "ro"]));
+        assert!(begins_with(name, &["1", "melitta", "road"]));
+        assert!(!begins_with(name, &["1", "melitta", "park"]));
+        assert!(!begins_with(name, &["melitta", "road"]));
+        assert!(!begins_with("APARTMENT 1, MELITTA ROAD", &["1", "melitta"]));
+        assert!(begins_with(
+            "ST. JOSEPH'S PARK, TUAM",
+            &["st", "josephs", "p"]
+        ));
+        assert!(!begins_with(name, &[]));
+        // One slip in a whole word of five letters or more, not two, not in a short word.
+        assert!(begins_with(name, &["1", "melita", "road"]));
+        assert!(!begins_with(name, &["1", "melita", "raod", "b"]));
+        assert!(!begins_with("12 MAIN ST", &["12", "mian", "s"]));
+    }
+}

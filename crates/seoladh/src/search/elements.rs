@@ -1,0 +1,784 @@
+//! Element matching: which elements (streets, townlands, towns, counties, estates, building
+//! names, organisations) the query words name, and how well.
+//!
+//! Two roles. **Seeds** come from the postings of the rarest hits, within a small budget, so
+//! common words (`road`, `street`, a county) never flood the candidate set. Every other element
+//! is **verified** on demand when a candidate place contains it ([`Verifier`]): scored against
+//! all hits once per query and remembered. Scoring is variant by variant (English, Irish,
+//! aliases); an element takes its best variant.
+
+use crate::index::{ElementKind, Index, Prefetcher, VariantTag};
+use crate::search::terms::{hits_for, How, TermHit};
+
+/// How well one element matches the query.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ElementMatch {
+    /// Element ordinal.
+    pub element: u32,
+    /// Its kind.
+    pub kind: ElementKind,
+    /// Weight of the query words it explains, less costs and missing name words.
+    pub score: f32,
+    /// Query words it explains.
+    pub mask: u64,
+    /// Words matched through a typo.
+    pub typos: u8,
+    /// Share of the name's weight the query covers (1.0: every word of the name).
+    pub coverage: f32,
+    /// The variant that matched best.
+    pub variant: VariantTag,
+    /// The best reading by another variant on other words, when there is one (`mask` 0
+    /// otherwise): a post town whose alias DELGANY is its best reading of `3 DELGANY WOOD,
+    /// GREYSTONES` is still GREYSTONES in a place where DELGANY WOOD takes `delgany`.
+    pub alt: AltReading,
+}
+
+/// An element's second reading ([`ElementMatch::alt`]).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct AltReading {
+    /// Its score.
+    pub score: f32,
+    /// The words it explains, none of the best reading's (0: there is none).
+    pub mask: u64,
+    /// Words matched through a typo.
+    pub typos: u8,
+    /// Its variant.
+    pub variant: Option<VariantTag>,
+}
+
+impl ElementMatch {
+    /// The match as its second reading ([`ElementMatch::alt`]), when it has one.
+    pub fn as_alt(&self) -> Option<ElementMatch> {
+        (self.alt.mask != 0).then(|| ElementMatch {
+            score: self.alt.score,
+            mask: self.alt.mask,
+            typos: self.alt.typos,
+            variant: self.alt.variant.unwrap_or(self.variant),
+            alt: AltReading::default(),
+            ..*self
+        })
+    }
+}
+
+/// Inverse document frequency of a term found in `df` of `n` elements.
+#[inline]
+pub fn idf(df: u32, n: u64) -> f32 {
+    (1.0 + n as f32 / df.max(1) as f32).ln()
+}
+
+/// Most words of one name variant the scorer reads (the longest real names have about 10).
+const MAX_NAME_TERMS: usize = 32;
+
+/// Weight lost per unit of name weight the query does not mention.
+const MISSING_PENALTY: f32 = 0.55;
+/// What reading an element by one of its aliases costs against its own names.
+const ALIAS_COST: f32 = 0.1;
+
+/// Variants whose readings are kept for an element's second reading.
+const MAX_ALT_VARIANTS: usize = 8;
+
+/// Least coverage for an element to count as named by the query.
+const MIN_COVERAGE: f32 = 0.5;
+
+/// The query's term hits (sorted by term) behind a small open-addressing table: most terms of
+/// an element name are not hit, and the table turns them away, or finds a term's hits, in one or
+/// two probes instead of a binary search.
+#[derive(Debug, Clone)]
+pub struct HitTerms<'a> {
+    hits: &'a [TermHit],
+    /// `(term, first hit, hit count)`; `count == 0` marks an empty slot.
+    slots: [(u32, u16, u16); HIT_SLOTS],
+    /// Too many distinct terms for the table: binary search instead.
+    overflow: bool,
+    /// The query words that begin a comma section (the first word aside).
+    section_starts: u64,
+}
+
+/// Slots of [`HitTerms`]'s table (a power of two, at most 3/4 full).
+const HIT_SLOTS: usize = 256;
+
+impl<'a> HitTerms<'a> {
+    /// The table over `hits`, which must be sorted by term.
+    pub fn new(hits: &'a [TermHit]) -> Self {
+        let mut t = HitTerms {
+            hits,
+            slots: [(0, 0, 0); HIT_SLOTS],
+            overflow: hits.len() > u16::MAX as usize,
+            section_starts: 0,
+        };
+        let mut used = 0;
+        let mut i = 0;
+        while i < hits.len() && !t.overflow {
+            let term = hits[i].term;
+            let n = hits[i..].iter().take_while(|h| h.term == term).count();
+            used += 1;
+            if used * 4 > HIT_SLOTS * 3 || n > u16::MAX as usize {
+                t.overflow = true;
+                break;
+            }
+            let mut s = Self::slot(term);
+            while t.slots[s].2 != 0 {
+                s = (s + 1) & (HIT_SLOTS - 1);
+            }
+            t.slots[s] = (term, i as u16, n as u16);
+            i += n;
+        }
+        t
+    }
+
+    #[inline]
+    fn slot(term: u32) -> usize {
+        // Fibonacci hashing: neighbouring term ids land far apart.
+        (term.wrapping_mul(0x9E37_79B1) >> 24) as usize & (HIT_SLOTS - 1)
+    }
+
+    /// The hits of term `t` (empty when it is not hit).
+    #[inline]
+    pub fn get(&self, t: u32) -> &'a [TermHit] {
+        if self.overflow {
+            return hits_for(self.hits, t);
+        }
+        let mut s = Self::slot(t);
+        loop {
+            let (term, start, n) = self.slots[s];
+            if n == 0 {
+                return &[];
+            }
+            if term == t {
+                let start = usize::from(start);
+                return self.hits.get(start..start + usize::from(n)).unwrap_or(&[]);
+            }
+            s = (s + 1) & (HIT_SLOTS - 1);
+        }
+    }
+
+    /// The table knowing where `plan`'s comma sections begin (see [`ElementMatch`] scoring of
+    /// repeated words).
+    pub fn with_sections(mut self, plan: &crate::search::Plan) -> Self {
+        self.section_starts = plan
+            .words
+            .windows(2)
+            .take(63)
+            .enumerate()
+            .filter(|(_, w)| w[0].section != w[1].section)
+            .fold(0, |m, (i, _)| m | 1u64 << (i + 1));
+        self
+    }
+
+    /// All hits, sorted by term.
+    pub fn all(&self) -> &'a [TermHit] {
+        self.hits
+    }
+
+    /// Whether element `e`'s name (any variant) holds a term hit on one of `words`.
+    pub fn names_any(&self, index: &Index, words: u64, e: u32) -> bool {
+        index
+            .variant_terms(e)
+            .any(|(_, mut terms)| terms.any(|t| self.get(t).iter().any(|h| h.mask & words != 0)))
+    }
+}
+
+/// Seeds: scores the elements the rarest hits on `words` point at, within `budget` postings
+/// ([`crate::limits::MAX_SEED_VISITS`] for a full search). `out` is sorted by element ordinal.
+pub fn seed_elements(
+    index: &Index,
+    hits: &HitTerms<'_>,
+    words: u64,
+    budget: usize,
+    weights: &mut IdfCache,
+    scratch: &mut SeedScratch,
+    out: &mut Vec<ElementMatch>,
+) {
+    out.clear();
+    let SeedScratch { visit, names } = scratch;
+    visit.clear();
+    weights.reset(index.meta().counts.elements.max(1));
+    let all = hits.all();
+    let order = rarest_first(all, words);
+    for (i, &h) in order.iter().enumerate() {
+        let hit = &all[h];
+        let df = hit.df as usize;
+        if visit.len() + df > budget {
+            if i == 0 {
+                // Every hit is common: the rarest still seeds, cut to the budget.
+                index.term_elements(hit.term).append_to(visit, budget);
+            }
+            break;
+        }
+        index.term_elements(hit.term).append_to(visit, usize::MAX);
+    }
+    // The postings are sorted runs, which a stable sort finds and merges.
+    visit.sort();
+    visit.dedup();
+    let ahead = index.prefetcher();
+    let mut name = NameScratch::default();
+    let by_name = visit.len() >= MIN_SEEDS_BY_NAME;
+    if by_name {
+        names.start();
+    }
+    for (i, &e) in visit.iter().enumerate() {
+        // Seeds are scattered over the index: ask for the rows a few seeds ahead so their
+        // memory arrives while this one is scored.
+        if let Some(&next) = visit.get(i + 4) {
+            ahead.element(next);
+        }
+        if let Some(&next) = visit.get(i + 2) {
+            ahead.element_variants(next);
+        }
+        let mut score = || score_with(index, &ahead, e, hits, weights, &mut name);
+        let m = if by_name {
+            names.score(index, e, score)
+        } else {
+            score()
+        };
+        if let Some(m) = m {
+            out.push(m);
+        }
+    }
+}
+
+/// Fewest seeds for [`seed_elements`] to score by name ([`SeedNames`]): below it, hashing
+/// names costs more than the repeats it saves.
+const MIN_SEEDS_BY_NAME: usize = 32;
+
+/// Scratch space of [`seed_elements`], kept across queries for its capacity.
+#[derive(Debug, Default)]
+pub struct SeedScratch {
+    /// The seed elements to score, sorted.
+    visit: Vec<u32>,
+    names: SeedNames,
+}
+
+/// Seeds' scores by name. The elements of a common word's postings often share one name
+/// (`MAIN STREET` in every town, a bank's branches), and an element's score depends only on its
+/// names and the query: each name is scored once per query, the repeats copy it (two seeds in
+/// five, measured on mixed queries at full scale).
+#[derive(Debug, Default)]
+struct SeedNames {
+    /// Direct-mapped by name hash; a slot is current when stamped with `epoch`.
+    slots: Vec<NameSlot>,
+    epoch: u32,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct NameSlot {
+    epoch: u32,
+    /// The element first scored with this name.
+    element: u32,
+    hash: u64,
+    scored: Option<ElementMatch>,
+}
+
+/// Slots of [`SeedNames`] (a power of two, about the seed budget).
+const NAME_SLOTS: usize = 1024;
+
+impl SeedNames {
+    fn start(&mut self) {
+        crate::search::restart_stamps(&mut self.slots, NAME_SLOTS, &mut self.epoch);
+    }
+
+    /// `score` of `e` (run only for a name not scored yet), or a copy of the score of an
+    /// element of the same name.
+    fn score(
+        &mut self,
+        index: &Index,
+        e: u32,
+        score: impl FnOnce() -> Option<ElementMatch>,
+    ) -> Option<ElementMatch> {
+        let bytes = index.variant_bytes(e);
+        let mut h = rustc_hash::FxHasher::default();
+        std::hash::Hasher::write(&mut h, bytes);
+        let hash = std::hash::Hasher::finish(&h);
+        let slot = &mut self.slots[hash as usize & (NAME_SLOTS - 1)];
+        if slot.epoch == self.epoch
+            && slot.hash == hash
+            && index.variant_bytes(slot.element) == bytes
+        {
+            let m = slot.scored?;
+            return Some(ElementMatch {
+                element: e,
+                kind: index.element(e)?.kind,
+                ..m
+            });
+        }
+        let scored = score();
+        *slot = NameSlot {
+            epoch: self.epoch,
+            element: e,
+            hash,
+            scored,
+        };
+        scored
+    }
+}
+
+/// The indices of the hits on `words`, in the order seeding reads them: rarest first, then
+/// cheapest, then by term.
+pub fn rarest_first(all: &[TermHit], words: u64) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..all.len())
+        .filter(|&h| all[h].mask & words != 0)
+        .collect();
+    order.sort_unstable_by(|&a, &b| {
+        all[a]
+            .df
+            .cmp(&all[b].df)
+            .then(all[a].cost.total_cmp(&all[b].cost))
+            .then(all[a].term.cmp(&all[b].term))
+            .then(a.cmp(&b))
+    });
+    order
+}
+
+/// The verifier's memory, kept across queries for its capacity: element → index into the
+/// matches (or [`NO_MATCH`]) for the seeds and every element verified so far. Open addressing
+/// with Fibonacci hashing: a place's elements are looked up several hundred times per query,
+/// and a probe or two here costs a fraction of a binary search plus a general-purpose map.
+#[derive(Debug, Default)]
+pub struct Memo {
+    /// `(element, match)`; [`EMPTY`] marks a free slot. A power of two, at most half full.
+    slots: Vec<(u32, u32)>,
+    /// Slots in use.
+    used: usize,
+    /// `32 - log2(slots.len())`: the shift that turns a hash into a slot.
+    shift: u32,
+}
+
+/// Marks an element that was verified and matches nothing.
+pub const NO_MATCH: u32 = u32::MAX;
+
+/// A free [`Memo`] slot (no element has this ordinal: it is the index's "none").
+const EMPTY: u32 = u32::MAX;
+
+impl Memo {
+    /// Forgets every element, with room for about `expect` of them.
+    fn reset(&mut self, expect: usize) {
+        let want = (expect * 2).next_power_of_two().max(64);
+        if self.slots.len() < want || self.slots.len() > want * 16 {
+            self.slots = vec![(EMPTY, 0); want];
+            self.shift = 32 - want.trailing_zeros();
+        } else {
+            self.slots.fill((EMPTY, 0));
+        }
+        self.used = 0;
+    }
+
+    /// The slot holding `e`, or the free slot where it belongs.
+    #[inline]
+    fn find(&self, e: u32) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut s = (e.wrapping_mul(0x9E37_79B1) >> self.shift) as usize & mask;
+        loop {
+            let k = self.slots[s].0;
+            if k == e || k == EMPTY {
+                return s;
+            }
+            s = (s + 1) & mask;
+        }
+    }
+
+    /// Remembers `e` → `i` in slot `s` (from [`Memo::find`]), growing when half full.
+    fn put(&mut self, s: usize, e: u32, i: u32) {
+        self.slots[s] = (e, i);
+        self.used += 1;
+        if self.used * 2 > self.slots.len() {
+            let old = std::mem::take(&mut self.slots);
+            let want = old.len() * 2;
+            self.slots = vec![(EMPTY, 0); want];
+            self.shift = 32 - want.trailing_zeros();
+            for (k, v) in old.into_iter().filter(|&(k, _)| k != EMPTY) {
+                let s = self.find(k);
+                self.slots[s] = (k, v);
+            }
+        }
+    }
+}
+
+/// Scores elements on demand against the hits, once each: the seeds (first in `matches`) are
+/// remembered from the start, the rest are scored and appended.
+pub struct Verifier<'a> {
+    index: &'a Index,
+    ahead: Prefetcher<'a>,
+    hits: &'a HitTerms<'a>,
+    weights: &'a mut IdfCache,
+    name: NameScratch<'a>,
+    memo: &'a mut Memo,
+    /// Seeds, then verified elements in the order they were first met.
+    pub matches: &'a mut Vec<ElementMatch>,
+    /// Second readings added to `matches`: (index of the match, index of its second reading).
+    alts: Vec<(u32, u32)>,
+}
+
+impl<'a> Verifier<'a> {
+    /// A verifier over `matches`, which holds the seeds (one match per element).
+    pub fn new(
+        index: &'a Index,
+        hits: &'a HitTerms<'a>,
+        matches: &'a mut Vec<ElementMatch>,
+        memo: &'a mut Memo,
+        weights: &'a mut IdfCache,
+    ) -> Self {
+        memo.reset(matches.len() + 64);
+        for (i, m) in matches.iter().enumerate() {
+            let s = memo.find(m.element);
+            if m.element != EMPTY && memo.slots[s].0 == EMPTY {
+                memo.put(s, m.element, i as u32);
+            }
+        }
+        Verifier {
+            index,
+            ahead: index.prefetcher(),
+            hits,
+            weights,
+            name: NameScratch::default(),
+            memo,
+            matches,
+            alts: Vec::new(),
+        }
+    }
+
+    /// The index of match `i`'s second reading ([`ElementMatch::alt`]), added to the matches
+    /// the first time it is asked for; `None` when it has none.
+    pub fn alt(&mut self, i: u32) -> Option<u32> {
+        if let Some(&(_, a)) = self.alts.iter().find(|(m, _)| *m == i) {
+            return Some(a);
+        }
+        let alt = self.matches.get(i as usize)?.as_alt()?;
+        self.matches.push(alt);
+        let a = (self.matches.len() - 1) as u32;
+        self.alts.push((i, a));
+        Some(a)
+    }
+
+    /// The hits elements are scored against.
+    pub fn hits(&self) -> &'a HitTerms<'a> {
+        self.hits
+    }
+
+    /// The index of element `e`'s match, scoring it the first time it is asked about.
+    #[inline]
+    pub fn get(&mut self, e: u32) -> Option<u32> {
+        if e == EMPTY {
+            return None;
+        }
+        let s = self.memo.find(e);
+        let (k, i) = self.memo.slots[s];
+        if k == e {
+            return (i != NO_MATCH).then_some(i);
+        }
+        let i = match score_with(
+            self.index,
+            &self.ahead,
+            e,
+            self.hits,
+            self.weights,
+            &mut self.name,
+        ) {
+            Some(m) => {
+                self.matches.push(m);
+                (self.matches.len() - 1) as u32
+            }
+            None => NO_MATCH,
+        };
+        self.memo.put(s, e, i);
+        (i != NO_MATCH).then_some(i)
+    }
+}
+
+/// Term weights (idf) of one query, remembered in a small direct-mapped table: the same
+/// words (`road`, a county) recur in most elements scored.
+#[derive(Debug, Clone)]
+pub struct IdfCache {
+    n: u64,
+    slots: Vec<(u32, f32)>,
+}
+
+impl Default for IdfCache {
+    fn default() -> Self {
+        IdfCache {
+            n: 1,
+            slots: vec![(u32::MAX, 0.0); 1024],
+        }
+    }
+}
+
+impl IdfCache {
+    /// Forgets the previous index's weights (`n`: its element count).
+    pub fn reset(&mut self, n: u64) {
+        if n != self.n {
+            self.n = n;
+            self.slots.fill((u32::MAX, 0.0));
+        }
+    }
+
+    /// Hints that the weight of term `t` will be needed: a term not remembered reads its
+    /// frequency from the index.
+    #[inline]
+    fn prefetch(&self, ahead: &Prefetcher<'_>, t: u32) {
+        if self.slots[t as usize & 1023].0 != t {
+            ahead.term_frequency(t);
+        }
+    }
+
+    /// The weight of term `t`, found in `df` elements when known (from a hit).
+    #[inline]
+    fn weight(&mut self, index: &Index, t: u32, df: Option<u32>) -> f32 {
+        let slot = &mut self.slots[t as usize & 1023];
+        if slot.0 == t {
+            return slot.1;
+        }
+        let w = idf(df.unwrap_or_else(|| index.term_frequency(t)), self.n);
+        *slot = (t, w);
+        w
+    }
+}
+
+/// Scores element `e` against the hits: the best of its variants. A variant none of whose
+/// terms is hit is passed over before any weight is computed, so verifying an element the
+/// query does not name costs one table probe per name word.
+pub fn score_element(
+    index: &Index,
+    e: u32,
+    hits: &HitTerms<'_>,
+    weights: &mut IdfCache,
+) -> Option<ElementMatch> {
+    score_with(
+        index,
+        &index.prefetcher(),
+        e,
+        hits,
+        weights,
+        &mut NameScratch::default(),
+    )
+}
+
+/// Room for one name variant's terms and their hits while it is scored, kept across elements:
+/// clearing it for each element cost a tenth of scoring one.
+struct NameScratch<'h> {
+    terms: [u32; MAX_NAME_TERMS],
+    found: [&'h [TermHit]; MAX_NAME_TERMS],
+}
+
+impl Default for NameScratch<'_> {
+    fn default() -> Self {
+        NameScratch {
+            terms: [0; MAX_NAME_TERMS],
+            found: [&[]; MAX_NAME_TERMS],
+        }
+    }
+}
+
+/// [`score_element`] with the index's prefetch hints already at hand (the hot loops).
+#[inline]
+fn score_with<'h>(
+    index: &Index,
+    ahead: &Prefetcher<'_>,
+    e: u32,
+    hits: &HitTerms<'h>,
+    weights: &mut IdfCache,
+    name: &mut NameScratch<'h>,
+) -> Option<ElementMatch> {
+    let mut best: Option<ElementMatch> = None;
+    // Whether the element is a county or post town, read only for a repeated word.
+    let mut late: Option<bool> = None;
+    // Each variant's reading (score, mask, typos), for the second reading.
+    let mut readings: [(f32, u64, u8, Option<VariantTag>); MAX_ALT_VARIANTS] =
+        [(0.0, 0, 0, None); MAX_ALT_VARIANTS];
+    let mut n_readings = 0;
+    let mut variants = index.variant_terms(e);
+    // Each term's hits, looked up once per variant.
+    let NameScratch { terms: buf, found } = name;
+    while let Some((tag, n)) = variants.next_into(buf) {
+        let terms = &buf[..n];
+        // Words the name's unambiguous terms hit: a term the query has twice (`an`, `na`,
+        // `cuirt` in `Cúirt Beaumont, Cúirt Choirnéil`) takes the occurrence nearest them, not
+        // the first, so two names with the same article do not both claim one word.
+        let (mut any, mut anchor, mut ambiguous) = (false, 0u64, false);
+        for (&t, slot) in terms.iter().zip(found.iter_mut()) {
+            let c = hits.get(t);
+            *slot = c;
+            weights.prefetch(ahead, t);
+            if let Some(f) = c.first() {
+                any = true;
+                if c.iter().all(|h| h.mask == f.mask) {
+                    anchor |= f.mask;
+                } else {
+                    ambiguous = true;
+                }
+            }
+        }
+        if !any {
+            continue;
+        }
+        let mut matched = 0.0f32;
+        let mut total = 0.0f32;
+        let mut missing = 0.0f32;
+        let mut mask = 0u64;
+        let mut typos = 0u8;
+        for (&t, &cands) in terms.iter().zip(found.iter()) {
+            // Every name word weighs by its rarity.
+            let weight = weights.weight(index, t, cands.first().map(|h| h.df));
+            total += weight;
+            // The cheapest hit whose words are still free (a split word may cover two
+            // terms); among equally cheap ones, the nearest to the name's other words.
+            let free = |h: &&TermHit| h.mask & mask == 0 || h.how == How::Split;
+            let pick =
+                if ambiguous && anchor == 0 && *late.get_or_insert_with(|| reads_late(index, e)) {
+                    // A county or post town named twice (`LOUTH, DUNDALK, CO. LOUTH`): addresses
+                    // go from the house to the county, so it is the later occurrence.
+                    cands
+                        .iter()
+                        .filter(free)
+                        .min_by(|a, b| a.cost.total_cmp(&b.cost).then(b.mask.cmp(&a.mask)))
+                } else if ambiguous {
+                    cands.iter().filter(free).min_by(|a, b| {
+                        a.cost.total_cmp(&b.cost).then(
+                            distance(a.mask, anchor, hits.section_starts).cmp(&distance(
+                                b.mask,
+                                anchor,
+                                hits.section_starts,
+                            )),
+                        )
+                    })
+                } else {
+                    cands.iter().find(free)
+                };
+            match pick {
+                Some(h) => {
+                    matched += weight * (1.0 - h.cost);
+                    mask |= h.mask;
+                    if matches!(h.how, How::Typo(_)) {
+                        typos += 1;
+                    }
+                }
+                None => missing += weight,
+            }
+        }
+        if mask == 0 || total <= 0.0 {
+            continue;
+        }
+        let coverage = matched / total;
+        if coverage < MIN_COVERAGE {
+            continue;
+        }
+        // An alias reads a little below the element's own names (ecad-model.md §6): of a
+        // locality KILCOOLE and a post town also called KILCOOLE, the locality's name is it.
+        let alias = if matches!(tag, VariantTag::Alias(_)) {
+            ALIAS_COST
+        } else {
+            0.0
+        };
+        let score = matched - MISSING_PENALTY * missing - alias;
+        if n_readings < MAX_ALT_VARIANTS {
+            readings[n_readings] = (score, mask, typos, Some(tag));
+            n_readings += 1;
+        }
+        if best.map_or(true, |b| score > b.score) {
+            best = Some(ElementMatch {
+                element: e,
+                kind: ElementKind::County,
+                score,
+                mask,
+                typos,
+                coverage,
+                variant: tag,
+                alt: AltReading::default(),
+            });
+        }
+    }
+    let mut best = best?;
+    best.kind = index.element(e)?.kind;
+    for &(score, mask, typos, variant) in &readings[..n_readings] {
+        if mask & best.mask == 0 && score > 0.0 && score > best.alt.score {
+            best.alt = AltReading {
+                score,
+                mask,
+                typos,
+                variant,
+            };
+        }
+    }
+    Some(best)
+}
+
+/// Whether element `e` comes last in an address (a county or post town).
+fn reads_late(index: &Index, e: u32) -> bool {
+    index
+        .element(e)
+        .is_some_and(|r| matches!(r.kind, ElementKind::County | ElementKind::PostTown))
+}
+
+/// How many word positions separate the first word of `mask` from the nearest word of
+/// `anchor` (0 without an anchor); every section boundary (`section_starts`: the words that
+/// begin a comma section) between them counts as a whole line of words, so of two equally near
+/// words the one in the anchor's section is nearer (the `RD` of `MERRION ROAD, SHELBOURNE RD`
+/// belongs with SHELBOURNE).
+#[inline]
+fn distance(mask: u64, anchor: u64, section_starts: u64) -> u32 {
+    if anchor == 0 || mask == 0 {
+        return 0;
+    }
+    let w = mask.trailing_zeros();
+    let below = anchor & low_bits(w);
+    let above = anchor & !low_bits(w);
+    let crossed = |from: u32, to: u32| {
+        64 * (section_starts & low_bits(to + 1) & !low_bits(from + 1)).count_ones()
+    };
+    let d_below = if below == 0 {
+        u32::MAX
+    } else {
+        let b = 63 - below.leading_zeros();
+        w - b + crossed(b, w)
+    };
+    let d_above = if above == 0 {
+        u32::MAX
+    } else {
+        let a = above.trailing_zeros();
+        a - w + crossed(w, a)
+    };
+    d_below.min(d_above)
+}
+
+/// The bits below bit `n` (all of them from 64).
+#[inline]
+fn low_bits(n: u32) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// The index of element `e`'s match in matches sorted by element (the seeds).
+#[inline]
+pub fn find(matches: &[ElementMatch], e: u32) -> Option<usize> {
+    matches.binary_search_by_key(&e, |m| m.element).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_memo_keeps_every_element_through_growth() {
+        let mut memo = Memo::default();
+        for round in 0..3u32 {
+            memo.reset(10);
+            // Ordinals that collide under the hash's high bits, and a run of neighbours.
+            let elements: Vec<u32> = (0..500u32)
+                .map(|i| if i % 2 == 0 { i << 20 } else { i + round })
+                .collect();
+            for (i, &e) in elements.iter().enumerate() {
+                let s = memo.find(e);
+                if memo.slots[s].0 == EMPTY {
+                    memo.put(s, e, i as u32);
+                }
+            }
+            for (i, &e) in elements.iter().enumerate() {
+                let first = elements.iter().position(|&x| x == e).unwrap_or(i);
+                assert_eq!(memo.slots[memo.find(e)], (e, first as u32));
+            }
+            assert_eq!(memo.slots[memo.find(1001 << 20)].0, EMPTY);
+            assert!(memo.used * 2 <= memo.slots.len());
+        }
+    }
+}

@@ -1,0 +1,557 @@
+//! Place generation and scoring.
+//!
+//! A place is one postal context (group, streets, localities, post town, counties) with its
+//! buildings. Candidates come from the seed elements' places, ranked by how much of the query
+//! their seeds explain together (a place holding the street *and* the townland typed beats one
+//! holding either); the best are scored in full by assigning query words to the place's own
+//! elements, each verified against the hits on demand: an element takes the words it matched
+//! unless a better element of the place already took them. Words no element of the place
+//! explains cost their weight, so a place missing the town the user typed ranks below one that
+//! has it.
+
+use crate::index::prefetch::prefetch_item;
+use crate::index::{ElementKind, Index, NONE};
+use crate::limits::{
+    MAX_CANDIDATE_PLACES, MAX_PLACES_PER_SEED, MAX_SCORED_PLACES, MAX_TIED_PLACES,
+    MAX_TIE_PROMOTION_POSTINGS, QUICK_MAX_PLACES,
+};
+use crate::search::elements::{ElementMatch, Verifier};
+
+/// Most elements that can be assigned in one place: eight slots plus a pinned building or
+/// organisation.
+pub const MAX_ASSIGNED: usize = 9;
+
+/// Most buildings of one place looked at for a building name (see [`pin_building`]).
+const MAX_PIN_SCAN: u32 = 4_096;
+
+/// What each element of a place that the query does not name costs.
+const UNNAMED_ELEMENT_PENALTY: f32 = 0.4;
+
+/// A scored place.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlaceScore {
+    /// Place ordinal.
+    pub place: u32,
+    /// Explained weight less unexplained weight.
+    pub score: f32,
+    /// Words explained by the place's elements.
+    pub mask: u64,
+    /// Words matched through typos.
+    pub typos: u8,
+    /// Indices (into the element matches) of the assigned elements.
+    pub assigned: [u32; MAX_ASSIGNED],
+    /// How many of `assigned` are used.
+    pub n_assigned: u8,
+    /// An assigned building-name or organisation match, if any.
+    pub pin: Option<u32>,
+}
+
+impl PlaceScore {
+    /// The assigned match indices.
+    pub fn assigned(&self) -> &[u32] {
+        &self.assigned[..usize::from(self.n_assigned)]
+    }
+}
+
+fn is_pin(kind: ElementKind) -> bool {
+    matches!(kind, ElementKind::BuildingName | ElementKind::Organisation)
+}
+
+/// Building-name and organisation matches by the place they are in, sorted by place.
+pub fn pins(index: &Index, matches: &[ElementMatch], out: &mut Vec<(u32, u32)>) {
+    out.clear();
+    for (i, m) in matches.iter().enumerate() {
+        if is_pin(m.kind) {
+            if let Some(p) = index.element_places(m.element).next() {
+                out.push((p, i as u32));
+            }
+        }
+    }
+    out.sort_unstable();
+}
+
+/// Ranks the places of the seed elements and writes the best into `out` (sorted, unique).
+/// `totals` is scratch space. Returns whether `out` holds every place of every seed. With
+/// `all_or_nothing` (a quick pass) nothing is ranked: `out` is every place of every seed (at
+/// most [`QUICK_MAX_PLACES`]), or it gives up (false, `out` empty) as soon as it cannot.
+pub fn candidates(
+    index: &Index,
+    seeds: &[ElementMatch],
+    all_or_nothing: bool,
+    totals: &mut PlaceTotals,
+    out: &mut Vec<u32>,
+) -> bool {
+    out.clear();
+    totals.clear(index.meta().counts.places);
+    // Seeds best first: the budget goes to the words that say most, and each place adds a
+    // seed only for words its better seeds left unexplained.
+    // One integer key per seed, as for places below: best score first, then seed order; the
+    // key's low half is the seed's index.
+    let mut order: Vec<u64> = seeds
+        .iter()
+        .enumerate()
+        .map(|(i, m)| rank_key(m.score, i as u32))
+        .collect();
+    order.sort_unstable();
+    let seed_of = |key: u64| &seeds[key as u32 as usize];
+    let mut pairs = 0usize;
+    let mut complete = true;
+    let ahead = index.prefetcher();
+    for (k, &key) in order.iter().enumerate() {
+        if let Some(&next) = order.get(k + 2) {
+            ahead.element_places_offset(seed_of(next).element);
+        }
+        if let Some(&next) = order.get(k + 1) {
+            ahead.element_places(seed_of(next).element);
+        }
+        let seed = seed_of(key);
+        let bound = index.element_places_bound(seed.element);
+        if bound > MAX_PLACES_PER_SEED || pairs + bound > MAX_CANDIDATE_PLACES {
+            if all_or_nothing {
+                return false;
+            }
+            complete = false;
+            continue;
+        }
+        // In batches, each slot asked for before any is touched: the slots are scattered over
+        // a table of every place.
+        let mut places = index.element_places(seed.element);
+        let mut batch = [0u32; 32];
+        loop {
+            let n = places.next_chunk(&mut batch);
+            if n == 0 {
+                break;
+            }
+            for &p in &batch[..n] {
+                totals.prefetch(p);
+            }
+            for &p in &batch[..n] {
+                totals.add(p, seed);
+            }
+            pairs += n;
+        }
+        if all_or_nothing && totals.touched.len() > QUICK_MAX_PLACES {
+            return false;
+        }
+    }
+    if totals.touched.is_empty() {
+        // Every seed is large (a county, a city district): the best seed's first places.
+        if let Some(&key) = order.first() {
+            let e = seed_of(key).element;
+            out.extend(index.element_places(e).take(MAX_SCORED_PLACES));
+        }
+        return false;
+    }
+    if all_or_nothing {
+        out.extend_from_slice(&totals.touched);
+        out.sort_unstable();
+        return complete;
+    }
+    // One integer key per place, so the selection compares plain integers: the same order as
+    // best total first, then lowest ordinal.
+    let mut ranked = std::mem::take(&mut totals.ranked);
+    ranked.clear();
+    ranked.extend(totals.touched.iter().map(|&p| rank_key(totals.total(p), p)));
+    if ranked.len() > MAX_SCORED_PLACES {
+        ranked.select_nth_unstable(MAX_SCORED_PLACES - 1);
+        let cut = rank_total(ranked[MAX_SCORED_PLACES - 1]);
+        let (kept, rest) = ranked.split_at_mut(MAX_SCORED_PLACES);
+        out.extend(kept.iter().map(|&k| k as u32));
+        let best = kept.iter().map(|&k| rank_total(k)).fold(f32::MIN, f32::max);
+        if cut < best && rest.iter().any(|&k| rank_total(k) >= cut) {
+            let at_cut = kept[MAX_SCORED_PLACES - 1] as u32;
+            let mask = totals.slots.get(at_cut as usize).map_or(0, |t| t.mask);
+            totals.cut_tie = Some((cut, mask));
+        }
+        if cut >= best {
+            // The seeds cannot tell the best places apart (a townland of look-alike houses):
+            // the words they did not seed must, so score the whole tie (within reason).
+            let from = out.len();
+            out.extend(
+                rest.iter()
+                    .filter(|&&k| rank_total(k) >= cut)
+                    .map(|&k| k as u32),
+            );
+            out[from..].sort_unstable();
+            out.truncate(from + (MAX_TIED_PLACES - MAX_SCORED_PLACES));
+        }
+        complete = false;
+    } else {
+        out.extend(ranked.iter().map(|&k| k as u32));
+    }
+    totals.ranked = ranked;
+    out.sort_unstable();
+    complete
+}
+
+/// Adds to `out` (sorted, unique) the places left out of a tie at the cut ([`candidates`])
+/// that hold an element of the rarest term of a word their seeds leave open: `station` in
+/// `4 Station Road, Lifford`, behind `LIFFORD GARDA STATION`, where every place of the town
+/// ties on its seed and the lowest ordinals of them say nothing. Bounded by
+/// [`MAX_TIE_PROMOTION_POSTINGS`] elements read and [`MAX_TIED_PLACES`] places added.
+pub fn promote_tied(
+    index: &Index,
+    hits: &[crate::search::TermHit],
+    words: u64,
+    totals: &PlaceTotals,
+    out: &mut Vec<u32>,
+) {
+    let Some((cut, explained)) = totals.cut_tie else {
+        return;
+    };
+    let open = words & !explained;
+    let Some(rarest) = hits
+        .iter()
+        .filter(|h| h.mask & open != 0 && h.cost == 0.0)
+        .min_by_key(|h| (h.df, h.term))
+    else {
+        return;
+    };
+    if rarest.df as usize > MAX_TIE_PROMOTION_POSTINGS {
+        return;
+    }
+    let from = out.len();
+    for e in index.term_elements(rarest.term) {
+        for p in index.element_places(e).take(MAX_PLACES_PER_SEED) {
+            let tied = totals
+                .slots
+                .get(p as usize)
+                .is_some_and(|t| t.epoch == totals.epoch && t.total == cut);
+            if tied && out[..from].binary_search(&p).is_err() {
+                out.push(p);
+            }
+        }
+        if out.len() - from >= MAX_TIED_PLACES {
+            break;
+        }
+    }
+    if out.len() > from {
+        out.sort_unstable();
+        out.dedup();
+    }
+}
+
+/// Per candidate place: the words its seeds explain and their total score. A slot per place of
+/// the index, stamped with the query that last touched it, so neither hashing nor clearing
+/// costs anything per place.
+#[derive(Debug, Default)]
+pub struct PlaceTotals {
+    /// Per place.
+    slots: Vec<PlaceTotal>,
+    /// The current query's stamp.
+    epoch: u32,
+    /// Places touched by the current query, in the order first touched.
+    touched: Vec<u32>,
+    /// Scratch for ranking the touched places ([`rank_key`]).
+    ranked: Vec<u64>,
+    /// The total of the places tied at the cut, and the words their seeds explain, when some
+    /// of them were left out behind a better place (see [`promote_tied`]).
+    cut_tie: Option<(f32, u64)>,
+}
+
+/// A place's ranking key: ascending keys are descending totals (in `f32::total_cmp` order),
+/// then ascending ordinals.
+#[inline]
+fn rank_key(total: f32, place: u32) -> u64 {
+    (u64::from(!ordered_bits(total)) << 32) | u64::from(place)
+}
+
+/// The total a [`rank_key`] was made from.
+#[inline]
+fn rank_total(key: u64) -> f32 {
+    f32::from_bits(ordered_bits_inverse(!((key >> 32) as u32)))
+}
+
+/// `f32::total_cmp`'s order as unsigned integers: the sign bit flipped, and the other bits too
+/// for negative numbers.
+#[inline]
+fn ordered_bits(x: f32) -> u32 {
+    let b = x.to_bits();
+    b ^ (((b as i32 >> 31) as u32) >> 1) ^ 0x8000_0000
+}
+
+/// The inverse of [`ordered_bits`].
+#[inline]
+fn ordered_bits_inverse(k: u32) -> u32 {
+    let b = k ^ 0x8000_0000;
+    b ^ (((b as i32 >> 31) as u32) >> 1)
+}
+
+#[derive(Debug, Default, Clone, Copy)]
+struct PlaceTotal {
+    /// The query that last touched the place; the other fields are stale otherwise.
+    epoch: u32,
+    /// Total score of its seeds.
+    total: f32,
+    /// Words its seeds explain.
+    mask: u64,
+}
+
+impl PlaceTotals {
+    /// Starts a query over an index of `places` places.
+    fn clear(&mut self, places: u64) {
+        let places = usize::try_from(places).unwrap_or(0);
+        crate::search::restart_stamps(&mut self.slots, places, &mut self.epoch);
+        self.touched.clear();
+        self.cut_tie = None;
+    }
+
+    /// Hints that `place`'s slot will be touched soon.
+    #[inline]
+    fn prefetch(&self, place: u32) {
+        prefetch_item(&self.slots, place as usize);
+    }
+
+    /// Adds `seed` to `place`, unless a better seed of the place explained one of its words
+    /// already (then its second reading, on other words, if it has one). A place the index does
+    /// not have (a corrupt list) is no candidate.
+    #[inline]
+    fn add(&mut self, place: u32, seed: &ElementMatch) {
+        let Some(t) = self.slots.get_mut(place as usize) else {
+            return;
+        };
+        if t.epoch != self.epoch {
+            *t = PlaceTotal {
+                epoch: self.epoch,
+                total: 0.0,
+                mask: 0,
+            };
+            self.touched.push(place);
+        }
+        let (mask, score) = if t.mask & seed.mask == 0 {
+            (seed.mask, seed.score)
+        } else if seed.alt.mask != 0 && t.mask & seed.alt.mask == 0 {
+            (seed.alt.mask, seed.alt.score)
+        } else {
+            return;
+        };
+        t.mask |= mask;
+        t.total += score;
+    }
+
+    /// The total of a touched place.
+    #[inline]
+    fn total(&self, place: u32) -> f32 {
+        self.slots.get(place as usize).map_or(0.0, |t| t.total)
+    }
+}
+
+/// Scores one place. `word_weights[i]` is what leaving word `i` unexplained costs.
+pub fn score_place(
+    index: &Index,
+    place: u32,
+    verifier: &mut Verifier<'_>,
+    pins: &[(u32, u32)],
+    word_weights: &[f32],
+) -> Option<PlaceScore> {
+    let row = index.place(place)?;
+    let mut cands: [u32; MAX_ASSIGNED + 8] = [NONE; MAX_ASSIGNED + 8];
+    let mut n = 0;
+    // A matched line hidden behind the next one, and the line before this one when matched.
+    let mut hidden = NONE;
+    let mut previous: Option<u32> = None;
+    for (slot, e) in row.elements().into_iter().enumerate() {
+        if e == NONE {
+            continue;
+        }
+        let matched = verifier.get(e);
+        if slot < 6 {
+            // A line the postal address does not show, its name being the next line's (rule 5:
+            // the locality BALBRIGGAN behind the post town BALBRIGGAN), takes no words of its
+            // own beside that line: a name typed twice is one line twice, not two lines.
+            if let (Some(prev), Some(_)) = (previous, matched) {
+                if hidden == NONE && index.same_english_name(prev, e) {
+                    hidden = prev;
+                }
+            }
+            previous = matched.map(|_| e);
+        }
+        if let Some(idx) = matched {
+            if !cands[..n].contains(&idx) {
+                cands[n] = idx;
+                n += 1;
+            }
+        }
+    }
+    let start = pins.partition_point(|p| p.0 < place);
+    for &(p, m) in &pins[start..] {
+        if p != place || n >= cands.len() {
+            break;
+        }
+        cands[n] = m;
+        n += 1;
+    }
+    let cands = &mut cands[..n];
+    {
+        let matches: &[ElementMatch] = verifier.matches;
+        cands.sort_by(|&a, &b| {
+            matches[b as usize]
+                .score
+                .total_cmp(&matches[a as usize].score)
+                .then(a.cmp(&b))
+        });
+    }
+    let mut score = PlaceScore {
+        place,
+        score: 0.0,
+        mask: 0,
+        typos: 0,
+        assigned: [NONE; MAX_ASSIGNED],
+        n_assigned: 0,
+        pin: None,
+    };
+    for &c in cands.iter() {
+        if usize::from(score.n_assigned) >= MAX_ASSIGNED {
+            break;
+        }
+        let mut c = c;
+        let mut m = verifier.matches[c as usize];
+        if m.element == hidden {
+            continue;
+        }
+        if m.mask & score.mask != 0 {
+            // Its best reading's words are taken here: its second reading, on other words.
+            match verifier.alt(c) {
+                Some(a) if verifier.matches[a as usize].mask & score.mask == 0 => {
+                    c = a;
+                    m = verifier.matches[a as usize];
+                }
+                _ => continue,
+            }
+        }
+        if is_pin(m.kind) {
+            if score.pin.is_some() {
+                continue;
+            }
+            score.pin = Some(c);
+        }
+        score.mask |= m.mask;
+        score.score += m.score;
+        score.typos += m.typos;
+        score.assigned[usize::from(score.n_assigned)] = c;
+        score.n_assigned += 1;
+    }
+    for (i, w) in word_weights.iter().enumerate() {
+        if score.mask & (1u64 << i) == 0 {
+            score.score -= w;
+        }
+    }
+    // A place with elements the query does not name (an estate, a second street or locality)
+    // is a less exact reading than one without: among equals, the plainer place wins. A hidden
+    // line is named by the line that hides it.
+    let matches: &[ElementMatch] = verifier.matches;
+    for e in [
+        row.group,
+        row.thoroughfare,
+        row.thoroughfare2,
+        row.locality,
+        row.locality2,
+    ] {
+        if e != NONE
+            && e != hidden
+            && !score
+                .assigned()
+                .iter()
+                .any(|&m| matches[m as usize].element == e)
+        {
+            score.score -= UNNAMED_ELEMENT_PENALTY;
+        }
+    }
+    Some(score)
+}
+
+/// Gives a place without a pinned name the building name of its own that explains words the
+/// place leaves unexplained (`LAKE VIEW` among a townland's houses): common names never seed,
+/// so they are looked for here, in the few places that made the shortlist.
+pub fn pin_building(
+    index: &Index,
+    verifier: &mut Verifier<'_>,
+    place: &mut PlaceScore,
+    word_weights: &[f32],
+    all_words: u64,
+) {
+    let open = all_words & !place.mask;
+    if place.pin.is_some() || open == 0 || usize::from(place.n_assigned) >= MAX_ASSIGNED {
+        return;
+    }
+    let Some(row) = index.place(place.place) else {
+        return;
+    };
+    let hits = verifier.hits();
+    let mut best: Option<(f32, u32)> = None;
+    let mut last = NONE;
+    let end = row.building_start + row.building_count.min(MAX_PIN_SCAN);
+    for b in row.building_start..end {
+        let Some(name) = index.building(b).map(|r| r.name) else {
+            continue;
+        };
+        if name == NONE || name == last || !hits.names_any(index, open, name) {
+            continue;
+        }
+        last = name;
+        let Some(i) = verifier.get(name) else {
+            continue;
+        };
+        let m = &verifier.matches[i as usize];
+        if m.kind != ElementKind::BuildingName || m.mask & place.mask != 0 {
+            continue;
+        }
+        let gain = m.score + explained(word_weights, m.mask);
+        if gain > 0.0 && best.map_or(true, |(g, _)| gain > g) {
+            best = Some((gain, i));
+        }
+    }
+    if let Some((gain, i)) = best {
+        let m = verifier.matches[i as usize];
+        place.score += gain;
+        place.mask |= m.mask;
+        place.typos += m.typos;
+        place.pin = Some(i);
+        place.assigned[usize::from(place.n_assigned)] = i;
+        place.n_assigned += 1;
+    }
+}
+
+/// The weight of the words in `mask`.
+fn explained(word_weights: &[f32], mask: u64) -> f32 {
+    word_weights
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| mask & (1u64 << i) != 0)
+        .map(|(_, w)| w)
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn by_total(a: &(f32, u32), b: &(f32, u32)) -> std::cmp::Ordering {
+        b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
+    }
+
+    proptest! {
+        #[test]
+        fn rank_keys_order_as_best_total_then_ordinal(
+            a in any::<f32>(), pa in any::<u32>(), b in any::<f32>(), pb in any::<u32>()
+        ) {
+            prop_assert_eq!(
+                rank_key(a, pa).cmp(&rank_key(b, pb)),
+                by_total(&(a, pa), &(b, pb))
+            );
+            prop_assert_eq!(rank_total(rank_key(a, pa)).to_bits(), a.to_bits());
+            prop_assert_eq!(rank_key(a, pa) as u32, pa);
+        }
+    }
+
+    #[test]
+    fn rank_keys_handle_signed_zeros_and_infinities() {
+        let totals = [f32::NEG_INFINITY, -1.5, -0.0, 0.0, 2.25, f32::INFINITY];
+        let mut keys: Vec<u64> = totals.iter().map(|&t| rank_key(t, 7)).collect();
+        keys.sort_unstable();
+        let back: Vec<u32> = keys.iter().map(|&k| rank_total(k).to_bits()).collect();
+        let expected: Vec<u32> = totals.iter().rev().map(|t| t.to_bits()).collect();
+        assert_eq!(back, expected);
+    }
+}

@@ -1,0 +1,82 @@
+//! The text pipeline: what people type, turned into the tokens the index and the matcher share.
+//!
+//! - [`normalise`](fn@normalise): the match key of a string (folded, lower-case ASCII words; see
+//!   [`normalise::STEPS`]);
+//! - [`tokenise`](fn@tokenise) / [`tokenise_into`]: typed tokens with spans into the original input;
+//! - [`index_terms`]: the terms of an ECAD element name, in exactly the form query tokens take;
+//! - [`lexicon`]: street types, counties, Dublin districts, English↔Irish equivalents, mutations;
+//! - [`eircode`] and [`postcode`]: Eircode and UK postcode parsing.
+//!
+//! ```
+//! use seoladh::text::{tokenise, TokenKind};
+//! let t = tokenise("Apt 3, 12 St. Patrick's Rd, Dublin 6W, D6W X2Y3");
+//! let words: Vec<&str> = t.texts().collect();
+//! assert_eq!(words, ["apartment", "3", "12", "saint", "patricks", "road", "d6w", "d6wx2y3"]);
+//! assert_eq!(t.first(TokenKind::DublinDistrict).map(|d| d.section), Some(2));
+//! ```
+
+mod ascii;
+pub mod eircode;
+mod fold;
+pub mod lexicon;
+mod mutation;
+pub mod normalise;
+pub mod postcode;
+mod roles;
+mod table;
+pub mod tokenise;
+mod words;
+
+use std::cell::RefCell;
+
+pub use normalise::{normalise, normalise_cow, NORMALISER_VERSION};
+pub use tokenise::{tokenise, tokenise_into, Token, TokenKind, Tokenised};
+
+thread_local! {
+    static TERMS: RefCell<Tokenised> = RefCell::new(Tokenised::new());
+}
+
+/// Edits allowed for a word of `chars` characters.
+pub fn typo_budget(chars: usize) -> u8 {
+    match chars {
+        0..=3 => 0,
+        4..=7 => 1,
+        _ => 2,
+    }
+}
+
+/// Appends to `out` the terms of an ECAD element name (`ST. PATRICK'S ROAD`, `BÓTHAR NA TRÁ`,
+/// `DUBLIN 6W`, `CO. NA MÍ`) in exactly the form query tokens take, so index and query agree:
+/// `["saint", "patricks", "road"]`, `["bothar", "na", "tra"]`, `["d6w"]`, `["meath"]`.
+/// Separators are not terms.
+pub fn index_terms(name: &str, out: &mut Vec<String>) {
+    let mut push_all = |t: &Tokenised| out.extend(t.texts().map(str::to_owned));
+    TERMS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut t) => {
+            tokenise_into(name, &mut t);
+            push_all(&t);
+        }
+        Err(_) => push_all(&tokenise(name)),
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_terms_agree_with_queries() {
+        let mut out = Vec::new();
+        index_terms("ST. PATRICK'S ROAD", &mut out);
+        assert_eq!(out, ["saint", "patricks", "road"]);
+        out.clear();
+        index_terms("BÓTHAR NA TRÁ", &mut out);
+        assert_eq!(out, ["bothar", "na", "tra"]);
+        out.clear();
+        index_terms("BAILE ÁTHA CLIATH 6W", &mut out);
+        assert_eq!(out, ["d6w"]);
+        out.clear();
+        index_terms("CO. NA MÍ", &mut out);
+        assert_eq!(out, ["meath"]);
+    }
+}

@@ -1,0 +1,22 @@
+//! The `engine` integration tests, one module per concern.
+
+mod alloc_meter;
+mod batch;
+mod batch_bytes;
+mod bounded_input;
+mod deps;
+mod ecad_address;
+mod ecad_data;
+mod ecad_layout;
+mod ecad_layout_prop;
+mod ecad_mini;
+mod index;
+mod index_damage;
+mod index_frozen;
+mod options_distinct;
+mod profiles;
+mod queries;
+mod text;
+mod text_alloc;
+mod text_props;
+mod uk_autocomplete;
