@@ -179,14 +179,15 @@ pub fn accuracy(args: &AccuracyArgs) -> Result<(), Error> {
         let mut out = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
         for (q, o) in queries.iter().zip(&outcomes) {
             if !seoladh_eval::report::is_right(q, o) {
+                let id = |v: Option<u64>| v.map(|v| v.to_string()).unwrap_or_default();
                 writeln!(
                     out,
-                    "{}\t{}\t{:?}\t{}\t{:?}\t{}",
+                    "{}\t{}\t{}\t{}\t{}\t{}",
                     q.id,
                     q.class.name(),
-                    q.expected_id,
+                    id(q.expected_id),
                     o.result,
-                    o.address_id,
+                    id(o.address_id),
                     q.text
                 )
                 .map_err(io)?;

@@ -10,7 +10,7 @@ use unicode_normalization::UnicodeNormalization;
 use super::rng::SplitMix64;
 use seoladh::ecad::eircode::EIRCODE_ALPHABET;
 
-/// The four typo operations of `matching.md` §1; each is one Damerau edit.
+/// The four typo operations of `docs/matching.md` §1; each is one Damerau edit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TypoKind {
     /// One letter replaced by another.
@@ -23,7 +23,7 @@ pub enum TypoKind {
     Insertion,
 }
 
-/// Fewest letters a word needs before it gets a typo (`matching.md` §1: "longer words").
+/// Fewest letters a word needs before it gets a typo (`docs/matching.md` §1: "longer words").
 pub const MIN_TYPO_WORD_CHARS: usize = 4;
 
 /// Whether a word may carry a typo: letters only, at least [`MIN_TYPO_WORD_CHARS`] of them.
@@ -225,7 +225,7 @@ pub fn mutate_line(
     Some(out.join(" "))
 }
 
-/// Abbreviations users type (`matching.md` §1), whole upper-case words.
+/// Abbreviations users type (`docs/matching.md` §1), whole upper-case words.
 pub const ABBREVIATIONS: [(&str, &str); 14] = [
     ("ROAD", "RD"),
     ("STREET", "ST"),
@@ -331,7 +331,7 @@ pub fn near_miss(
     if chars.len() != 7 {
         return None;
     }
-    let alphabet: Vec<char> = EIRCODE_ALPHABET.chars().collect();
+    let alphabet: Vec<char> = EIRCODE_ALPHABET.iter().map(|&b| char::from(b)).collect();
     for _ in 0..32 {
         let at = 3 + rng.below(4);
         let &c = rng.pick(&alphabet)?;

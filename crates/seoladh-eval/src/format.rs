@@ -1,4 +1,4 @@
-//! The `format` class: one format change per query (`matching.md` §1), the words themselves
+//! The `format` class: one format change per query (`docs/matching.md` §1), the words themselves
 //! untouched, plus a random case change.
 
 use super::corrupt::{abbreviate, eircode_form, glue_number, number_prefix};

@@ -1,5 +1,5 @@
 //! The accuracy benchmark: messy queries with known answers derived from an ECAD dataset, the
-//! report that scores an engine's answers against the quality bars of `matching.md` §7, and
+//! report that scores an engine's answers against the quality bars of `docs/matching.md` §7, and
 //! keystroke scripts for autocomplete.
 //!
 //! Everything here is deterministic: the same dataset, options and seed give the same queries,
@@ -51,7 +51,7 @@ pub mod tsv;
 
 /// The kind of corruption applied to a query, named as in the TSV and the report.
 ///
-/// The classes cover every input variation of `matching.md` §1 and the quality-bar classes of §7.
+/// The classes cover every input variation of `docs/matching.md` §1 and the quality-bar classes of §7.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum QueryClass {
     /// The postal lines joined with `", "`. Expect 100.
@@ -204,7 +204,7 @@ impl std::fmt::Display for QueryClass {
 pub const DEFAULT_SEED: u64 = 0x5E01_AD00;
 
 /// The highest share of all queries that may be answered wrongly with a confident unique result
-/// (100, 110, 120 or 130): 0.2% (`matching.md` §7).
+/// (100, 110, 120 or 130): 0.2% (`docs/matching.md` §7).
 pub const CONFIDENT_WRONG_BAR: f64 = 0.002;
 
 /// One benchmark query with its known answer.

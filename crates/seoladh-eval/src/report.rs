@@ -1,4 +1,4 @@
-//! Scoring an engine's answers against the known ones, per class, with the `matching.md` §7 bars.
+//! Scoring an engine's answers against the known ones, per class, with the `docs/matching.md` §7 bars.
 //!
 //! Rules, in the order they are applied:
 //! 1. A query with an expected id is *right* when the answer's `addressId` is that id – or, for a

@@ -1,5 +1,5 @@
 //! The round trip: every address point's own stored postal address, sent to Find Address, must
-//! come back as that address point (`matching.md` §7).
+//! come back as that address point (docs/matching.md §7).
 //!
 //! Each point's query is its `ADDR_LINE_*` (or `IRISH_ADDR_LINE_*`, sent with `language=ga`)
 //! joined with `", "`, the Eircode line left out; a [`Variant`] changes it the way people do

@@ -51,7 +51,7 @@ struct Links {
 
 /// A deterministic Eircode unique per `(routing, k)` for `k < 625`.
 fn eircode(routing: &str, k: u64) -> String {
-    const A: &[u8] = b"0123456789ACDEFHKNPRTVWXY";
+    const A: &[u8] = seoladh::ecad::eircode::EIRCODE_ALPHABET;
     let at = |i: u64| char::from(A[(i % 25) as usize]);
     format!(
         "{routing}{}{}{}{}",

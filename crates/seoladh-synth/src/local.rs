@@ -5,7 +5,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 /// The 25 characters of an Eircode's unique identifier.
-pub(crate) const EIRCODE_ALPHABET: &[u8; 25] = b"0123456789ACDEFHKNPRTVWXY";
+pub(crate) use seoladh::ecad::eircode::EIRCODE_ALPHABET;
 const EIRCODE_SPACE: usize = 25 * 25 * 25 * 25;
 
 /// A named element (locality, thoroughfare, building group) local to an area.

@@ -1,4 +1,4 @@
-//! `UK_ADDRESS.csv`: Northern Ireland and a Great Britain sample (ecad-model.md §7).
+//! `UK_ADDRESS.csv`: Northern Ireland and a Great Britain sample (docs/ecad-layout.md §7).
 //!
 //! NI: the 1,580 real school addresses of the Department of Education (with their real BT
 //! postcodes and Irish Grid positions), plus generated addresses on real NI street names

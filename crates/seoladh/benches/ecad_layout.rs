@@ -13,7 +13,7 @@ use seoladh::ecad::Dataset;
 const POINTS: usize = 100_000;
 
 fn eircode(n: usize) -> String {
-    const ALPHABET: &[u8] = b"0123456789ACDEFHKNPRTVWXY";
+    const ALPHABET: &[u8] = seoladh::ecad::eircode::EIRCODE_ALPHABET;
     const KEYS: [&str; 4] = ["A86", "D02", "R93", "T12"];
     let mut s = String::from(KEYS[n % KEYS.len()]);
     let mut rest = n / KEYS.len();

@@ -2,7 +2,7 @@
 //! (`fixtures/eval-sample/`, written from `seoladh_eval::sample::dataset()`).
 //!
 //! Regenerate the fixture after changing the sample:
-//! `SEOLADH_BLESS=1 cargo test --test eval_queries sample_fixture_is_current`.
+//! `SEOLADH_BLESS=1 cargo test -p seoladh-cli --test cli sample_fixture_is_current`.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};

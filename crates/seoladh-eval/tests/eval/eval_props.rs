@@ -13,7 +13,7 @@ use seoladh_eval::rng::SplitMix64;
 use seoladh_eval::{sample, QueryClass};
 
 fn eircode() -> impl Strategy<Value = String> {
-    let alphabet: Vec<char> = EIRCODE_ALPHABET.chars().collect();
+    let alphabet: Vec<char> = EIRCODE_ALPHABET.iter().map(|&b| char::from(b)).collect();
     (
         prop::sample::select(vec![
             'A', 'C', 'D', 'E', 'F', 'H', 'K', 'N', 'P', 'R', 'T', 'V', 'W', 'X', 'Y',

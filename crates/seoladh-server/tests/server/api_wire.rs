@@ -1,8 +1,8 @@
 //! The 2.0 wire layer without HTTP: query parsing cases from `fixtures/wire/query_cases.tsv`
-//! and golden JSON files that pin the exact serialisation (`fixtures/wire/golden/`).
+//! and insta snapshots that pin the exact serialisation (`fixtures/wire/golden/*.snap`).
 //!
-//! After an intended change of the wire format, rewrite the golden files with
-//! `SEOLADH_BLESS=1 cargo test --all-features --test api_wire` and review the diff.
+//! After an intended change of the wire format, review and accept the new snapshots with
+//! `cargo insta test -p seoladh-server --review` (or `INSTA_UPDATE=always cargo test`).
 
 use seoladh_testkit as common;
 
@@ -85,22 +85,15 @@ fn no_empty_strings(v: &serde_json::Value, path: &str) {
 }
 
 fn golden(name: &str, value: &impl serde::Serialize) {
-    let json = serde_json::to_string_pretty(value).expect("serialise") + "\n";
+    let json = serde_json::to_string_pretty(value).expect("serialise");
     no_empty_strings(&serde_json::from_str(&json).expect("reparse"), name);
-    let path = fixtures().join("golden").join(format!("{name}.json"));
-    if std::env::var_os("SEOLADH_BLESS").is_some() {
-        std::fs::create_dir_all(path.parent().expect("dir")).expect("mkdir");
-        std::fs::write(&path, &json).expect("write golden");
-        return;
-    }
-    let want = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}; create it with SEOLADH_BLESS=1", path.display()));
-    assert_eq!(
-        json,
-        want,
-        "{name}: serialisation differs from {}",
-        path.display()
-    );
+    insta::with_settings!({
+        snapshot_path => fixtures().join("golden"),
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!(name, json);
+    });
 }
 
 fn ctx() -> LinkContext {

@@ -1,5 +1,5 @@
 //! End to end over 127.0.0.1 with the real engine on the fixture index: links followed verbatim
-//! (wire-compat.md §3). FindAddress options' `next` drill down to the option's address,
+//! (docs/wire.md §3). FindAddress options' `next` drill down to the option's address,
 //! Autocomplete options' `next` give the address with a success code, `self` re-requested gives
 //! the same answer, and a found address's id answers GetEcadData. Queries come from the fixture
 //! dataset through the accuracy benchmark's deriver, so the expected ids are known.
@@ -13,7 +13,7 @@ use seoladh_eval::{QueryClass, TestQuery};
 use serde_json::Value;
 use std::time::Duration;
 
-/// Result codes of a FindAddress that found something to show (matching.md §2).
+/// Result codes of a FindAddress that found something to show (docs/matching.md §2).
 const FOUND: [u64; 7] = [100, 110, 120, 130, 140, 300, 500];
 
 fn queries(ds: &seoladh::ecad::Dataset, class: QueryClass, n: usize) -> Vec<TestQuery> {

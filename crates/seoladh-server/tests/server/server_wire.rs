@@ -455,6 +455,15 @@ fn set_index(path: &std::path::Path, text: &str, bump_secs: u64) {
     std::fs::rename(&tmp, path).unwrap();
 }
 
+/// Waits (polling, up to 10 s) until `done` holds: tests wait on what they need, not a guess.
+fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !done() {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 fn generation_of(s: &TestServer) -> String {
     s.get("/2.0/FindAddress?key=demo&address=8+Silver+Birches")
         .json()["vanityAddress"][0]
@@ -500,14 +509,16 @@ fn hot_reload_swaps_engines_without_failing_requests() {
             })
         })
         .collect();
-    std::thread::sleep(Duration::from_millis(150));
+    // The swap happens under load: workers have answers before it and after it.
+    wait_until("answers before the swap", || {
+        ok.load(Ordering::Relaxed) >= 4
+    });
     set_index(&s.index_path(), "generation 2\n", 10);
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while generation_of(&s) != "generation 2" {
-        assert!(Instant::now() < deadline, "engine was not swapped");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    std::thread::sleep(Duration::from_millis(500));
+    wait_until("the engine swap", || generation_of(&s) == "generation 2");
+    let swapped_at = ok.load(Ordering::Relaxed);
+    wait_until("answers after the swap", || {
+        ok.load(Ordering::Relaxed) >= swapped_at + 6
+    });
     stop.store(true, Ordering::Relaxed);
     let mut all = Vec::new();
     for w in workers {
@@ -520,11 +531,9 @@ fn hot_reload_swaps_engines_without_failing_requests() {
 
     // A broken index keeps the current engine and reports why.
     set_index(&s.index_path(), "garbage\n", 20);
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while s.get("/health").json()["lastReloadError"].is_null() {
-        assert!(Instant::now() < deadline, "failed reload not reported");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_until("the failed reload in /health", || {
+        !s.get("/health").json()["lastReloadError"].is_null()
+    });
     assert_eq!(generation_of(&s), "generation 2");
     assert!(s.get("/health").json()["lastReloadError"]
         .as_str()
@@ -532,14 +541,9 @@ fn hot_reload_swaps_engines_without_failing_requests() {
         .contains("not a fake index"));
     // A fixed file loads again.
     set_index(&s.index_path(), "generation 3\n", 30);
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while generation_of(&s) != "generation 3" {
-        assert!(
-            Instant::now() < deadline,
-            "engine was not swapped after the fix"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_until("the swap after the fix", || {
+        generation_of(&s) == "generation 3"
+    });
     assert!(s.get("/health").json()["lastReloadError"].is_null());
 }
 
@@ -548,7 +552,10 @@ fn graceful_shutdown_finishes_requests_in_flight() {
     let mut s = server();
     let addr = s.addr;
     let slow = std::thread::spawn(move || get(addr, "/2.0/FindAddress?key=demo&address=slow"));
-    std::thread::sleep(Duration::from_millis(100));
+    // The slow request is in flight when its connection is open beside /health's own.
+    wait_until("the slow request in flight", || {
+        s.get("/health").json()["connectionsOpen"].as_u64() >= Some(2)
+    });
     s.stop();
     let r = slow.join().expect("slow request");
     assert_eq!(r.status, 200);
@@ -609,8 +616,11 @@ fn one_log_line_per_request_without_the_key() {
             .status,
         401
     );
-    std::thread::sleep(Duration::from_millis(100));
-    let text = String::from_utf8(logs.0.lock().unwrap().clone()).unwrap();
+    let logged = || String::from_utf8(logs.0.lock().unwrap().clone()).unwrap();
+    wait_until("both request lines in the log", || {
+        logged().contains("op=GetEcadData") && logged().contains("status=401")
+    });
+    let text = logged();
     let line = text
         .lines()
         .find(|l| l.contains("path=/2.0/getecaddata") && l.contains("op=GetEcadData"))

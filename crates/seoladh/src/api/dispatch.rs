@@ -168,7 +168,7 @@ impl Prepared {
 const RESPONSE_CAPACITY: usize = 2048;
 
 /// The .NET SDK throws when a response lacks `links` or an option lacks its `next` link
-/// (wire-compat.md §3), so whatever the engine returns, each gets one here.
+/// (docs/wire.md §3), so whatever the engine returns, each gets one here.
 fn ensure_links(
     links: &mut Vec<Link>,
     options: &mut [AddressOption],

@@ -1,4 +1,4 @@
-//! The GetEcadData response, shaped like the service sample (service-2.0.md, wire-compat.md §4):
+//! The GetEcadData response, shaped like the service sample (docs/wire.md §4):
 //! `addressTypeId` and `buildingTypeId` are plain integers, `buildingUse`, `spatialAccuracy`
 //! and `release` are strings, and the addresses are `{english, irish}` objects.
 

@@ -1,5 +1,5 @@
 //! Every enumeration of the 2.0 wire format, each written as a `{"code": n, "text": "Name"}`
-//! object (wire-compat.md §4–6).
+//! object (docs/wire.md §4–6).
 //!
 //! One macro generates each enum with its code/text table so the two can never drift; one
 //! [`EnumObject`] shape serialises all of them.
@@ -81,6 +81,13 @@ macro_rules! wire_enum {
             }
         }
 
+        wire_serde!($name);
+    };
+}
+
+/// Serde and `Display` for a [`WireEnum`]: the `{code, text}` object, `"100 Name"`.
+macro_rules! wire_serde {
+    ($name:ident) => {
         impl Serialize for $name {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serialize_enum(*self, serializer)
@@ -95,14 +102,14 @@ macro_rules! wire_enum {
 
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                write!(f, "{} {}", self.code(), self.text())
+                write!(f, "{} {}", WireEnum::code(*self), WireEnum::text(*self))
             }
         }
     };
 }
 
 wire_enum! {
-    /// FindAddress `result`: the outcome of a search (matching.md §2 says when each applies).
+    /// FindAddress `result`: the outcome of a search (docs/matching.md §2 says when each applies).
     FindResult {
         Unknown = 0,
         PostcodeAppended = 100,
@@ -156,28 +163,26 @@ wire_enum! {
     }
 }
 
-wire_enum! {
-    /// AddressElement `type` (code 15 is not assigned).
-    ElementType {
-        Unknown = 0,
-        Organisation = 1,
-        AddressPointName = 2,
-        BuildingName = 3,
-        BuildingNumber = 4,
-        BuildingGroup = 5,
-        Thoroughfare = 6,
-        Locality = 7,
-        Village = 8,
-        Town = 9,
-        PostTown = 10,
-        City = 11,
-        DublinPostalArea = 12,
-        County = 13,
-        Eircode = 14,
-        UrbanArea = 16,
-        RuralLocality = 17,
+/// AddressElement `type` (code 15 is not assigned): the address model's own element type,
+/// whose table (codes and names) is defined once in [`crate::ecad::address::ElementType`].
+pub use crate::ecad::address::ElementType;
+
+impl WireEnum for ElementType {
+    const ALL: &'static [Self] = &ElementType::ALL;
+    fn code(self) -> u32 {
+        u32::from(ElementType::code(self))
+    }
+    fn text(self) -> &'static str {
+        self.name()
+    }
+    fn from_code(code: u32) -> Option<Self> {
+        ElementType::ALL
+            .into_iter()
+            .find(|t| u32::from(ElementType::code(*t)) == code)
     }
 }
+
+wire_serde!(ElementType);
 
 wire_enum! {
     /// `reformattedAddressResult`: what an address profile had to give up.
@@ -211,69 +216,27 @@ wire_enum! {
     }
 }
 
-wire_enum! {
-    /// `addressType`: the 55 ECAD address types (wire-compat.md §5).
-    AddressType {
-        IndustrialEstate = 1080,
-        ResidentialEstate = 1090,
-        SecondaryLocality = 1130,
-        Terrace = 1180,
-        ShoppingCentre = 1190,
-        ApartmentComplex = 1200,
-        EducationalCampus = 1210,
-        BusinessPark = 1220,
-        Hospital = 1230,
-        NursingHome = 1240,
-        VocationalTrainingAndEmployment = 1250,
-        Court = 1260,
-        HaltingSite = 1270,
-        FlatComplex = 1280,
-        HousingEstate = 1290,
-        ShelteredHousing = 1300,
-        School = 1310,
-        Townland = 1320,
-        MobileHomePark = 1330,
-        SportsComplex = 1340,
-        Townhouses = 1360,
-        PrivateEstate = 1370,
-        ReligiousOrganisation = 1380,
-        College = 1390,
-        PowerGenerationPlant = 1400,
-        GroupOfDetachedHouses = 1410,
-        HolidayHomes = 1430,
-        MixedDevelopment = 1440,
-        HotelComplex = 1450,
-        HeritageAndHistorical = 1460,
-        FactoryComplex = 1470,
-        Organisation = 2000,
-        SubAddressPoint = 2050,
-        NonResidentialAddressPoint = 2100,
-        ResidentialAddressPoint = 2150,
-        MixedAddressPoint = 2180,
-        SingleOccupancyResidentialBuilding = 2200,
-        MultiOccupancyResidentialBuilding = 2210,
-        SingleOccupancyNonResidentialBuilding = 2220,
-        MultiOccupancyNonResidentialBuilding = 2230,
-        MultiOccupancyMixedBuilding = 2240,
-        ResidentialCommercialNamedPremises = 2241,
-        ResidentialBuildingGroup = 2300,
-        NonResidentialBuildingGroup = 2310,
-        MixedBuildingGroup = 2320,
-        Thoroughfare = 3100,
-        UrbanArea = 3200,
-        SuburbanLocality = 3350,
-        RuralLocality = 3400,
-        Village = 3600,
-        Town = 3700,
-        PostalDistrict = 3750,
-        City = 3800,
-        PostTown = 3850,
-        County = 3900,
+/// `addressType`: the 55 ECAD address types (docs/wire.md §5), defined once in
+/// [`crate::ecad::address_type`].
+pub use crate::ecad::address_type::AddressType;
+
+impl WireEnum for AddressType {
+    const ALL: &'static [Self] = &AddressType::ALL;
+    fn code(self) -> u32 {
+        u32::from(AddressType::code(self))
+    }
+    fn text(self) -> &'static str {
+        self.name()
+    }
+    fn from_code(code: u32) -> Option<Self> {
+        u16::try_from(code).ok().and_then(AddressType::from_code)
     }
 }
 
+wire_serde!(AddressType);
+
 wire_enum! {
-    /// Error `type` (wire-compat.md §6); [`ErrorCode::http_status`] gives the HTTP status.
+    /// Error `type` (docs/wire.md §6); [`ErrorCode::http_status`] gives the HTTP status.
     ErrorCode {
         MissingLicenceKey = 401001,
         InvalidLicenceKey = 401002,
@@ -349,8 +312,11 @@ mod tests {
     #[test]
     fn address_type_has_55_codes_and_element_type_skips_15() {
         assert_eq!(AddressType::ALL.len(), 55);
-        assert_eq!(ElementType::from_code(15), None);
-        assert_eq!(ElementType::from_code(16), Some(ElementType::UrbanArea));
+        assert_eq!(<ElementType as WireEnum>::from_code(15), None);
+        assert_eq!(
+            <ElementType as WireEnum>::from_code(16),
+            Some(ElementType::UrbanArea)
+        );
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Absolute hyperlinks that clients follow verbatim (wire-compat.md §3).
+//! Absolute hyperlinks that clients follow verbatim (docs/wire.md §3).
 //!
 //! Every href carries `key` and `txn` first, then the parameters the target request needs, in a
 //! fixed order so the same request always gives byte-identical links.

@@ -2,7 +2,7 @@
 //! the exact JSON names, links, errors, and the [`Engine`] seam a matcher implements.
 //!
 //! Nothing here does matching or HTTP: an engine turns a parsed request into a response, the
-//! server (feature `server`) moves bytes. `wire-compat.md` is the contract.
+//! server (feature `server`) moves bytes. `docs/wire.md` is the contract.
 //!
 //! ```
 //! use seoladh::api::{FindAddressRequest, FindAddressResponse, FindResult, LinkContext};

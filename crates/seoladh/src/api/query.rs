@@ -1,4 +1,4 @@
-//! Reading a raw query string the way real 2.0 clients write it (wire-compat.md §1).
+//! Reading a raw query string the way real 2.0 clients write it (docs/wire.md §1).
 //!
 //! Names are matched case-insensitively, the first of duplicate parameters wins, unknown ones
 //! are ignored. Values stay encoded until asked for, so a bad encoding in one parameter is

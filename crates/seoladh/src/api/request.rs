@@ -1,6 +1,6 @@
 //! The three 2.0 requests, their defaults, and parsing from a raw query string.
 //!
-//! Parsing follows wire-compat.md §1 and reports every problem with its §6 code. The key is
+//! Parsing follows docs/wire.md §1 and reports every problem with its §6 code. The key is
 //! checked first (401001), then the required parameter, then the optional ones in the order
 //! of the service description; the first problem found is the answer.
 

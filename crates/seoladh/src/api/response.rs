@@ -2,7 +2,7 @@
 //!
 //! Absent data is `null` (never `""`); `postcodeNotAvailable` is left out unless the result is
 //! PostcodeNotAvailable, and AutoComplete options leave out `optionType`/`postcode` when unset,
-//! as the service samples do (wire-compat.md §4).
+//! as the service samples do (docs/wire.md §4).
 
 use super::enums::{
     AddressType, ElementType, FindResult, MatchLevel, OptionType, PostcodeNotAvailable,
@@ -34,7 +34,7 @@ pub struct AddressElement {
     pub address_id: Option<u64>,
 }
 
-/// How the output differs from the input (matching.md §3).
+/// How the output differs from the input (docs/matching.md §3).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CleanResult {
@@ -270,7 +270,7 @@ impl AutocompleteResponse {
     }
 }
 
-/// The `limit` rules of matching.md §4: `limit = 0` → no options and total 0; a total above a
+/// The `limit` rules of docs/matching.md §4: `limit = 0` → no options and total 0; a total above a
 /// positive limit → the total but no options; otherwise the options (at most `limit`).
 /// `limit = -1` keeps everything (the engine has already grouped).
 pub fn apply_limit<T>(total: usize, limit: i32, mut options: Vec<T>) -> (usize, Vec<T>) {

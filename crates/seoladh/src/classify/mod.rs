@@ -1,5 +1,5 @@
 //! Classification: what a search means, as a Find Address result code, match level, target and
-//! option set (`matching.md` §2–3). The rules read top to bottom in [`classify`]; words the
+//! option set (`docs/matching.md` §2–3). The rules read top to bottom in [`classify`]; words the
 //! matcher left over are weighed against the chosen address in `reconcile`, shared postal
 //! addresses (300) are found in `shared`.
 

@@ -1,5 +1,5 @@
 //! Inputs that are not addresses at all: e-mail addresses, URLs, punctuation, keyboard mash
-//! (`matching.md` §2, result 700).
+//! (`docs/matching.md` §2, result 700).
 
 /// Keyboard rows (and their reverses are checked too): five or more neighbouring keys typed in
 /// a row (`qwerty`, `asdfg`) are a mash, never part of an Irish or English place name.

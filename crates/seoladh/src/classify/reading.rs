@@ -178,7 +178,7 @@ const COUNTRY_WORDS: [&str; 5] = ["ireland", "eire", "\u{e9}ire", "irl", "roi"];
 
 /// Plan words the candidate leaves unexplained (country words aside). A county the point is not
 /// in is not held against a single address point: people write the wrong county or the
-/// geographic one (matching.md §1, §7); the answer shows the right one (`isAltered`).
+/// geographic one (docs/matching.md §1, §7); the answer shows the right one (`isAltered`).
 pub(super) fn unexplained_words(search: &Search, c: &Candidate, reconciled: u64) -> Vec<usize> {
     (0..search.plan.words.len().min(64))
         .filter(|i| (c.place.mask | reconciled) & (1u64 << i) == 0)

@@ -10,7 +10,7 @@
 //! candidate stays unexplained. The candidate is never changed here, so this cannot turn a
 //! different address into a confident answer: it only decides whether the chosen one is whole.
 //!
-//! The same reading decides 550 NoAddressMatch (`matching.md` §2 "nothing plausible matched"):
+//! The same reading decides 550 NoAddressMatch (`docs/matching.md` §2 "nothing plausible matched"):
 //! see [`nothing_distinctive`].
 
 use crate::index::{Index, NONE};
@@ -219,7 +219,7 @@ fn is_generic(search: &Search, i: usize) -> bool {
         || lex.is_stopword(t)
 }
 
-/// The 550 rule (`matching.md` §2 "nothing plausible matched"), for a candidate that leaves
+/// The 550 rule (`docs/matching.md` §2 "nothing plausible matched"), for a candidate that leaves
 /// `leftover` words (of real weight) unexplained after [`reconcile`]: nothing *distinctive*
 /// matched when no explained word that is not generic equals one of the candidate's own words,
 /// and the left-over words are at least as many as the distinctive words explained (through

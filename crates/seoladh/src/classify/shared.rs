@@ -1,5 +1,5 @@
-//! Postal addresses shared by several address points (`matching.md` §2 result 300,
-//! `ecad-model.md` §4): which places the text names in full, and their unnumbered points.
+//! Postal addresses shared by several address points (`docs/matching.md` §2 result 300,
+//! `docs/ecad-layout.md` §4): which places the text names in full, and their unnumbered points.
 //!
 //! A place's own postal address (`NEWTOWN, COBH, CO. CORK`) belongs to every plain point in it
 //! whose building has neither number nor name. Two distinct elements may render the same

@@ -1,5 +1,5 @@
 //! Address line builders: postal, geographic and vanity addresses from resolved parts
-//! (`ecad-model.md` §4).
+//! (`docs/ecad-layout.md` §4).
 //!
 //! The builders take [`AddressParts`] – every slot already resolved to names – so the same code
 //! renders from a [`Dataset`](super::Dataset) (through [`Lookup`]) and from the index's compact
@@ -38,7 +38,7 @@ pub use super::case::mixed_case;
 
 pub use lookup::{derive_address_tables, Lookup};
 
-/// Most lines of an address before the Eircode line (`ecad-model.md` §4).
+/// Most lines of an address before the Eircode line (`docs/ecad-layout.md` §4).
 pub const MAX_ADDRESS_LINES: usize = 8;
 
 /// The language of the rendered lines (the wire's `language`, `en` or `ga`).
@@ -66,7 +66,7 @@ impl Language {
     }
 }
 
-/// Type of an address element, with its wire code (wire-compat.md §5; 15 is unassigned).
+/// Type of an address element, with its wire code (docs/wire.md §5; 15 is unassigned).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u16)]
 pub enum ElementType {
@@ -107,9 +107,38 @@ pub enum ElementType {
 }
 
 impl ElementType {
+    /// Every element type, in code order.
+    pub const ALL: [ElementType; 17] = [
+        ElementType::Unknown,
+        ElementType::Organisation,
+        ElementType::AddressPointName,
+        ElementType::BuildingName,
+        ElementType::BuildingNumber,
+        ElementType::BuildingGroup,
+        ElementType::Thoroughfare,
+        ElementType::Locality,
+        ElementType::Village,
+        ElementType::Town,
+        ElementType::PostTown,
+        ElementType::City,
+        ElementType::DublinPostalArea,
+        ElementType::County,
+        ElementType::Eircode,
+        ElementType::UrbanArea,
+        ElementType::RuralLocality,
+    ];
+
     /// The wire code.
     pub fn code(self) -> u16 {
         self as u16
+    }
+
+    /// The element type of a wire code (`Unknown` for an unassigned one).
+    pub fn from_code_or_unknown(code: u16) -> ElementType {
+        ElementType::ALL
+            .into_iter()
+            .find(|t| t.code() == code)
+            .unwrap_or(ElementType::Unknown)
     }
 
     /// The wire name (`DublinPostalArea`).
@@ -250,7 +279,7 @@ fn has_content(name: &str) -> bool {
     name.chars().any(char::is_alphanumeric)
 }
 
-/// Every slot of `ecad-model.md` §4, resolved to names, for one address point (or one element,
+/// Every slot of `docs/ecad-layout.md` §4, resolved to names, for one address point (or one element,
 /// for element-level addresses such as `DAME STREET | DUBLIN 2`).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct AddressParts {

@@ -1,4 +1,4 @@
-//! The 55 ECAD address type codes (`ADDRESS_TYPE_ID`, wire-compat.md §5) and their wire names.
+//! The 55 ECAD address type codes (`ADDRESS_TYPE_ID`, docs/wire.md §5) and their wire names.
 //!
 //! The API layer renders `addressType` as `{code, text}` from this one table, so the names here are
 //! exactly the PascalCase texts real clients compare against.
@@ -8,81 +8,123 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AddressTypeId(pub u16);
 
-/// Defines one `pub const` per code and the code ↔ name table from a single list, so the two
-/// cannot drift apart.
+/// Defines, from a single list, the closed enum of the published codes ([`AddressType`], the
+/// wire's `addressType`), one `pub const` per code on [`AddressTypeId`], and the code ↔ name
+/// table, so they cannot drift apart.
 macro_rules! address_types {
-    ($($konst:ident = $code:literal, $name:literal;)*) => {
+    ($($variant:ident = $code:literal, $konst:ident;)*) => {
+        /// One of the 55 published address type codes; the wire's `addressType` (its name is the
+        /// variant's). [`AddressTypeId`] also keeps codes outside the list.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u16)]
+        pub enum AddressType {
+            $(
+                #[doc = concat!("`", stringify!($code), "` ", stringify!($variant), ".")]
+                $variant = $code,
+            )*
+        }
+
+        impl AddressType {
+            /// Every published code, in ascending order.
+            pub const ALL: [AddressType; 55] = [$(AddressType::$variant),*];
+
+            /// The wire name (`ResidentialAddressPoint`).
+            pub fn name(self) -> &'static str {
+                match self { $(AddressType::$variant => stringify!($variant)),* }
+            }
+        }
+
         impl AddressTypeId {
             $(
-                #[doc = concat!("`", stringify!($code), "` ", $name, ".")]
+                #[doc = concat!("`", stringify!($code), "` ", stringify!($variant), ".")]
                 pub const $konst: AddressTypeId = AddressTypeId($code);
             )*
         }
 
         /// Every known code with its wire name, in ascending code order.
-        pub const ALL: &[(u16, &str)] = &[$(($code, $name)),*];
+        pub const ALL: &[(u16, &str)] = &[$(($code, stringify!($variant))),*];
     };
 }
 
 address_types! {
-    INDUSTRIAL_ESTATE = 1080, "IndustrialEstate";
-    RESIDENTIAL_ESTATE = 1090, "ResidentialEstate";
-    SECONDARY_LOCALITY = 1130, "SecondaryLocality";
-    TERRACE = 1180, "Terrace";
-    SHOPPING_CENTRE = 1190, "ShoppingCentre";
-    APARTMENT_COMPLEX = 1200, "ApartmentComplex";
-    EDUCATIONAL_CAMPUS = 1210, "EducationalCampus";
-    BUSINESS_PARK = 1220, "BusinessPark";
-    HOSPITAL = 1230, "Hospital";
-    NURSING_HOME = 1240, "NursingHome";
-    VOCATIONAL_TRAINING_AND_EMPLOYMENT = 1250, "VocationalTrainingAndEmployment";
-    COURT = 1260, "Court";
-    HALTING_SITE = 1270, "HaltingSite";
-    FLAT_COMPLEX = 1280, "FlatComplex";
-    HOUSING_ESTATE = 1290, "HousingEstate";
-    SHELTERED_HOUSING = 1300, "ShelteredHousing";
-    SCHOOL = 1310, "School";
-    TOWNLAND = 1320, "Townland";
-    MOBILE_HOME_PARK = 1330, "MobileHomePark";
-    SPORTS_COMPLEX = 1340, "SportsComplex";
-    TOWNHOUSES = 1360, "Townhouses";
-    PRIVATE_ESTATE = 1370, "PrivateEstate";
-    RELIGIOUS_ORGANISATION = 1380, "ReligiousOrganisation";
-    COLLEGE = 1390, "College";
-    POWER_GENERATION_PLANT = 1400, "PowerGenerationPlant";
-    GROUP_OF_DETACHED_HOUSES = 1410, "GroupOfDetachedHouses";
-    HOLIDAY_HOMES = 1430, "HolidayHomes";
-    MIXED_DEVELOPMENT = 1440, "MixedDevelopment";
-    HOTEL_COMPLEX = 1450, "HotelComplex";
-    HERITAGE_AND_HISTORICAL = 1460, "HeritageAndHistorical";
-    FACTORY_COMPLEX = 1470, "FactoryComplex";
-    ORGANISATION = 2000, "Organisation";
-    SUB_ADDRESS_POINT = 2050, "SubAddressPoint";
-    NON_RESIDENTIAL_ADDRESS_POINT = 2100, "NonResidentialAddressPoint";
-    RESIDENTIAL_ADDRESS_POINT = 2150, "ResidentialAddressPoint";
-    MIXED_ADDRESS_POINT = 2180, "MixedAddressPoint";
-    SINGLE_OCCUPANCY_RESIDENTIAL_BUILDING = 2200, "SingleOccupancyResidentialBuilding";
-    MULTI_OCCUPANCY_RESIDENTIAL_BUILDING = 2210, "MultiOccupancyResidentialBuilding";
-    SINGLE_OCCUPANCY_NON_RESIDENTIAL_BUILDING = 2220, "SingleOccupancyNonResidentialBuilding";
-    MULTI_OCCUPANCY_NON_RESIDENTIAL_BUILDING = 2230, "MultiOccupancyNonResidentialBuilding";
-    MULTI_OCCUPANCY_MIXED_BUILDING = 2240, "MultiOccupancyMixedBuilding";
-    RESIDENTIAL_COMMERCIAL_NAMED_PREMISES = 2241, "ResidentialCommercialNamedPremises";
-    RESIDENTIAL_BUILDING_GROUP = 2300, "ResidentialBuildingGroup";
-    NON_RESIDENTIAL_BUILDING_GROUP = 2310, "NonResidentialBuildingGroup";
-    MIXED_BUILDING_GROUP = 2320, "MixedBuildingGroup";
-    THOROUGHFARE = 3100, "Thoroughfare";
-    URBAN_AREA = 3200, "UrbanArea";
-    SUBURBAN_LOCALITY = 3350, "SuburbanLocality";
-    RURAL_LOCALITY = 3400, "RuralLocality";
-    VILLAGE = 3600, "Village";
-    TOWN = 3700, "Town";
-    POSTAL_DISTRICT = 3750, "PostalDistrict";
-    CITY = 3800, "City";
-    POST_TOWN = 3850, "PostTown";
-    COUNTY = 3900, "County";
+    IndustrialEstate = 1080, INDUSTRIAL_ESTATE;
+    ResidentialEstate = 1090, RESIDENTIAL_ESTATE;
+    SecondaryLocality = 1130, SECONDARY_LOCALITY;
+    Terrace = 1180, TERRACE;
+    ShoppingCentre = 1190, SHOPPING_CENTRE;
+    ApartmentComplex = 1200, APARTMENT_COMPLEX;
+    EducationalCampus = 1210, EDUCATIONAL_CAMPUS;
+    BusinessPark = 1220, BUSINESS_PARK;
+    Hospital = 1230, HOSPITAL;
+    NursingHome = 1240, NURSING_HOME;
+    VocationalTrainingAndEmployment = 1250, VOCATIONAL_TRAINING_AND_EMPLOYMENT;
+    Court = 1260, COURT;
+    HaltingSite = 1270, HALTING_SITE;
+    FlatComplex = 1280, FLAT_COMPLEX;
+    HousingEstate = 1290, HOUSING_ESTATE;
+    ShelteredHousing = 1300, SHELTERED_HOUSING;
+    School = 1310, SCHOOL;
+    Townland = 1320, TOWNLAND;
+    MobileHomePark = 1330, MOBILE_HOME_PARK;
+    SportsComplex = 1340, SPORTS_COMPLEX;
+    Townhouses = 1360, TOWNHOUSES;
+    PrivateEstate = 1370, PRIVATE_ESTATE;
+    ReligiousOrganisation = 1380, RELIGIOUS_ORGANISATION;
+    College = 1390, COLLEGE;
+    PowerGenerationPlant = 1400, POWER_GENERATION_PLANT;
+    GroupOfDetachedHouses = 1410, GROUP_OF_DETACHED_HOUSES;
+    HolidayHomes = 1430, HOLIDAY_HOMES;
+    MixedDevelopment = 1440, MIXED_DEVELOPMENT;
+    HotelComplex = 1450, HOTEL_COMPLEX;
+    HeritageAndHistorical = 1460, HERITAGE_AND_HISTORICAL;
+    FactoryComplex = 1470, FACTORY_COMPLEX;
+    Organisation = 2000, ORGANISATION;
+    SubAddressPoint = 2050, SUB_ADDRESS_POINT;
+    NonResidentialAddressPoint = 2100, NON_RESIDENTIAL_ADDRESS_POINT;
+    ResidentialAddressPoint = 2150, RESIDENTIAL_ADDRESS_POINT;
+    MixedAddressPoint = 2180, MIXED_ADDRESS_POINT;
+    SingleOccupancyResidentialBuilding = 2200, SINGLE_OCCUPANCY_RESIDENTIAL_BUILDING;
+    MultiOccupancyResidentialBuilding = 2210, MULTI_OCCUPANCY_RESIDENTIAL_BUILDING;
+    SingleOccupancyNonResidentialBuilding = 2220, SINGLE_OCCUPANCY_NON_RESIDENTIAL_BUILDING;
+    MultiOccupancyNonResidentialBuilding = 2230, MULTI_OCCUPANCY_NON_RESIDENTIAL_BUILDING;
+    MultiOccupancyMixedBuilding = 2240, MULTI_OCCUPANCY_MIXED_BUILDING;
+    ResidentialCommercialNamedPremises = 2241, RESIDENTIAL_COMMERCIAL_NAMED_PREMISES;
+    ResidentialBuildingGroup = 2300, RESIDENTIAL_BUILDING_GROUP;
+    NonResidentialBuildingGroup = 2310, NON_RESIDENTIAL_BUILDING_GROUP;
+    MixedBuildingGroup = 2320, MIXED_BUILDING_GROUP;
+    Thoroughfare = 3100, THOROUGHFARE;
+    UrbanArea = 3200, URBAN_AREA;
+    SuburbanLocality = 3350, SUBURBAN_LOCALITY;
+    RuralLocality = 3400, RURAL_LOCALITY;
+    Village = 3600, VILLAGE;
+    Town = 3700, TOWN;
+    PostalDistrict = 3750, POSTAL_DISTRICT;
+    City = 3800, CITY;
+    PostTown = 3850, POST_TOWN;
+    County = 3900, COUNTY;
+}
+
+impl AddressType {
+    /// The code.
+    pub fn code(self) -> u16 {
+        self as u16
+    }
+
+    /// The published type of a code, `None` for a code outside the list.
+    pub fn from_code(code: u16) -> Option<AddressType> {
+        AddressType::ALL
+            .binary_search_by_key(&code, |t| t.code())
+            .ok()
+            .map(|i| AddressType::ALL[i])
+    }
 }
 
 impl AddressTypeId {
+    /// The published type of this code, `None` for a code outside the list.
+    pub fn known(self) -> Option<AddressType> {
+        AddressType::from_code(self.0)
+    }
+
     /// The wire name (`ResidentialAddressPoint`), or `None` for a code outside the published list.
     pub fn name(self) -> Option<&'static str> {
         ALL.binary_search_by_key(&self.0, |&(code, _)| code)

@@ -1,12 +1,14 @@
-//! Eircode form checks used by the validating reader (`ecad-model.md` §1).
+//! Eircode form checks used by the validating reader (`docs/ecad-layout.md` §1).
 //!
 //! This checks the *form* only (routing key shape, alphabet, length); whether a routing key is one
 //! of the 139 in use is the text module's business.
 
-/// Characters an Eircode may contain: digits and 15 letters (never B G I J L M O Q S U Z).
-pub const EIRCODE_ALPHABET: &str = "0123456789ACDEFHKNPRTVWXY";
+/// Characters an Eircode may contain: the digits, then 15 letters (never B G I J L M O Q S U Z).
+/// The one definition of the alphabet; its order is also the index's packing order.
+pub const EIRCODE_ALPHABET: &[u8; 25] = b"0123456789ACDEFHKNPRTVWXY";
 
-const ROUTING_LETTERS: &str = "ACDEFHKNPRTVWXY";
+/// The 15 letters of [`EIRCODE_ALPHABET`] (a routing key starts with one of them).
+pub const EIRCODE_LETTERS: &[u8] = EIRCODE_ALPHABET.split_at(10).1;
 
 /// Whether `s` is an Eircode in stored form: 7 characters, no space, upper case; routing key a
 /// letter and 2 digits (or `D6W`); unique identifier 4 characters of [`EIRCODE_ALPHABET`].
@@ -16,13 +18,8 @@ pub fn is_valid_eircode(s: &str) -> bool {
         return false;
     }
     let routing_ok = &s[..3] == "D6W"
-        || (ROUTING_LETTERS.as_bytes().contains(&b[0])
-            && b[1].is_ascii_digit()
-            && b[2].is_ascii_digit());
-    routing_ok
-        && b[3..]
-            .iter()
-            .all(|c| EIRCODE_ALPHABET.as_bytes().contains(c))
+        || (EIRCODE_LETTERS.contains(&b[0]) && b[1].is_ascii_digit() && b[2].is_ascii_digit());
+    routing_ok && b[3..].iter().all(|c| EIRCODE_ALPHABET.contains(c))
 }
 
 /// The stored form of an Eircode written with spaces or in lower case (`a65 f4e2` → `A65F4E2`),

@@ -1,4 +1,4 @@
-//! The ECAD CSV directory layout (`ecad-model.md` §3): file names, columns, and the writer.
+//! The ECAD CSV directory layout (`docs/ecad-layout.md` §3): file names, columns, and the writer.
 //! The validating reader is in [`read_dir`] (file `read.rs`).
 //!
 //! Files are UTF-8 with a header row, RFC 4180 quoting (fields quoted only when needed) and CRLF
@@ -17,7 +17,7 @@ use crate::{Error, Result};
 pub use super::read::{read_dir, read_dir_with, ReadOptions};
 pub use super::report::{Action, FileReport, Issue, IssueKind, ReadReport};
 
-/// File names of the layout, exactly as in `ecad-model.md` §3.
+/// File names of the layout, exactly as in `docs/ecad-layout.md` §3.
 pub mod files {
     /// `COUNTY.csv`
     pub const COUNTY: &str = "COUNTY.csv";

@@ -1,7 +1,7 @@
 //! The ECAD data model: typed records, the CSV directory layout, and the address line builders.
 //!
 //! A licensee's export and the generator's output share this layout, so one reader builds every
-//! index. See `ecad-model.md` for the tables and the postal address rules.
+//! index. See `docs/ecad-layout.md` for the tables and the postal address rules.
 
 pub mod address;
 pub mod address_type;

@@ -76,8 +76,27 @@ pub fn read_dir_with(dir: &Path, options: &ReadOptions) -> Result<(Dataset, Read
     };
     let mut ds = Dataset::default();
     let mut ids = Ids::default();
+    let town_county = read_places(&mut cx, &mut ds, &mut ids)?;
+    read_buildings(&mut cx, &mut ds, &mut ids, &town_county)?;
+    read_address_points(&mut cx, &mut ds, &mut ids)?;
+    read_organisations(&mut cx, &mut ds, &mut ids)?;
+    read_aliases(&mut cx, &mut ds, &ids)?;
+    if options.address_lines {
+        ds.postal_addresses = cx.address_lines(files::POSTAL_ADDRESS, &ids.address_points)?;
+        ds.geographic_addresses =
+            cx.address_lines(files::GEOGRAPHIC_ADDRESS, &ids.address_points)?;
+    }
+    read_information(&mut cx, &mut ds, &ids)?;
+    read_history(&mut cx, &mut ds, &ids)?;
+    read_uk(&mut cx, &mut ds)?;
+    shrink(&mut ds);
+    Ok((ds, cx.report))
+}
 
-    // Counties.
+/// Counties, post towns, localities, thoroughfares and building groups: the elements buildings
+/// link to. Returns the county of each post town (the only right POST_COUNTY_ID of its
+/// buildings).
+fn read_places(cx: &mut Ctx, ds: &mut Dataset, ids: &mut Ids) -> Result<IdMap<u64>> {
     cx.read_each::<super::County>(files::COUNTY, columns::COUNTY, &[], true, |cx, line, c| {
         if cx.empty_name(line, "NAME", &c.name)
             || cx.duplicate(line, "COUNTY_ID", c.id, &mut ids.counties)
@@ -88,7 +107,6 @@ pub fn read_dir_with(dir: &Path, options: &ReadOptions) -> Result<(Dataset, Read
     })?;
     cx.end();
 
-    // Post towns, and the county of each (the only right POST_COUNTY_ID of its buildings).
     let mut town_county: IdMap<u64> = IdMap::default();
     cx.read_each::<super::PostTown>(
         files::POST_TOWN,
@@ -117,7 +135,17 @@ pub fn read_dir_with(dir: &Path, options: &ReadOptions) -> Result<(Dataset, Read
         &mut ids.building_groups,
     )?;
 
-    // Buildings.
+    Ok(town_county)
+}
+
+/// Buildings: required links checked, dangling optional links cleared, a post county that is not
+/// the post town's noted.
+fn read_buildings(
+    cx: &mut Ctx,
+    ds: &mut Dataset,
+    ids: &mut Ids,
+    town_county: &IdMap<u64>,
+) -> Result<()> {
     cx.read_each::<super::Building>(
         files::BUILDING,
         columns::BUILDING,
@@ -198,7 +226,11 @@ pub fn read_dir_with(dir: &Path, options: &ReadOptions) -> Result<(Dataset, Read
     )?;
     cx.end();
 
-    // Address points.
+    Ok(())
+}
+
+/// Address points: Eircodes stored canonical and unique.
+fn read_address_points(cx: &mut Ctx, ds: &mut Dataset, ids: &mut Ids) -> Result<()> {
     let mut eircodes = IdSet::default();
     cx.read_each::<super::AddressPoint>(files::ADDRESS_POINT, columns::ADDRESS_POINT, &[], true, |cx, line, mut ap| {
         if cx.dangling(
@@ -252,7 +284,11 @@ pub fn read_dir_with(dir: &Path, options: &ReadOptions) -> Result<(Dataset, Read
     drop(eircodes);
     cx.end();
 
-    // Organisations.
+    Ok(())
+}
+
+/// Organisations, each at an accepted address point.
+fn read_organisations(cx: &mut Ctx, ds: &mut Dataset, ids: &mut Ids) -> Result<()> {
     cx.read_each::<super::Organisation>(
         files::ORGANISATION,
         columns::ORGANISATION,
@@ -276,7 +312,11 @@ pub fn read_dir_with(dir: &Path, options: &ReadOptions) -> Result<(Dataset, Read
     )?;
     cx.end();
 
-    // Aliases.
+    Ok(())
+}
+
+/// The alias tables, each alias of an accepted element.
+fn read_aliases(cx: &mut Ctx, ds: &mut Dataset, ids: &Ids) -> Result<()> {
     for table in AliasTable::ALL {
         let file = alias_file(table);
         let cols = alias_columns(table);
@@ -305,14 +345,11 @@ pub fn read_dir_with(dir: &Path, options: &ReadOptions) -> Result<(Dataset, Read
         }
     }
 
-    // Derived address lines.
-    if options.address_lines {
-        ds.postal_addresses = cx.address_lines(files::POSTAL_ADDRESS, &ids.address_points)?;
-        ds.geographic_addresses =
-            cx.address_lines(files::GEOGRAPHIC_ADDRESS, &ids.address_points)?;
-    }
+    Ok(())
+}
 
-    // Information tables.
+/// The information tables (spatial, building, organisation, administrative), one row per id.
+fn read_information(cx: &mut Ctx, ds: &mut Dataset, ids: &Ids) -> Result<()> {
     let mut seen = IdSet::default();
     cx.read_each::<super::SpatialInfo>(
         files::SPATIAL_INFO,
@@ -320,7 +357,7 @@ pub fn read_dir_with(dir: &Path, options: &ReadOptions) -> Result<(Dataset, Read
         &[],
         false,
         |cx, line, s| {
-            if cx.dangling_any(line, s.ecad_id, &ids)
+            if cx.dangling_any(line, s.ecad_id, ids)
                 || cx.duplicate(line, "ECAD_ID", s.ecad_id, &mut seen)
             {
                 return;
@@ -402,7 +439,11 @@ pub fn read_dir_with(dir: &Path, options: &ReadOptions) -> Result<(Dataset, Read
     )?;
     cx.end();
 
-    // History: the old id is gone by definition; a successor must exist.
+    Ok(())
+}
+
+/// History: the old id is gone by definition; a successor must exist.
+fn read_history(cx: &mut Ctx, ds: &mut Dataset, ids: &Ids) -> Result<()> {
     let mut seen = IdSet::default();
     cx.read_each::<super::History>(
         files::ECAD_HISTORY,
@@ -447,6 +488,11 @@ pub fn read_dir_with(dir: &Path, options: &ReadOptions) -> Result<(Dataset, Read
     )?;
     cx.end();
 
+    Ok(())
+}
+
+/// UK addresses (Northern Ireland and Great Britain), each with a postcode.
+fn read_uk(cx: &mut Ctx, ds: &mut Dataset) -> Result<()> {
     let mut seen = IdSet::default();
     cx.read_each::<super::UkAddress>(
         files::UK_ADDRESS,
@@ -464,8 +510,7 @@ pub fn read_dir_with(dir: &Path, options: &ReadOptions) -> Result<(Dataset, Read
     )?;
     cx.end();
 
-    shrink(&mut ds);
-    Ok((ds, cx.report))
+    Ok(())
 }
 
 /// A valid Eircode's 7 ASCII bytes as one number, so the duplicate check stores no strings.

@@ -1,4 +1,4 @@
-//! Typed rows of every ECAD table (`ecad-model.md` §3).
+//! Typed rows of every ECAD table (`docs/ecad-layout.md` §3).
 //!
 //! Field names follow the CSV headers exactly through `serde(rename)`, so the `csv` crate reads and
 //! writes the layout with no hand-written parsing. Empty cells are `None`. Ids are `u64` (10-digit
@@ -528,7 +528,7 @@ pub enum UkCountry {
     Gb,
 }
 
-/// `UK_ADDRESS.csv` (`ecad-model.md` §7).
+/// `UK_ADDRESS.csv` (`docs/ecad-layout.md` §7).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UkAddress {
     /// `ADDRESS_ID`.

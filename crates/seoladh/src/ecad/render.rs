@@ -1,4 +1,4 @@
-//! The rules of `ecad-model.md` §4 applied to [`AddressParts`]: one function, [`lines`], whose
+//! The rules of `docs/ecad-layout.md` §4 applied to [`AddressParts`]: one function, [`lines`], whose
 //! steps are numbered as in the module docs of [`address`](super::address). Lines are built from
 //! text borrowed from the parts and written out once, either as an [`Address`] ([`render`]) or
 //! straight into an option's display name ([`display_name_into`]): options are rendered on every

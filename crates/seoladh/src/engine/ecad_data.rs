@@ -1,5 +1,5 @@
 //! Get ECAD Data: everything the index stores about one ECAD id, of any entity level
-//! (`service-2.0.md` Get ECAD Data, `wire-compat.md` §4 and §7).
+//! (`docs/wire.md` §4 and §7).
 //!
 //! # Status and result
 //! | the id is | `history=false` | `history=true` |

@@ -138,8 +138,7 @@ fn wire_elements(address: &Address) -> Vec<api::AddressElement> {
         .iter()
         .map(|e| api::AddressElement {
             value: e.value.clone(),
-            element_type: api::ElementType::from_code(u32::from(e.kind.code()))
-                .unwrap_or(api::ElementType::Unknown),
+            element_type: e.kind,
             address_id: (e.id != 0).then_some(e.id),
         })
         .collect()
@@ -162,7 +161,7 @@ fn respond(
     }
     if let Some((id, ty)) = target_id(index, &c.target) {
         resp.address_id = Some(id);
-        resp.address_type = AddressType::from_code(u32::from(ty));
+        resp.address_type = AddressType::from_code(ty);
     }
     if let Target::AddressPoint(ap) = c.target {
         resp.postcode = index.address_point_eircode(ap);
@@ -253,15 +252,15 @@ pub(crate) fn option_with(links: &OptionLinks, item: OptionItem) -> AddressOptio
         display_name: item.display_name,
         postcode: item.postcode,
         address_id: id,
-        address_type: AddressType::from_code(u32::from(item.address_type)),
+        address_type: AddressType::from_code(item.address_type),
         links: vec![next],
     }
 }
 
-/// How the output differs from the input (`matching.md` §3), from the words on each side.
+/// How the output differs from the input (`docs/matching.md` §3), from the words on each side.
 /// The words a token stands for as the output writes them: a district `d6w` is `dublin 6w`, a
 /// county `dublin` is `co dublin`. Typing them so is no format change; `D6W` or a county without
-/// `Co.` is (matching.md §3).
+/// `Co.` is (docs/matching.md §3).
 fn written_form(text: &str, kind: Option<TokenKind>) -> Vec<&str> {
     match kind {
         Some(TokenKind::DublinDistrict) => vec!["dublin", text.strip_prefix('d').unwrap_or(text)],

@@ -1,9 +1,9 @@
 //! Northern Ireland and Great Britain (`country=ni|gb`): addresses keyed by UK postcode.
 //!
 //! The postcode selects the delivery points; the house number and words of the rest of the input
-//! pick one. Without a postcode, the addresses holding every typed word
-//! ([`uk_suggest::UkWords`]) are the answer or the options. An Irish input (an Eircode) in a UK search is a foreign address, as is a BT postcode
-//! under `gb` or a GB postcode under `ni`.
+//! pick one. Without a postcode, the addresses holding every typed word (the UK word list of
+//! `uk_suggest`) are the answer or the options. An Irish input (an Eircode) in a UK search is a
+//! foreign address, as is a BT postcode under `gb` or a GB postcode under `ni`.
 
 use crate::api::{
     AddressOption, Country, FindAddressRequest, FindAddressResponse, FindCarry, FindResult,
@@ -169,7 +169,7 @@ fn fit(a: &UkAddress, plan: &Plan) -> (usize, bool) {
 }
 
 /// Whether `text` reads as a whole Irish address (one point, a shared address or one with no
-/// Eircode): under `ni`/`gb` that is a foreign address (`matching.md` §2, 600), the reverse of
+/// Eircode): under `ni`/`gb` that is a foreign address (`docs/matching.md` §2, 600), the reverse of
 /// a UK address under `ie`. A street or town alone is not enough: many names exist on both sides.
 fn is_irish_address(engine: &Engine, text: &str) -> bool {
     let index = engine.index();

@@ -1,4 +1,4 @@
-//! The last pass over every option list: options a person can tell apart (`matching.md` §4-5).
+//! The last pass over every option list: options a person can tell apart (`docs/matching.md` §4-5).
 //!
 //! The control shows `displayName` only, so two options with one label cannot be chosen
 //! between. Every path that lists options (text search, drill-down by `addressId`,

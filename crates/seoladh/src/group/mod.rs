@@ -1,4 +1,4 @@
-//! Options: what lies below an answer, listed flat or in intelligent groups (`matching.md` §4).
+//! Options: what lies below an answer, listed flat or in intelligent groups (`docs/matching.md` §4).
 //!
 //! Items are collected in natural order (places in index order, buildings by number, units by
 //! number). With `limit = -1` and more than [`GROUP_THRESHOLD`] address points, buildings with
@@ -174,7 +174,7 @@ fn with_count(mut name: String, count: usize) -> String {
     name
 }
 
-/// ECAD address types of groups that hold businesses (wire-compat.md §5): industrial estate,
+/// ECAD address types of groups that hold businesses (docs/wire.md §5): industrial estate,
 /// shopping centre, business park, factory complex, non-residential building group. Such a
 /// group is offered as GroupedBusiness without counting its organisations.
 fn is_business_group_type(address_type: u16) -> bool {

@@ -82,7 +82,7 @@ pub enum SectionId {
 }
 
 impl SectionId {
-    /// Every section, in file order.
+    /// Every section (the header's section table gives each one's place in the file).
     pub const ALL: [SectionId; 23] = [
         SectionId::Meta,
         SectionId::Terms,

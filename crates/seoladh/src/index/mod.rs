@@ -41,7 +41,7 @@ pub use tables::{
 pub use variant::{TermIds, Variant, VariantTag, VariantTerms, Variants};
 
 /// The alphabet of the last four Eircode characters, in byte order so packing keeps order.
-const EIRCODE_ALPHABET: &[u8; 25] = b"0123456789ACDEFHKNPRTVWXY";
+use crate::ecad::eircode::EIRCODE_ALPHABET;
 
 /// Packs an Eircode (`A65F4E2`, any case, no space) into a `u32`: routing key index × 25⁴ + the
 /// unique identifier in base 25. `None` for an unknown routing key or a letter outside the

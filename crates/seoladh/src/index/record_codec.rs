@@ -1,7 +1,7 @@
 //! The on-disk form of a [`StoredRecord`]: smaller than bincode of the public structs, decoded
 //! back to exactly the same values.
 //!
-//! What makes it small (format version 2):
+//! What makes it small:
 //! - an address point whose spatial row equals its building's stores one tag byte
 //!   ([`SpatialSlot::SameAsBuilding`]); the reader copies the building's;
 //! - dates are a `u64` code: whole seconds (`secs << 1`) when the milliseconds are zero and the

@@ -33,34 +33,6 @@ pub struct PartsCache {
     parts: AddressParts,
 }
 
-impl ElementType {
-    /// The element type of a wire code (`Unknown` for an unassigned one).
-    pub fn from_code(code: u16) -> ElementType {
-        const ALL: [ElementType; 17] = [
-            ElementType::Unknown,
-            ElementType::Organisation,
-            ElementType::AddressPointName,
-            ElementType::BuildingName,
-            ElementType::BuildingNumber,
-            ElementType::BuildingGroup,
-            ElementType::Thoroughfare,
-            ElementType::Locality,
-            ElementType::Village,
-            ElementType::Town,
-            ElementType::PostTown,
-            ElementType::City,
-            ElementType::DublinPostalArea,
-            ElementType::County,
-            ElementType::Eircode,
-            ElementType::UrbanArea,
-            ElementType::RuralLocality,
-        ];
-        ALL.into_iter()
-            .find(|t| t.code() == code)
-            .unwrap_or(ElementType::Unknown)
-    }
-}
-
 impl Index {
     /// An element as an address part: its id, English and Irish names and element type.
     pub fn part(&self, element: u32) -> Option<Part> {
@@ -84,7 +56,7 @@ impl Index {
         let mut part = Part::new(
             row.id,
             english?.to_string(),
-            ElementType::from_code(u16::from(row.wire_type)),
+            ElementType::from_code_or_unknown(u16::from(row.wire_type)),
         );
         if let Some(ga) = irish {
             part = part.with_irish(ga);
@@ -94,7 +66,7 @@ impl Index {
 
     /// The elements of a place that take a line of its postal address, most specific first:
     /// group, thoroughfares, localities and post town, less one whose English name is the next
-    /// one's (`ecad-model.md` §4 rule 5: the locality BALBRIGGAN gives way to the post town
+    /// one's (docs/ecad-layout.md §4 rule 5: the locality BALBRIGGAN gives way to the post town
     /// BALBRIGGAN, in Irish too).
     pub fn line_elements(&self, row: &PlaceRow) -> SmallVec<[u32; 6]> {
         let present: SmallVec<[u32; 6]> = row

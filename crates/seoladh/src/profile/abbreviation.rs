@@ -1,7 +1,7 @@
 //! The abbreviations profiles may use, and the word-level rule that applies them.
 //!
 //! The table is small on purpose: the street types and qualifiers users and Irish mail systems
-//! write short (`matching.md` §1), checked against libpostal's English dictionaries in
+//! write short (`docs/matching.md` §1), checked against libpostal's English dictionaries in
 //! `fixtures/reference/abbreviations/`. Irish words (`BÓTHAR`, `SRÁID`, `ASCAILL`) have no
 //! accepted abbreviations and are never shortened.
 //!

@@ -1,5 +1,5 @@
 //! Address profiles: named recipes that reformat a matched address into the lines a target system
-//! accepts (`addressProfileName`, `matching.md` §6, `reformattedAddress` in `service-2.0.md`).
+//! accepts (`addressProfileName`, `docs/matching.md` §6, `reformattedAddress` in `docs/wire.md`).
 //!
 //! A [`Profile`] fixes the number of lines, the most characters per line, the abbreviation policy,
 //! the capitalisation, whether fadas are kept, whether the county is always shown, where the

@@ -660,7 +660,7 @@ fn score_with<'h>(
         if coverage < MIN_COVERAGE {
             continue;
         }
-        // An alias reads a little below the element's own names (ecad-model.md §6): of a
+        // An alias reads a little below the element's own names (docs/ecad-layout.md §6): of a
         // locality KILCOOLE and a post town also called KILCOOLE, the locality's name is it.
         let alias = if matches!(tag, VariantTag::Alias(_)) {
             ALIAS_COST

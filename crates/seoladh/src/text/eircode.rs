@@ -26,7 +26,7 @@ pub const ROUTING_KEYS: [&str; 139] = [
 ];
 
 /// The letters an Eircode may contain (digits are always allowed).
-pub const LETTERS: &[u8; 15] = b"ACDEFHKNPRTVWXY";
+pub use crate::ecad::eircode::EIRCODE_LETTERS as LETTERS;
 
 /// Most look-alike corrections [`parse`] accepts (see [`crate::limits::MAX_EIRCODE_CORRECTIONS`]).
 pub const MAX_CORRECTIONS: u8 = crate::limits::MAX_EIRCODE_CORRECTIONS;
@@ -598,7 +598,7 @@ pub fn near_misses(text: &str) -> Vec<Eircode> {
             }
         }
     };
-    const ALPHABET: &[u8] = b"0123456789ACDEFHKNPRTVWXY";
+    const ALPHABET: &[u8] = crate::ecad::eircode::EIRCODE_ALPHABET;
     for pos in 0..7 {
         for &c in ALPHABET {
             if c == raw[pos] {

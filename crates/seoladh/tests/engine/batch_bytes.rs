@@ -4,8 +4,10 @@
 //! pipeline must not move a byte.
 //!
 //! Batch rows carry a generated txn (a v4 UUID) per row; it is replaced by a fixed one before
-//! comparing. After an intended change of the wire format, rewrite the golden files with
-//! `SEOLADH_BLESS=1 cargo test --all-features --test batch_bytes` and review the diff.
+//! comparing. The files are compared byte for byte by hand rather than as insta snapshots:
+//! line ends and the final newline are part of what is pinned, and insta normalises them.
+//! After an intended change of the wire format, rewrite the golden files with
+//! `SEOLADH_BLESS=1 cargo test -p seoladh --test engine batch_bytes` and review the diff.
 
 use std::io::Cursor;
 use std::path::{Path, PathBuf};

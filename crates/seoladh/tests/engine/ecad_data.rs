@@ -1,6 +1,6 @@
 //! Get ECAD Data over the bundled fixture dataset (`fixtures/data/`), through the same call the
 //! server and the CLI make (`api::answer`): every entity level, both administrative releases,
-//! Irish lines, history (wire-compat.md §7) and unknown ids.
+//! Irish lines, history (docs/wire.md §7) and unknown ids.
 
 use std::collections::HashMap;
 

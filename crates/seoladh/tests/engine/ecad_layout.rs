@@ -2,7 +2,7 @@
 //! one test per validation issue on deliberately broken copies of it.
 //!
 //! `fixtures/ecad-mini/` is written by `ecad_mini::mini`; regenerate it after a deliberate layout
-//! change with `SEOLADH_BLESS=1 cargo test --test ecad_layout`.
+//! change with `SEOLADH_BLESS=1 cargo test -p seoladh --test engine ecad_layout`.
 
 use std::collections::BTreeMap;
 use std::fs;

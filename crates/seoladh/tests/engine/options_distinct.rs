@@ -1,4 +1,4 @@
-//! Options a person can tell apart (`matching.md` §4-5), exhaustively over the fixture data:
+//! Options a person can tell apart (`docs/matching.md` §4-5), exhaustively over the fixture data:
 //! every locality, thoroughfare, building group, post town and multi-unit building is drilled
 //! down through its `addressId` (in English and in Irish), searched as text, and typed into
 //! Autocomplete; every grouped

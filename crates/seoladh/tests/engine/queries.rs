@@ -1,7 +1,7 @@
 //! Hand-written Find Address cases (`fixtures/queries.toml`) run against the bundled fixture
 //! dataset through the wire path the server uses (`api::answer`: request parsing → engine →
 //! JSON). Every failing case is printed, not just the first; the file must name every result
-//! code of `matching.md` §2 at least once.
+//! code of `docs/matching.md` §2 at least once.
 //!
 //! The file is a table of sections; each section is an array of cases. A case holds the request
 //! (wire parameter names: `address`, `addressId`, `country`, `language`, `limit`,
@@ -23,7 +23,7 @@ use seoladh::engine::Engine;
 use seoladh::index::{Index, IndexBuilder, NoProgress};
 use seoladh::profile::ProfileSet;
 
-/// Every FindAddress result code of `matching.md` §2.
+/// Every FindAddress result code of `docs/matching.md` §2.
 const ALL_RESULT_CODES: [u32; 14] = [
     100, 110, 120, 130, 140, 150, 200, 210, 300, 400, 500, 550, 600, 700,
 ];
