@@ -460,9 +460,10 @@ pub fn score_place(
     Some(score)
 }
 
-/// Gives a place without a pinned name the building name of its own that explains words the
-/// place leaves unexplained (`LAKE VIEW` among a townland's houses): common names never seed,
-/// so they are looked for here, in the few places that made the shortlist.
+/// Gives a place without a pinned name the building name or organisation of its own that
+/// explains words the place leaves unexplained (`LAKE VIEW` among a townland's houses, the
+/// school `SCOIL COLMCILLE` in it, whose building carries only its English name): common names
+/// never seed, so they are looked for here, in the few places that made the shortlist.
 pub fn pin_building(
     index: &Index,
     verifier: &mut Verifier<'_>,
@@ -479,6 +480,19 @@ pub fn pin_building(
     };
     let hits = verifier.hits();
     let mut best: Option<(f32, u32)> = None;
+    let mut consider = |verifier: &mut Verifier<'_>, e: u32, kind: ElementKind| {
+        let Some(i) = verifier.get(e) else {
+            return;
+        };
+        let m = &verifier.matches[i as usize];
+        if m.kind != kind || m.mask & place.mask != 0 {
+            return;
+        }
+        let gain = m.score + explained(word_weights, m.mask);
+        if gain > 0.0 && best.map_or(true, |(g, _)| gain > g) {
+            best = Some((gain, i));
+        }
+    };
     let mut last = NONE;
     let end = row.building_start + row.building_count.min(MAX_PIN_SCAN);
     for b in row.building_start..end {
@@ -489,16 +503,18 @@ pub fn pin_building(
             continue;
         }
         last = name;
-        let Some(i) = verifier.get(name) else {
-            continue;
-        };
-        let m = &verifier.matches[i as usize];
-        if m.kind != ElementKind::BuildingName || m.mask & place.mask != 0 {
-            continue;
-        }
-        let gain = m.score + explained(word_weights, m.mask);
-        if gain > 0.0 && best.map_or(true, |(g, _)| gain > g) {
-            best = Some((gain, i));
+        consider(verifier, name, ElementKind::BuildingName);
+    }
+    let first = index.building(row.building_start);
+    let after = (row.building_count > 0)
+        .then(|| index.building(row.building_start + row.building_count - 1))
+        .flatten();
+    if let (Some(first), Some(after)) = (first, after) {
+        let aps = first.ap_start..after.ap_start + u32::from(after.ap_count);
+        for org in index.organisations_among(aps).take(MAX_PIN_SCAN as usize) {
+            if hits.names_any(index, open, org.element) {
+                consider(verifier, org.element, ElementKind::Organisation);
+            }
         }
     }
     if let Some((gain, i)) = best {
