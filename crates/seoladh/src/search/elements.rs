@@ -92,6 +92,8 @@ pub struct HitTerms<'a> {
     overflow: bool,
     /// The query words that begin a comma section (the first word aside).
     section_starts: u64,
+    /// Per query word, the most a hit on it weighs ([`HitTerms::with_word_caps`]).
+    caps: [f32; 64],
 }
 
 /// Slots of [`HitTerms`]'s table (a power of two, at most 3/4 full).
@@ -105,6 +107,7 @@ impl<'a> HitTerms<'a> {
             slots: [(0, 0, 0); HIT_SLOTS],
             overflow: hits.len() > u16::MAX as usize,
             section_starts: 0,
+            caps: [f32::INFINITY; 64],
         };
         let mut used = 0;
         let mut i = 0;
@@ -163,6 +166,33 @@ impl<'a> HitTerms<'a> {
             .filter(|(_, w)| w[0].section != w[1].section)
             .fold(0, |m, (i, _)| m | 1u64 << (i + 1));
         self
+    }
+
+    /// The table with each query word's own weight (`caps[i]`, infinite when unknown): a name
+    /// word read through a word's equivalent, mutation or misspelling weighs no more than the
+    /// word itself (`parnell` read as the rare Irish PHARNELL says no more than PARNELL).
+    pub fn with_word_caps(mut self, caps: &[f32]) -> Self {
+        for (slot, &c) in self.caps.iter_mut().zip(caps) {
+            *slot = c;
+        }
+        self
+    }
+
+    /// The most a hit on the words of `mask` weighs.
+    #[inline]
+    fn cap(&self, mask: u64) -> f32 {
+        if mask.is_power_of_two() {
+            return self.caps[mask.trailing_zeros() as usize];
+        }
+        (0..64)
+            .filter(|i| mask & (1u64 << i) != 0)
+            .map(|i| self.caps[i])
+            .sum()
+    }
+
+    /// Whether word `i` begins a comma section (the first word aside).
+    pub fn starts_section(&self, i: usize) -> bool {
+        i < 64 && self.section_starts & (1u64 << i) != 0
     }
 
     /// All hits, sorted by term.
@@ -617,7 +647,6 @@ fn score_with<'h>(
         for (&t, &cands) in terms.iter().zip(found.iter()) {
             // Every name word weighs by its rarity.
             let weight = weights.weight(index, t, cands.first().map(|h| h.df));
-            total += weight;
             // The cheapest hit whose words are still free (a split word may cover two
             // terms); among equally cheap ones, the nearest to the name's other words.
             let free = |h: &&TermHit| h.mask & mask == 0 || h.how == How::Split;
@@ -644,13 +673,23 @@ fn score_with<'h>(
                 };
             match pick {
                 Some(h) => {
+                    // A completion is read at its own weight: the word is not typed whole.
+                    let weight = if h.how == How::Prefix {
+                        weight
+                    } else {
+                        weight.min(hits.cap(h.mask))
+                    };
+                    total += weight;
                     matched += weight * (1.0 - h.cost);
                     mask |= h.mask;
                     if matches!(h.how, How::Typo(_)) {
                         typos += 1;
                     }
                 }
-                None => missing += weight,
+                None => {
+                    total += weight;
+                    missing += weight;
+                }
             }
         }
         if mask == 0 || total <= 0.0 {
