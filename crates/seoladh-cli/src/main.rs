@@ -10,6 +10,7 @@ mod load;
 mod measure;
 mod ops;
 mod profiles;
+mod roundtrip;
 mod serve;
 mod stats;
 
@@ -54,6 +55,8 @@ enum Command {
     Bench(measure::BenchArgs),
     /// Keystroke replay: autocomplete latency and effectiveness per typed character.
     Keystrokes(measure::KeystrokesArgs),
+    /// Every address point's own stored address through Find Address: does each find itself?
+    Roundtrip(roundtrip::RoundTripArgs),
 }
 
 /// Parses the command line and runs the subcommand; errors are printed with their fix.
@@ -74,6 +77,7 @@ pub fn run() -> ExitCode {
         Command::Accuracy(args) => measure::accuracy(&args),
         Command::Bench(args) => measure::bench(&args),
         Command::Keystrokes(args) => measure::keystrokes(&args),
+        Command::Roundtrip(args) => roundtrip::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

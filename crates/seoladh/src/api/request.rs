@@ -83,6 +83,8 @@ pub struct FindAddressRequest {
     pub address_elements: bool,
     /// Reformat with this profile.
     pub address_profile_name: Option<String>,
+    /// Say how the answer was reached (`explain=true`; not part of the 2.0 wire format).
+    pub explain: bool,
 }
 
 impl Default for FindAddressRequest {
@@ -99,6 +101,7 @@ impl Default for FindAddressRequest {
             vanity_mode: false,
             address_elements: false,
             address_profile_name: None,
+            explain: false,
         }
     }
 }
@@ -193,6 +196,7 @@ impl FindAddressRequest {
             vanity_mode: parse_bool(q, "vanityMode", ErrorCode::InvalidVanityMode)?,
             address_elements: parse_bool(q, "addressElements", ErrorCode::InvalidAddressElements)?,
             address_profile_name: parse_profile(q)?,
+            explain: parse_bool(q, "explain", ErrorCode::InvalidParameterValue)?,
         })
     }
 }

@@ -97,31 +97,27 @@ fn element_named(index: &Index, terms: &[u32], assigned: &[u32], e: u32) -> bool
 }
 
 /// Whether the text names every line of the place's postal address: every element above the
-/// counties, post town included (the county line may be left out or wrong).
+/// counties that takes a line, post town included (the county line may be left out or wrong).
 fn names_postal_address(index: &Index, terms: &[u32], assigned: &[u32], place: u32) -> bool {
     let Some(row) = index.place(place) else {
         return false;
     };
-    [
-        row.group,
-        row.thoroughfare,
-        row.thoroughfare2,
-        row.locality,
-        row.locality2,
-        row.post_town,
-    ]
-    .into_iter()
-    .all(|e| e == NONE || element_named(index, terms, assigned, e))
+    index
+        .line_elements(&row)
+        .into_iter()
+        .all(|e| element_named(index, terms, assigned, e))
 }
 
-/// Places whose most specific element is `e` (the town's own place beside its streets), read
-/// from the first [`MAX_OWN_PLACE_SCAN`] places of the element.
+/// Places whose most specific line is element `e` (the town's own place beside its streets,
+/// and a locality named like its post town), read from the first [`MAX_OWN_PLACE_SCAN`] places
+/// of the element.
 fn own_places(index: &Index, e: u32, out: &mut Vec<u32>) {
     for p in index.element_places(e).take(MAX_OWN_PLACE_SCAN) {
         let Some(row) = index.place(p) else {
             continue;
         };
-        if row.elements().into_iter().find(|&x| x != NONE) == Some(e) {
+        let first = row.elements().into_iter().find(|&x| x != NONE);
+        if first == Some(e) || (first.is_some() && index.line_elements(&row).first() == Some(&e)) {
             out.push(p);
         }
     }

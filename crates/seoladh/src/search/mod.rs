@@ -216,7 +216,7 @@ fn run(index: &Index, out: &mut Search, stages: Stages, retry: bool, scratch: &m
     }
     // The hits leave the scratch while the place stages borrow it (and go back for reuse).
     let term_hits = std::mem::take(&mut scratch.hits);
-    let hits = elements::HitTerms::new(&term_hits);
+    let hits = elements::HitTerms::new(&term_hits).with_sections(plan);
     // Find first seeds from the one word whose elements lie in fewest places. When every place
     // holding one of those elements is scored and the best explains every word and number, no
     // other place can: a place explaining that word holds one of them. When none does, no
@@ -317,7 +317,9 @@ fn place_stage(
         &mut scratch.seeds,
         &mut out.matches,
     );
-    if stages.prefix_last {
+    // Words too common to seed alone (`st joseph's road` in a city of them) seed the elements
+    // naming them together, in the full pass of either mode.
+    if stages.prefix_last || words == u64::MAX {
         joint::add_joint_seeds(
             index,
             hits,

@@ -125,6 +125,26 @@ fn organisation_in_unit(
         })
 }
 
+/// The address points of the other organisations in `buildings` that the text names as well as
+/// the pinned one `pin`, by the very same words.
+fn namesake_organisations<'a>(
+    index: &'a Index,
+    matches: &'a [ElementMatch],
+    pin: &'a ElementMatch,
+    buildings: std::ops::Range<u32>,
+) -> impl Iterator<Item = u32> + 'a {
+    matches
+        .iter()
+        .filter(move |m| m.kind == ElementKind::Organisation && m.element != pin.element)
+        .filter(move |m| m.mask == pin.mask && m.score >= pin.score)
+        .filter_map(|m| index.element(m.element).map(|e| e.link))
+        .filter(move |&ap| {
+            index
+                .address_point(ap)
+                .is_some_and(|a| buildings.contains(&a.building))
+        })
+}
+
 /// Candidates for one scored place.
 pub fn resolve(
     index: &Index,
@@ -165,13 +185,23 @@ pub fn resolve(
                     let all = row.building_start..row.building_start + row.building_count;
                     let link = match unit {
                         Some((_, u)) if !ap_unit_is(index, el.link, &u.text) => {
-                            organisation_in_unit(index, matches, m, all, &u.text).unwrap_or(el.link)
+                            organisation_in_unit(index, matches, m, all.clone(), &u.text)
+                                .unwrap_or(el.link)
                         }
                         _ => el.link,
                     };
                     if let Some(ap) = index.address_point(link) {
                         buildings.push((ap.building, Some(link), 0));
                         pinned = true;
+                    }
+                    // Organisations of the place named as well, by the same words (two
+                    // churches of one name in a townland): each is a reading of the text.
+                    if link == el.link {
+                        for ap in namesake_organisations(index, matches, m, all) {
+                            if let Some(a) = index.address_point(ap) {
+                                buildings.push((a.building, Some(ap), 0));
+                            }
+                        }
                     }
                 }
                 ElementKind::BuildingName => {
