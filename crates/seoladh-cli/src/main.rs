@@ -2,6 +2,7 @@
 
 mod batch;
 mod build;
+mod columnar;
 mod derive;
 mod fixture;
 mod generate;
@@ -46,7 +47,7 @@ enum Command {
     Autocomplete(ops::AutocompleteArgs),
     /// Get ECAD Data: print the JSON the server returns for an ECAD id.
     Ecad(ops::EcadArgs),
-    /// Find Address over every row of a CSV or JSON-lines file (resumable).
+    /// Find Address over every row of a CSV, JSON-lines or Parquet file (resumable).
     Batch(batch::BatchArgs),
     /// Accuracy benchmark: derived messy queries with known answers, per variation class.
     Accuracy(measure::AccuracyArgs),

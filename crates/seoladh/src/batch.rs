@@ -1,5 +1,6 @@
-//! Batch validation: Find Address over every row of a CSV or JSON-lines file, on all cores, in
-//! bounded chunks, writing one output row per input row in input order.
+//! Batch validation: Find Address over every row of a CSV or JSON-lines file (or rows read
+//! elsewhere, such as a Parquet file's record batches), on all cores, in bounded chunks,
+//! writing one output row per input row in input order.
 //!
 //! # Input
 //! - CSV with a header row holding an `address` column and optionally `id`, `eircode`,
@@ -14,16 +15,26 @@
 //! An `eircode` is appended to the address text (FindAddress has no separate postcode
 //! parameter; the matcher finds an Eircode anywhere in the text).
 //!
+//! Each row is answered by [`find_row`], as the server answers a FindAddress request with the
+//! row's fields; [`BatchOptions::query`] gives the language, country, limit and address profile
+//! of rows without their own, and the extras of every row.
+//!
 //! # Output
-//! JSON lines `{"id":…,"response":{…}}` or `{"id":…,"error":{"type":{…},"message":"…"}}`; or CSV
-//! with chosen columns ([`OutputFormat::Csv`]). The `id` is the input's `id` as it came (a CSV
-//! field is a string; a JSON id a string or a number, as written), else the 1-based data row
-//! number as a string (`"4"`). A row that cannot be read (wrong field count, bad UTF-8, a JSON
-//! line that is not an object with an `address` string, a row longer than
-//! [`MAX_RECORD_BYTES`], a field longer than [`MAX_FIELD_BYTES`], an id longer than
+//! JSON lines `{"id":…,"response":{…}}` or `{"id":…,"error":{"type":{…},"message":"…"}}`; CSV
+//! with chosen columns ([`OutputFormat::Csv`]); or flat answers ([`FlatAnswer`],
+//! [`Output::Flat`]) for columnar formats (with the `arrow` feature, the `arrow` module makes
+//! them Arrow record batches). The `id` is the input's `id` as it came (a CSV field is a string;
+//! a JSON or Arrow id a string or a number, as written), else the 1-based data row number as a
+//! string (`"4"`).
+//!
+//! A row that cannot be read (wrong field count, bad UTF-8, a JSON line that is not an object
+//! with an `address` string, a row longer than
+//! [`MAX_RECORD_BYTES`], a field longer than
+//! [`MAX_FIELD_BYTES`], an id longer than
 //! [`MAX_BATCH_ID_BYTES`]) becomes an error row with code
-//! 400011 InvalidParameterValue and the row number as its id: rows are never dropped, so output
-//! row *n* answers input row *n*. An over-long row is read past without being held: memory stays
+//! 400011 InvalidParameterValue and the row number as its id (a columnar row refused for a long
+//! field keeps a sound id: see the `arrow` module): rows are never dropped, so output row *n*
+//! answers input row *n*. An over-long row is read past without being held: memory stays
 //! bounded whatever the input (`ecad::bounded`).
 //!
 //! # Memory and resuming
@@ -33,46 +44,31 @@
 //! [`run`] skips that many input rows, so re-running with the same output appends the rest. An
 //! output that is not a regular file (a pipe, a terminal, a device) is written as a stream,
 //! without resuming; an existing file of another layout (JSON lines against CSV, or other CSV
-//! columns) is refused rather than appended to.
+//! columns) is refused rather than appended to. (A Parquet output is written whole and cannot be
+//! resumed.)
+
+mod answer;
+#[cfg(feature = "arrow")]
+pub mod arrow;
+mod flat;
+mod input;
+
+pub use answer::{answer, cell, csv_header, find_row};
+pub use flat::{FlatAnswer, FlatError};
+pub use input::{InputFormat, Row, RowFields, Rows};
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Read, Seek, SeekFrom, Write};
 use std::path::Path;
-use std::sync::Arc;
 
 use rayon::prelude::*;
 use serde_json::Value;
 
-use crate::api::{self, ErrorCode, ErrorEntry, Operation, WireEnum};
-use crate::ecad::bounded::{read_line_capped, BoundedCsv, Cuts, Line};
+use crate::api::{self, ErrorCode, WireEnum};
+use crate::engine::QueryOptions;
 use crate::error::{Error, Result};
-use crate::limits::{MAX_BATCH_ID_BYTES, MAX_FIELD_BYTES, MAX_RECORD_BYTES};
-
-/// How the input is laid out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum InputFormat {
-    /// CSV with a header row.
-    Csv,
-    /// One JSON object per line.
-    JsonLines,
-}
-
-impl InputFormat {
-    /// By extension (`csv`; `jsonl`, `ndjson`, `json`), else `{` as the first non-blank byte
-    /// means JSON lines, anything else CSV.
-    pub fn detect(path: &Path, first_byte: Option<u8>) -> InputFormat {
-        let ext = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase);
-        match ext.as_deref() {
-            Some("csv") => InputFormat::Csv,
-            Some("jsonl" | "ndjson" | "json") => InputFormat::JsonLines,
-            _ if first_byte == Some(b'{') => InputFormat::JsonLines,
-            _ => InputFormat::Csv,
-        }
-    }
-}
+use crate::limits::MAX_RECORD_BYTES;
+use answer::{answer_row, Answered, Rendered};
 
 /// How answers are written.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -96,10 +92,11 @@ pub struct BatchOptions {
     pub key: String,
     /// Rows read, answered and written per step; bounds memory.
     pub chunk_rows: usize,
-    /// Output layout.
+    /// Output layout of [`Output::Lines`].
     pub output: OutputFormat,
-    /// `addressProfileName` of the rows that name none (`reformattedAddress` in every answer).
-    pub profile: Option<String>,
+    /// Options of every row: the language, country, limit and address profile
+    /// (`reformattedAddress`) of rows that give none, and the extras of all.
+    pub query: QueryOptions,
     /// The output's name, for messages.
     pub output_name: std::path::PathBuf,
 }
@@ -111,7 +108,7 @@ impl Default for BatchOptions {
             key: "batch".into(),
             chunk_rows: crate::limits::BATCH_CHUNK_ROWS,
             output: OutputFormat::JsonLines,
-            profile: None,
+            query: QueryOptions::default(),
             output_name: "<output>".into(),
         }
     }
@@ -149,17 +146,8 @@ impl std::fmt::Display for BatchSummary {
     }
 }
 
-/// Rows of the first chunk (see [`run`]).
+/// Rows of the first chunk (see [`run_rows`]).
 const FIRST_CHUNK_ROWS: usize = 64;
-
-/// One input row: its output id and its request fields, or why it could not be read.
-struct Row {
-    id: Value,
-    fields: std::result::Result<Fields, String>,
-}
-
-/// One answered row: its output line and its tally (a result code, or an error code).
-type Answered = (Vec<u8>, std::result::Result<u32, u32>);
 
 /// The rows to answer.
 #[derive(Debug)]
@@ -174,13 +162,18 @@ pub struct Input<'a, R> {
     pub skip: u64,
 }
 
+/// Where answered rows go.
+pub enum Output<'a> {
+    /// JSON lines or CSV rows ([`BatchOptions::output`]), flushed after each chunk.
+    Lines(&'a mut dyn Write),
+    /// Flat answers with their row ids, a chunk at a time in input order (for a columnar
+    /// writer: Parquet, Arrow).
+    Flat(&'a mut dyn FnMut(Vec<(Value, FlatAnswer)>) -> Result<()>),
+}
+
 /// Answers every row of the input after the first `skip`, writing to `out` in input order (the CSV
 /// header is not written here: see [`csv_header`]). `progress` gets the rows answered so far
-/// after each chunk.
-///
-/// The steps overlap: while the rayon pool answers chunk *k*, this thread writes chunk *k − 1*
-/// and reads chunk *k + 1*, so the cores never wait on the file. Chunks are still written whole
-/// and in order, so a killed run leaves a prefix of the output (see [`resume_point`]).
+/// after each chunk. [`run_rows`] takes rows from any source and writes lines or flat answers.
 ///
 /// # Errors
 /// [`Error::Io`] when reading or writing fails (`input_name` names the input), and
@@ -193,20 +186,48 @@ pub fn run<R: BufRead>(
     opts: &BatchOptions,
     progress: &mut dyn FnMut(u64),
 ) -> Result<BatchSummary> {
-    let Input {
-        reader,
-        name: input_name,
-        format,
-        skip,
-    } = input;
-    let mut rows = match format {
-        InputFormat::Csv => RowSource::csv(reader, input_name)?,
-        InputFormat::JsonLines => RowSource::Json {
-            input: Box::new(reader),
-            number: 0,
-            line: Vec::new(),
-        },
+    let rows = Rows::text(input.reader, input.format, input.name)?;
+    let source = Source {
+        rows,
+        name: input.name,
+        skip: input.skip,
     };
+    run_rows(engine, source, Output::Lines(out), opts, progress)
+}
+
+/// The rows of a run.
+pub struct Source<'a> {
+    /// The rows.
+    pub rows: Rows<'a>,
+    /// The input's name, for messages.
+    pub name: &'a Path,
+    /// Rows answered by an earlier run ([`resume_point`]): read, not answered, not written.
+    pub skip: u64,
+}
+
+/// Answers every row of `source` after its first `skip` and hands the answers to `out` in
+/// input order, a chunk at a time.
+///
+/// The steps overlap: while the rayon pool answers chunk *k*, this thread writes chunk *k − 1*
+/// and reads chunk *k + 1*, so the cores never wait on the file. Chunks are still written whole
+/// and in order, so a killed run leaves a prefix of the output (see [`resume_point`]).
+///
+/// # Errors
+/// The first error reading the rows or writing the answers ([`Error::Io`] naming the input).
+/// Rows answered before a read error are written first.
+pub fn run_rows(
+    engine: &dyn api::Engine,
+    source: Source<'_>,
+    mut out: Output<'_>,
+    opts: &BatchOptions,
+    progress: &mut dyn FnMut(u64),
+) -> Result<BatchSummary> {
+    let Source {
+        mut rows,
+        name: input_name,
+        skip,
+    } = source;
+    let flat = matches!(out, Output::Flat(_));
     let mut summary = BatchSummary::default();
     // The first chunks are small and grow to `chunk_rows`: the first rows are written (and an
     // unwritable output found) after a few dozen answers, not thousands.
@@ -215,23 +236,32 @@ pub fn run<R: BufRead>(
     let mut skipped = 0u64;
     let mut next = read_chunk(&mut rows, chunk, skip, &mut skipped, input_name)?;
     chunk = (chunk * 4).min(full_chunk);
-    let mut pending: Vec<Answered> = Vec::new();
+    let mut pending: Vec<(Value, Answered)> = Vec::new();
     let mut failed: Option<Error> = None;
     while !next.is_empty() || !pending.is_empty() {
         let current = std::mem::take(&mut next);
-        let mut answered: Vec<Answered> = Vec::new();
+        let (more, wrote) = (!current.is_empty(), !pending.is_empty());
+        let mut answered: Vec<(Value, Answered)> = Vec::new();
         let mut io_result = Ok(());
         rayon::in_place_scope(|scope| {
-            if !current.is_empty() {
+            if more {
                 scope.spawn(|_| {
                     answered = current
-                        .par_iter()
-                        .map(|row| answer_row(engine, row, opts))
+                        .into_par_iter()
+                        .map(|row| {
+                            let a = answer_row(engine, &row, opts, flat);
+                            (row.id, a)
+                        })
                         .collect();
                 });
             }
-            io_result = write_chunk(&pending, out, &mut summary, &opts.output_name);
-            if io_result.is_ok() && !current.is_empty() && failed.is_none() {
+            io_result = write_chunk(
+                std::mem::take(&mut pending),
+                &mut out,
+                &mut summary,
+                &opts.output_name,
+            );
+            if io_result.is_ok() && more && failed.is_none() {
                 match read_chunk(&mut rows, chunk, skip, &mut skipped, input_name) {
                     Ok(rows) => {
                         next = rows;
@@ -243,7 +273,7 @@ pub fn run<R: BufRead>(
             }
         });
         io_result?;
-        if !pending.is_empty() {
+        if wrote {
             progress(summary.rows);
         }
         pending = answered;
@@ -255,9 +285,18 @@ pub fn run<R: BufRead>(
     }
 }
 
+/// Answers `rows` on all cores (the rayon pool) as flat answers in input order: what a
+/// caller holding its rows in memory (an Arrow batch) wants, without a run's chunking and
+/// writing.
+pub fn answer_flat(engine: &dyn api::Engine, rows: &[Row], opts: &BatchOptions) -> Vec<FlatAnswer> {
+    rows.par_iter()
+        .map(|row| FlatAnswer::from(answer(engine, row, opts)))
+        .collect()
+}
+
 /// Up to `chunk` rows after the first `skip` of the input (`skipped` counts those passed over).
 fn read_chunk(
-    rows: &mut RowSource<'_>,
+    rows: &mut Rows<'_>,
     chunk: usize,
     skip: u64,
     skipped: &mut u64,
@@ -274,11 +313,11 @@ fn read_chunk(
     Ok(batch)
 }
 
-/// Writes answered lines in order, tallies them and flushes (so a kill loses at most the
+/// Writes answered rows in order, tallies them and flushes (so a kill loses at most the
 /// chunks in flight).
 fn write_chunk(
-    answered: &[Answered],
-    out: &mut dyn Write,
+    answered: Vec<(Value, Answered)>,
+    out: &mut Output<'_>,
     summary: &mut BatchSummary,
     output_name: &Path,
 ) -> Result<()> {
@@ -289,427 +328,32 @@ fn write_chunk(
         path: output_name.to_path_buf(),
         source,
     };
-    for (line, tally) in answered {
-        out.write_all(line).map_err(io)?;
+    for (_, (_, tally)) in &answered {
         match *tally {
             Ok(code) => *summary.results.entry(code).or_default() += 1,
             Err(code) => *summary.errors.entry(code).or_default() += 1,
         }
         summary.rows += 1;
     }
-    out.flush().map_err(io)
-}
-
-/// Answers one row and renders its output line.
-fn answer_row(engine: &dyn api::Engine, row: &Row, opts: &BatchOptions) -> Answered {
-    let refused = |e: api::ApiError| {
-        let tally = Err(e.code.code());
-        (render(&row.id, Err(&e), &opts.output), tally)
-    };
-    let fields = match &row.fields {
-        Ok(f) => f,
-        Err(why) => {
-            return refused(api::ApiError::new(
-                ErrorCode::InvalidParameterValue,
-                why.clone(),
-            ))
-        }
-    };
-    let q = query(fields, opts);
-    let raw = api::RawQuery::parse(&q);
-    let prepared = match api::Prepared::parse(Operation::FindAddress, &raw, engine, &opts.base_url)
-    {
-        Ok(p) => p,
-        Err(e) => return refused(e),
-    };
-    match &opts.output {
-        // The response is serialised straight into the line, after its id.
-        OutputFormat::JsonLines => {
-            let mut line = Vec::with_capacity(2048);
-            line.extend_from_slice(br#"{"id":"#);
-            write_json(&mut line, &row.id);
-            line.extend_from_slice(br#","response":"#);
-            match prepared.run_into(engine, &mut line) {
-                Ok(result) => {
-                    line.extend_from_slice(b"}\n");
-                    (line, Ok(result.unwrap_or(0)))
-                }
-                Err(e) => refused(e),
-            }
-        }
-        OutputFormat::Csv(_) => match prepared.run(engine) {
-            Ok(a) => {
-                let tally = Ok(a.result.unwrap_or(0));
-                (render(&row.id, Ok(&a.json), &opts.output), tally)
-            }
-            Err(e) => refused(e),
-        },
-    }
-}
-
-/// Appends `v` as JSON (writing to a `Vec` cannot fail; a `Value` always serialises).
-fn write_json(out: &mut Vec<u8>, v: &impl serde::Serialize) {
-    let _ = serde_json::to_writer(out, v);
-}
-
-/// The header line of a CSV output.
-pub fn csv_header(columns: &[String]) -> Vec<u8> {
-    csv_line(columns.iter().map(String::as_str))
-}
-
-/// One output line (with its newline): the response JSON, or the error it was refused with.
-fn render(
-    id: &Value,
-    outcome: std::result::Result<&[u8], &api::ApiError>,
-    format: &OutputFormat,
-) -> Vec<u8> {
-    match format {
-        OutputFormat::JsonLines => {
-            let mut line = Vec::with_capacity(256);
-            line.extend_from_slice(br#"{"id":"#);
-            write_json(&mut line, id);
-            match outcome {
-                Ok(json) => {
-                    line.extend_from_slice(br#","response":"#);
-                    line.extend_from_slice(json);
-                }
-                Err(e) => {
-                    let entry = ErrorEntry {
-                        error_type: e.code,
-                        message: e.message.clone(),
-                    };
-                    line.extend_from_slice(br#","error":"#);
-                    write_json(&mut line, &entry);
+    match out {
+        Output::Lines(w) => {
+            for (_, (rendered, _)) in &answered {
+                if let Rendered::Line(line) = rendered {
+                    w.write_all(line).map_err(io)?;
                 }
             }
-            line.extend_from_slice(b"}\n");
-            line
+            w.flush().map_err(io)
         }
-        OutputFormat::Csv(columns) => {
-            let response = match outcome {
-                Ok(json) => serde_json::from_slice(json).unwrap_or(Value::Null),
-                Err(_) => Value::Null,
-            };
-            let cells: Vec<String> = columns
-                .iter()
-                .map(|c| match (c.as_str(), outcome) {
-                    ("id", _) => cell(id),
-                    ("error", Err(e)) => e.message.clone(),
-                    ("errorCode", Err(e)) => e.code.code().to_string(),
-                    (name, _) => response.get(name).map_or_else(String::new, cell),
+        Output::Flat(sink) => sink(
+            answered
+                .into_iter()
+                .filter_map(|(id, (rendered, _))| match rendered {
+                    Rendered::Flat(f) => Some((id, f)),
+                    Rendered::Line(_) => None,
                 })
-                .collect();
-            csv_line(cells.iter().map(String::as_str))
-        }
+                .collect(),
+        ),
     }
-}
-
-/// A JSON value as one CSV cell (no newlines: one output row is one line, for resuming).
-fn cell(v: &Value) -> String {
-    let s = match v {
-        Value::Null => String::new(),
-        Value::String(s) => s.clone(),
-        Value::Object(o) => o.get("code").map_or_else(|| v.to_string(), cell),
-        Value::Array(a) => a.iter().map(cell).collect::<Vec<_>>().join(", "),
-        other => other.to_string(),
-    };
-    s.replace(['\n', '\r'], " ")
-}
-
-fn csv_line<'a>(cells: impl Iterator<Item = &'a str>) -> Vec<u8> {
-    let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
-    // Writing to a Vec cannot fail.
-    let _ = w.write_record(cells);
-    w.into_inner().unwrap_or_default()
-}
-
-/// Rows from either input layout.
-enum RowSource<'a> {
-    Csv {
-        records: Box<csv::ByteRecordsIntoIter<BoundedCsv<Box<dyn BufRead + 'a>>>>,
-        cuts: Arc<Cuts>,
-        columns: Columns,
-        width: usize,
-        number: u64,
-    },
-    Json {
-        input: Box<dyn BufRead + 'a>,
-        number: u64,
-        /// The current line (at most [`MAX_RECORD_BYTES`] of it).
-        line: Vec<u8>,
-    },
-}
-
-/// Where each known column is in the CSV header.
-#[derive(Default)]
-struct Columns {
-    address: usize,
-    id: Option<usize>,
-    eircode: Option<usize>,
-    language: Option<usize>,
-    country: Option<usize>,
-    limit: Option<usize>,
-    profile: Option<usize>,
-}
-
-/// The request fields of one row.
-#[derive(Default)]
-struct Fields {
-    address: String,
-    eircode: Option<String>,
-    language: Option<String>,
-    country: Option<String>,
-    limit: Option<String>,
-    profile: Option<String>,
-}
-
-impl<'a> RowSource<'a> {
-    fn csv(input: impl BufRead + 'a, name: &Path) -> Result<Self> {
-        let boxed: Box<dyn BufRead + 'a> = Box::new(input);
-        let bounded = BoundedCsv::new(boxed, MAX_RECORD_BYTES);
-        let cuts = bounded.cuts();
-        let mut reader = csv::ReaderBuilder::new()
-            .flexible(true)
-            .has_headers(true)
-            .from_reader(bounded);
-        let header = reader.byte_headers().map_err(|e| Error::InvalidOption {
-            option: "--input",
-            message: format!("{}: cannot read the CSV header: {e}", name.display()),
-        })?;
-        if cuts.at(0).is_some() {
-            return Err(Error::InvalidOption {
-                option: "--input",
-                message: format!(
-                    "{}: the CSV header is longer than {MAX_RECORD_BYTES} bytes (is it a CSV \
-                     file with a header row?)",
-                    name.display()
-                ),
-            });
-        }
-        let find = |n: &str| {
-            header
-                .iter()
-                .position(|h| String::from_utf8_lossy(h).trim().eq_ignore_ascii_case(n))
-        };
-        let columns = Columns {
-            address: find("address").ok_or_else(|| Error::InvalidOption {
-                option: "--input",
-                message: format!(
-                    "{}: the CSV header has no `address` column (columns: address, and \
-                     optionally id, eircode, language, country, limit, addressProfileName)",
-                    name.display()
-                ),
-            })?,
-            id: find("id"),
-            eircode: find("eircode"),
-            language: find("language"),
-            country: find("country"),
-            limit: find("limit"),
-            profile: find("addressProfileName"),
-        };
-        let width = header.len();
-        Ok(RowSource::Csv {
-            records: Box::new(reader.into_byte_records()),
-            cuts,
-            columns,
-            width,
-            number: 0,
-        })
-    }
-
-    fn next_row(&mut self, name: &Path) -> Result<Option<Row>> {
-        let io = |source| Error::Io {
-            path: name.to_path_buf(),
-            source,
-        };
-        match self {
-            RowSource::Csv {
-                records,
-                cuts,
-                columns,
-                width,
-                number,
-            } => {
-                let Some(record) = records.next() else {
-                    return Ok(None);
-                };
-                *number += 1;
-                let n = *number;
-                let cut =
-                    |pos: Option<&csv::Position>| pos.is_some_and(|p| cuts.at(p.byte()).is_some());
-                let record = match record {
-                    Ok(r) if cut(r.position()) => return Ok(Some(too_long(n))),
-                    Ok(r) => r,
-                    Err(e) if e.is_io_error() => {
-                        return Err(io(std::io::Error::other(e.to_string())));
-                    }
-                    Err(e) if cut(e.position()) => return Ok(Some(too_long(n))),
-                    Err(e) => return Ok(Some(bad_row(n, format!("row {n}: {e}")))),
-                };
-                if let Some(i) = record.iter().position(|f| f.len() > MAX_FIELD_BYTES) {
-                    return Ok(Some(bad_row(
-                        n,
-                        format!(
-                            "row {n}: field {} is longer than {MAX_FIELD_BYTES} bytes",
-                            i + 1
-                        ),
-                    )));
-                }
-                let id = match field(&record, columns.id, n) {
-                    Ok(Some(id)) if id.len() > MAX_BATCH_ID_BYTES => {
-                        return Ok(Some(long_id(n)));
-                    }
-                    Ok(Some(id)) => Value::String(id),
-                    _ => row_number(n),
-                };
-                Ok(Some(Row {
-                    id,
-                    fields: csv_fields(&record, columns, *width, n),
-                }))
-            }
-            RowSource::Json {
-                input,
-                number,
-                line,
-            } => {
-                let read = read_line_capped(input.as_mut(), MAX_RECORD_BYTES, line).map_err(io)?;
-                if read == Line::End {
-                    return Ok(None);
-                }
-                *number += 1;
-                Ok(Some(match read {
-                    Line::TooLong(_) => too_long(*number),
-                    _ => json_row(*number, line),
-                }))
-            }
-        }
-    }
-}
-
-/// Field `i` of a CSV record, trimmed; `None` when absent or empty.
-fn field(
-    record: &csv::ByteRecord,
-    i: Option<usize>,
-    n: u64,
-) -> std::result::Result<Option<String>, String> {
-    match i.and_then(|i| record.get(i)) {
-        None => Ok(None),
-        Some(b) => std::str::from_utf8(b)
-            .map(|s| Some(s.trim().to_string()).filter(|s| !s.is_empty()))
-            .map_err(|_| format!("row {n}: a field is not valid UTF-8")),
-    }
-}
-
-/// The request fields of CSV row `n`, or why it cannot be read.
-fn csv_fields(
-    record: &csv::ByteRecord,
-    columns: &Columns,
-    width: usize,
-    n: u64,
-) -> std::result::Result<Fields, String> {
-    if record.len() != width {
-        return Err(format!(
-            "row {n}: {} fields where the header has {width}",
-            record.len()
-        ));
-    }
-    Ok(Fields {
-        address: field(record, Some(columns.address), n)?.unwrap_or_default(),
-        eircode: field(record, columns.eircode, n)?,
-        language: field(record, columns.language, n)?,
-        country: field(record, columns.country, n)?,
-        limit: field(record, columns.limit, n)?,
-        profile: field(record, columns.profile, n)?,
-    })
-}
-
-fn bad_row(n: u64, why: String) -> Row {
-    Row {
-        id: row_number(n),
-        fields: Err(why),
-    }
-}
-
-/// The id of a row that has none (or whose own cannot be echoed): its 1-based number, as a
-/// string like the ids of CSV input.
-fn row_number(n: u64) -> Value {
-    Value::String(n.to_string())
-}
-
-fn too_long(n: u64) -> Row {
-    bad_row(
-        n,
-        format!("row {n}: longer than {MAX_RECORD_BYTES} bytes; skipped unread"),
-    )
-}
-
-fn long_id(n: u64) -> Row {
-    bad_row(
-        n,
-        format!("row {n}: the id is longer than {MAX_BATCH_ID_BYTES} bytes"),
-    )
-}
-
-/// A JSON line's row.
-fn json_row(n: u64, line: &[u8]) -> Row {
-    let v: Value = match serde_json::from_slice(line) {
-        Ok(v) => v,
-        Err(e) => return bad_row(n, format!("row {n}: not a JSON object: {e}")),
-    };
-    let id = match v.get("id") {
-        Some(Value::String(s)) if s.len() > MAX_BATCH_ID_BYTES => return long_id(n),
-        Some(id @ (Value::String(_) | Value::Number(_))) => id.clone(),
-        _ => row_number(n),
-    };
-    let text = |k: &str| match v.get(k) {
-        Some(Value::String(s)) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
-        Some(Value::Number(x)) => Some(x.to_string()),
-        _ => None,
-    };
-    let fields = match v.get("address") {
-        Some(Value::String(a)) => Ok(Fields {
-            address: a.clone(),
-            eircode: text("eircode"),
-            language: text("language"),
-            country: text("country"),
-            limit: text("limit"),
-            profile: text("addressProfileName"),
-        }),
-        _ => Err(format!("row {n}: no `address` string")),
-    };
-    Row { id, fields }
-}
-
-/// The FindAddress query string of a row.
-fn query(f: &Fields, opts: &BatchOptions) -> String {
-    let joined;
-    let address = match &f.eircode {
-        Some(e) if f.address.is_empty() => e.as_str(),
-        Some(e) => {
-            joined = format!("{}, {e}", f.address);
-            joined.as_str()
-        }
-        None => f.address.as_str(),
-    };
-    let enc = api::query::percent_encode_into;
-    let mut q = String::with_capacity(address.len() * 3 / 2 + 64);
-    q.push_str("key=");
-    enc(&opts.key, &mut q);
-    q.push_str("&address=");
-    enc(address, &mut q);
-    let profile = f.profile.as_ref().or(opts.profile.as_ref());
-    for (k, v) in [
-        ("&language=", f.language.as_ref()),
-        ("&country=", f.country.as_ref()),
-        ("&limit=", f.limit.as_ref()),
-        ("&addressProfileName=", profile),
-    ] {
-        if let Some(v) = v {
-            q.push_str(k);
-            enc(v, &mut q);
-        }
-    }
-    q
 }
 
 /// Where an existing output leaves off (see [`resume_point`]).
@@ -807,51 +451,6 @@ fn check_layout(path: &Path, first_line: &[u8], format: &OutputFormat) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn formats_are_detected() {
-        assert_eq!(
-            InputFormat::detect(Path::new("a.CSV"), Some(b'{')),
-            InputFormat::Csv
-        );
-        assert_eq!(
-            InputFormat::detect(Path::new("a.jsonl"), None),
-            InputFormat::JsonLines
-        );
-        assert_eq!(
-            InputFormat::detect(Path::new("a.txt"), Some(b'{')),
-            InputFormat::JsonLines
-        );
-        assert_eq!(
-            InputFormat::detect(Path::new("a"), Some(b'a')),
-            InputFormat::Csv
-        );
-    }
-
-    #[test]
-    fn eircode_joins_the_address_and_values_are_encoded() {
-        let f = Fields {
-            address: "1 Main St, Dún Laoghaire".into(),
-            eircode: Some("A96 X2Y3".into()),
-            limit: Some("-1".into()),
-            ..Fields::default()
-        };
-        let q = query(&f, &BatchOptions::default());
-        assert_eq!(
-            q,
-            "key=batch&address=1%20Main%20St%2C%20D%C3%BAn%20Laoghaire%2C%20A96%20X2Y3&limit=-1"
-        );
-    }
-
-    #[test]
-    fn csv_cells_flatten_enums_and_lines() {
-        let v: Value = serde_json::json!({"result": {"code": 100, "text": "PostcodeAppended"},
-            "postalAddress": ["1 MAIN ST", "NAAS\nX"], "addressId": 1700000001u64});
-        assert_eq!(cell(&v["result"]), "100");
-        assert_eq!(cell(&v["postalAddress"]), "1 MAIN ST, NAAS X");
-        assert_eq!(cell(&v["addressId"]), "1700000001");
-        assert_eq!(cell(&Value::Null), "");
-    }
 
     #[test]
     fn resume_cuts_a_partial_line() {

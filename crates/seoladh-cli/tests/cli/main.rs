@@ -2,6 +2,7 @@
 
 mod cli_hostile;
 mod cli_ops;
+mod cli_parquet;
 mod cli_stats;
 mod eval_queries;
 mod examples;

@@ -7,7 +7,7 @@ use super::error::ApiError;
 use super::links::{FindCarry, LinkContext};
 use super::query::RawQuery;
 use super::request::{AutocompleteRequest, FindAddressRequest, GetEcadDataRequest};
-use super::response::{AddressOption, Link};
+use super::response::{AddressOption, FindAddressResponse, Link};
 use super::Engine;
 
 /// The 2.0 operations this crate answers.
@@ -119,14 +119,7 @@ impl Prepared {
         let start = out.len();
         let (written, result) = match self {
             Prepared::FindAddress(req, ctx) => {
-                let mut r = engine.find_address(&req, &ctx)?;
-                ensure_links(
-                    &mut r.links,
-                    &mut r.options,
-                    || ctx.find_address_self(&req),
-                    &FindCarry::from(&req),
-                    &ctx,
-                );
+                let r = find_address(engine, &req, &ctx)?;
                 (serde_json::to_writer(&mut *out, &r), Some(r.result.code()))
             }
             Prepared::GetEcadData(req, ctx) => {
@@ -161,6 +154,28 @@ impl Prepared {
         })?;
         Ok(result)
     }
+}
+
+/// Runs FindAddress on `engine` and gives every link the response needs: the answer
+/// [`Prepared::run`] serialises, for callers that want the response itself (batch validation's
+/// flat columns).
+///
+/// # Errors
+/// The engine's error.
+pub fn find_address(
+    engine: &dyn Engine,
+    req: &FindAddressRequest,
+    ctx: &LinkContext,
+) -> Result<FindAddressResponse, ApiError> {
+    let mut r = engine.find_address(req, ctx)?;
+    ensure_links(
+        &mut r.links,
+        &mut r.options,
+        || ctx.find_address_self(req),
+        &FindCarry::from(req),
+        ctx,
+    );
+    Ok(r)
 }
 
 /// Bytes reserved for one response: a FindAddress answer without options is ~1.3 KB, so the

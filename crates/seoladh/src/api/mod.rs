@@ -28,7 +28,7 @@ pub mod query;
 pub mod request;
 pub mod response;
 
-pub use dispatch::{answer, answer_into, Answer, Operation, Prepared};
+pub use dispatch::{answer, answer_into, find_address, Answer, Operation, Prepared};
 pub use ecad_data::*;
 pub use enums::*;
 pub use error::{ApiError, ErrorBody, ErrorEntry};

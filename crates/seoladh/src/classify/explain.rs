@@ -151,7 +151,7 @@ fn words(index: &Index, text: &str, search: &Search, chosen: Option<&Reading>) -
         }
         out.push((n.span.start, word));
     }
-    if let Some((_, code, _)) = &plan.eircode {
+    if let Some(code) = plan.eircode.as_ref().map(|e| &e.code) {
         out.push((
             usize::MAX,
             ExplainWord {

@@ -4,6 +4,7 @@
 //! addresses (300) are found in `shared`.
 
 mod explain;
+mod foreign;
 mod nonaddress;
 mod reading;
 mod reconcile;
@@ -52,17 +53,17 @@ pub enum EircodeCheck {
 impl EircodeCheck {
     /// Looks up the plan's Eircode.
     pub fn of(index: &Index, search: &Search) -> EircodeCheck {
-        let Some((_, code, corrections)) = &search.plan.eircode else {
+        let Some(e) = &search.plan.eircode else {
             return EircodeCheck::Absent;
         };
-        match index.eircode(code) {
+        match index.eircode(&e.code) {
             Some(EircodeHit::Current(ap)) => EircodeCheck::Found {
                 address_point: ap,
-                corrected: *corrections > 0,
+                corrected: e.corrections > 0,
             },
             Some(EircodeHit::History(h)) => EircodeCheck::History(h),
             None => EircodeCheck::Unknown {
-                near: index.eircodes_near(code),
+                near: index.eircodes_near(&e.code),
             },
         }
     }
@@ -157,15 +158,18 @@ pub fn classify(
         return Classification::simple(FindResult::ForeignAddressDetected);
     }
     let best = best_answer(index, text, search);
-    // 2b. A UK post town with no Irish twin ends the input, and the Irish reading is not whole.
-    if plan.eircode.is_none() && plan.names_uk_only_town(&index.meta().uk_only_towns) {
-        let whole = best.as_ref().is_some_and(|b| b.complete && !b.tied);
-        if !whole {
-            return Classification::simple(FindResult::ForeignAddressDetected);
-        }
+    // 2b. UK places named ([`foreign`]: a UK country, or a county or town no Irish place
+    // shares, with nothing Irish beside it), and the Irish reading is not whole.
+    if foreign::names_uk_address(index, text, search, best.as_ref()) {
+        return Classification::simple(FindResult::ForeignAddressDetected);
     }
-    // 2c. Nothing matched and the words are not words: random characters.
-    if best.is_none() && plan.numbers.is_empty() && looks_like_gibberish(text) {
+    // 2c. Nothing matched and the words are not words: random characters (a code read with
+    // look-alikes, `DGWFA34`, is no word, nor random).
+    if best.is_none()
+        && plan.numbers.is_empty()
+        && plan.eircode.is_none()
+        && looks_like_gibberish(text)
+    {
         return Classification::simple(FindResult::InvalidAddressEntered);
     }
     // 3. The Eircode decides, checked against the text.
@@ -219,18 +223,25 @@ pub fn classify(
                         c.spelling_changed = b.typos;
                         return c;
                     }
-                    if near.contains(&ap) {
+                    // The text's best point is a near miss, and no tied point is one too.
+                    let near_ties = b
+                        .ties
+                        .iter()
+                        .filter(|t| matches!(t, Target::AddressPoint(p) if near.contains(p)));
+                    if near.contains(&ap) && near_ties.count() <= 1 {
                         return point(index, ap, FindResult::PostcodeAndAddressAmended);
                     }
                 }
-            }
-            if near.len() == 1 && plan.words.is_empty() {
-                return point(index, near[0], FindResult::PostcodeAndAddressAmended);
-            }
-            if let Some(b) = &best {
-                if let Some(&ap) = near.iter().find(|&&ap| text_agrees_with(index, b, ap)) {
+                // The text and one near-miss code agree on one address point.
+                let mut agreeing = near.iter().filter(|&&ap| text_agrees_with(index, b, ap));
+                if let (Some(&ap), None) = (agreeing.next(), agreeing.next()) {
                     return point(index, ap, FindResult::PostcodeAndAddressAmended);
                 }
+            }
+            // A code that is nobody's and no text to place it: the person picks among its
+            // near misses (500), never given one of them as theirs; 550 when it has none.
+            if best.is_none() {
+                return near_misses(near);
             }
             // Fall through: the postcode cannot be validated; answer from the text.
         }
@@ -254,6 +265,17 @@ pub fn classify(
     if unchecked {
         c.result = FindResult::PostcodeNotValidated;
     }
+    c
+}
+
+/// The answer to an Eircode that is not in the data, typed without words: its near misses as
+/// options (500), or 550 when it has none.
+fn near_misses(near: &[u32]) -> Classification {
+    if near.is_empty() {
+        return Classification::simple(FindResult::NoAddressMatch);
+    }
+    let mut c = Classification::simple(FindResult::IncompleteAddressEntered);
+    c.options = OptionSet::AddressPoints(near.to_vec());
     c
 }
 

@@ -174,18 +174,21 @@ fn point_named_in_building(index: &Index, search: &Search, c: &Candidate) -> Opt
 
 /// Words naming the country: people end addresses with them and no ECAD element holds them,
 /// so left over they neither make a match partial nor count against it.
-const COUNTRY_WORDS: [&str; 5] = ["ireland", "eire", "\u{e9}ire", "irl", "roi"];
+const COUNTRY_WORDS: [&str; 6] = ["ireland", "eire", "\u{e9}ire", "irl", "irland", "roi"];
 
 /// Plan words the candidate leaves unexplained (country words aside). A county the point is not
 /// in is not held against a single address point: people write the wrong county or the
-/// geographic one (docs/matching.md §1, §7); the answer shows the right one (`isAltered`).
+/// geographic one (docs/matching.md §1, §7); the answer shows the right one (`isAltered`). A
+/// county of Northern Ireland is no such slip: it places the address outside the data.
 pub(super) fn unexplained_words(search: &Search, c: &Candidate, reconciled: u64) -> Vec<usize> {
     (0..search.plan.words.len().min(64))
         .filter(|i| (c.place.mask | reconciled) & (1u64 << i) == 0)
         .filter(|&i| {
             let w = &search.plan.words[i];
             let country = COUNTRY_WORDS.contains(&w.text.as_str());
-            let wrong_county = c.address_point.is_some() && w.kind == TokenKind::County;
+            let wrong_county = c.address_point.is_some()
+                && w.kind == TokenKind::County
+                && !crate::search::foreign::is_ni_county(w);
             !(country || wrong_county)
         })
         .collect()

@@ -72,6 +72,9 @@ impl Engine {
         // not on the first request (and, on a hot reload, before the new index is swapped in).
         let _ = index.completions(&[]);
         let _ = index.one_edit();
+        // The UK place and district lists foreign detection reads (a few ms, once per process).
+        let _ = crate::text::uk_places::uk_places();
+        let _ = crate::text::postcode::is_district("");
         Engine {
             index,
             profiles,

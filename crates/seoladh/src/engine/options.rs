@@ -105,6 +105,21 @@ impl QueryOptions {
         self.address_profile.as_deref()
     }
 
+    /// Whether the geographic address is asked for.
+    pub fn get_geographic_address(&self) -> bool {
+        self.geographic_address
+    }
+
+    /// Whether the vanity address is asked for.
+    pub fn get_vanity_mode(&self) -> bool {
+        self.vanity_mode
+    }
+
+    /// Whether address elements are asked for.
+    pub fn get_address_elements(&self) -> bool {
+        self.address_elements
+    }
+
     /// The FindAddress request for `address` (or the drill-down `address_id`) with these options.
     pub(crate) fn find_request(
         &self,

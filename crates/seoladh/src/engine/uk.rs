@@ -190,7 +190,11 @@ pub(crate) fn find(
     req: &FindAddressRequest,
     links: &LinkContext,
 ) -> FindAddressResponse {
-    let plan = Plan::from_tokens(&tokenise(&req.address));
+    let mut plan = Plan::from_tokens(&tokenise(&req.address));
+    // A corrected Eircode the index lacks, read also as a UK postcode, is the postcode here.
+    if let Some(pending) = plan.settle_codes(engine.index(), &req.address) {
+        plan.settle_pending(pending, crate::text::codes::Check::Unconfirmed);
+    }
     if plan.eircode.is_some() {
         return FindAddressResponse::new(FindResult::ForeignAddressDetected, req, links);
     }

@@ -2,7 +2,7 @@
 //!
 //! The pipeline, in order (each step in its own file):
 //! 1. [`plan`]: tokenise (`text::tokenise_into`) and sort tokens into words, numbers, Eircode,
-//!    UK postcode;
+//!    UK postcode; the code is settled against the index (`Plan::settle_codes`);
 //! 2. [`terms`]: expand each word into index terms (exact, equivalent, joined/split, then
 //!    typo, or prefix for autocomplete);
 //! 3. [`elements`]: find the elements those terms name and score each by its best variant;
@@ -14,7 +14,9 @@
 //! The exact pass runs first; typo automata run only when it leaves words unexplained or a
 //! number unmatched, which keeps clean queries cheap.
 
+mod codes;
 pub mod elements;
+pub mod foreign;
 pub mod joint;
 pub mod places;
 pub mod plan;
@@ -25,6 +27,7 @@ use crate::index::Index;
 use crate::limits::{MAX_PINNED_PLACES, MAX_RESOLVED_PLACES, MAX_SEED_VISITS, QUICK_SEED_VISITS};
 use crate::text::{tokenise_into, Tokenised};
 
+pub use codes::PendingCode;
 pub use elements::ElementMatch;
 pub use places::PlaceScore;
 pub use plan::Plan;
@@ -103,7 +106,7 @@ pub fn search(index: &Index, text: &str, mode: Mode) -> Search {
 pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch) -> Search {
     tokenise_into(text, &mut scratch.tokens);
     let mut plan = Plan::from_tokens(&scratch.tokens);
-    plan.read_trailing_eircode(text);
+    let pending_code = plan.settle_codes(index, text);
     plan.reglue(index);
     let mut out = Search {
         plan,
@@ -123,10 +126,14 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
             prefix_last: true,
         },
     };
-    // An input ending in a UK-only post town is a foreign address unless the exact pass reads
-    // it whole as an Irish one; typos elsewhere in it are not worth reading.
-    let foreign =
-        out.plan.eircode.is_none() && out.plan.names_uk_only_town(&index.meta().uk_only_towns);
+    // An input naming a UK country, or ending in a UK post town no Irish place shares, is a
+    // foreign address unless the exact pass reads it whole as an Irish one; typos elsewhere in
+    // it are not worth reading. (Other UK names are shared with too many Irish places: the
+    // typo pass may still read the input as Irish.)
+    let foreign = out.plan.eircode.is_none() && {
+        let uk = out.plan.uk_names(&index.meta().uk_only_towns);
+        uk.country != 0 || uk.town_unshared
+    };
     let retry = mode == Mode::Find && !foreign;
     run(index, &mut out, first, retry, scratch);
     if retry && !settled(&out) {
@@ -153,6 +160,9 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
         if better {
             out = second;
         }
+    }
+    if let Some(pending) = pending_code {
+        out.settle_code(index, pending);
     }
     out
 }

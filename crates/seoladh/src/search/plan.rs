@@ -41,6 +41,20 @@ pub struct QueryNumber {
     pub unit: bool,
 }
 
+/// The Eircode of the query.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueryEircode {
+    /// Index of its token in the tokenised input (`usize::MAX` when [`Plan::settle_codes`]
+    /// read it from the text).
+    pub token: usize,
+    /// The corrected code, upper case without space (`A86VC04`).
+    pub code: String,
+    /// Look-alike characters corrected.
+    pub corrections: u8,
+    /// Byte span in the original input.
+    pub span: std::ops::Range<usize>,
+}
+
 /// What the matcher works from.
 #[derive(Debug, Clone, Default)]
 pub struct Plan {
@@ -48,8 +62,8 @@ pub struct Plan {
     pub words: Vec<QueryWord>,
     /// Numbers, in input order.
     pub numbers: Vec<QueryNumber>,
-    /// The Eircode token, if any: (token index, corrected code upper case, corrections).
-    pub eircode: Option<(usize, String, u8)>,
+    /// The Eircode, if any.
+    pub eircode: Option<QueryEircode>,
     /// A routing key typed alone (`A86`).
     pub routing_key: Option<String>,
     /// A UK postcode found in the input (no space, upper case).
@@ -163,7 +177,12 @@ impl Plan {
                     unit_pending = false;
                 }
                 TokenKind::Eircode if plan.eircode.is_none() => {
-                    plan.eircode = Some((i, text.to_ascii_uppercase(), tok.corrections));
+                    plan.eircode = Some(QueryEircode {
+                        token: i,
+                        code: text.to_ascii_uppercase(),
+                        corrections: tok.corrections,
+                        span: tok.span.clone(),
+                    });
                 }
                 TokenKind::RoutingKey => plan.routing_key = Some(text.to_ascii_uppercase()),
                 TokenKind::UkPostcode if plan.uk_postcode.is_none() => {
@@ -175,39 +194,6 @@ impl Plan {
         plan
     }
 
-    /// Reads an Eircode the tokeniser left as words: the whole input, or its last comma section,
-    /// when it is exactly an Eircode once spaces go (look-alikes corrected). In running text the
-    /// tokeniser only trusts corrected codes with three typed digits; a code on its own, or in
-    /// the last section where addresses put it, is trusted with fewer.
-    pub fn read_trailing_eircode(&mut self, input: &str) {
-        if self.eircode.is_some() {
-            return;
-        }
-        let last = input.rsplit([',', '\n']).next().unwrap_or(input);
-        for (part, whole) in [(input, true), (last, false)] {
-            let compact: String = part.chars().filter(|c| !c.is_whitespace()).collect();
-            if compact.len() != 7 || !compact.chars().all(|c| c.is_ascii_alphanumeric()) {
-                continue;
-            }
-            let Ok(parsed) = crate::text::eircode::parse(&compact) else {
-                continue;
-            };
-            let start = input.len() - part.len();
-            let span = start..input.len();
-            // The section's words are the Eircode now, not address words.
-            self.words.retain(|w| w.span.start < span.start);
-            self.numbers.retain(|n| n.span.start < span.start);
-            self.routing_key = None;
-            self.eircode = Some((
-                usize::MAX,
-                parsed.eircode.as_str().to_string(),
-                parsed.corrections,
-            ));
-            let _ = whole;
-            return;
-        }
-    }
-
     /// Whether nothing in the input can be matched (empty, punctuation only).
     pub fn is_empty(&self) -> bool {
         self.words.is_empty()
@@ -215,28 +201,6 @@ impl Plan {
             && self.eircode.is_none()
             && self.routing_key.is_none()
             && self.uk_postcode.is_none()
-    }
-
-    /// Whether the last section of the input (or its last one or two words) is a UK post town
-    /// no Irish place shares (`uk_towns`: normalised, sorted; see `Meta::uk_only_towns`).
-    pub fn names_uk_only_town(&self, uk_towns: &[String]) -> bool {
-        let Some(last) = self.words.last() else {
-            return false;
-        };
-        let section: Vec<&str> = self
-            .words
-            .iter()
-            .filter(|w| w.section == last.section)
-            .map(|w| w.text.as_str())
-            .collect();
-        let n = section.len();
-        [
-            section.join(" "),
-            section[n.saturating_sub(2)..].join(" "),
-            section[n - 1..].join(" "),
-        ]
-        .iter()
-        .any(|c| uk_towns.binary_search(c).is_ok())
     }
 
     /// Bit mask of every word.

@@ -176,9 +176,15 @@ pub fn expand(index: &Index, plan: &Plan, stages: Stages, out: &mut Vec<TermHit>
             // the dictionary for a word that is probably typed right.
             let budget = if exact.is_some() { 1 } else { w.typo_budget };
             typos(index, &w.text, budget, chars, bit, out);
-        } else if stages.typos && typos_left && exact.is_none() && chars == 3 && w.text.is_ascii() {
+        } else if stages.typos
+            && typos_left
+            && exact.is_none()
+            && chars == 3
+            && w.text.bytes().all(|b| b.is_ascii_lowercase())
+        {
             typo_words += 1;
-            // A three-letter word that is no term is usually a clipped one (`roa`, `ave`).
+            // A three-letter word that is no term is usually a clipped one (`roa`, `ave`); a
+            // word with digits is a code (`o11`, `n10`), never a district one edit away.
             typos(index, &w.text, 1, chars, bit, out);
         }
     }

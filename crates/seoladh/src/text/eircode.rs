@@ -240,17 +240,35 @@ fn is_key(k: &[u8; 3]) -> bool {
     KEY_BITS[usize::from(k[0] - b'A')] >> n & 1 == 1
 }
 
-/// Parses an Eircode: spaces anywhere are ignored, case is ignored, look-alike letters are corrected
-/// to digits (at most [`MAX_CORRECTIONS`]), and the routing key must be one of the 139.
+/// Parses an Eircode: spaces anywhere are ignored, and so is one dash between the routing key and
+/// the unique identifier (`A65-R2GF`, as the tokeniser reads it); case is ignored, look-alike
+/// letters are corrected to digits (at most [`MAX_CORRECTIONS`]), and the routing key must be one
+/// of the 139.
 ///
 /// # Errors
 /// [`EircodeError`] says what is wrong (length, letter outside the alphabet with its position,
 /// routing key shape or unknown key, too many look-alikes).
 pub fn parse(text: &str) -> Result<Parsed, EircodeError> {
+    parse_raw(compact(text)?)
+}
+
+/// [`parse`] without an error to build: only whether and what (`text::codes` reads every short
+/// last section of an input with it).
+pub(crate) fn parse_ok(text: &str) -> Option<Parsed> {
+    check(compact(text).ok()?).ok()
+}
+
+/// The 7 characters of a code typed with spaces and a dash (see [`parse`]), upper case.
+fn compact(text: &str) -> Result<[u8; 7], EircodeError> {
     let mut raw = [0u8; 7];
     let mut n = 0usize;
+    let mut dashed = false;
     for c in text.chars() {
         if c.is_whitespace() {
+            continue;
+        }
+        if is_dash(c) && n == 3 && !dashed {
+            dashed = true;
             continue;
         }
         if !c.is_ascii_alphanumeric() {
@@ -264,7 +282,12 @@ pub fn parse(text: &str) -> Result<Parsed, EircodeError> {
     if n != 7 {
         return Err(EircodeError::Length { found: n });
     }
-    parse_raw(raw)
+    Ok(raw)
+}
+
+/// A hyphen or dash, as typed between the two halves of a code (`-`, `‐`, `‑`, `–`, `—`).
+fn is_dash(c: char) -> bool {
+    matches!(c, '-' | '\u{2010}' | '\u{2011}' | '\u{2013}' | '\u{2014}')
 }
 
 /// Why [`check`] failed, without allocating (the hot path only needs yes/no).
@@ -509,7 +532,8 @@ pub(crate) fn plausible_in_text(typed: &[u8], parsed: &Parsed) -> bool {
 }
 
 /// Finds the first Eircode in free text: a 7-character word, or a 3-character routing key followed
-/// by a 4-character word, in any case, with look-alikes corrected (see [`Parsed::corrections`]).
+/// by a 4-character word, in any case, with look-alikes corrected (see [`Parsed::corrections`]);
+/// a word that is a UK postcode as typed is none ([`super::codes`]).
 pub fn find_in(text: &str) -> Option<Found> {
     // Words = maximal ASCII alphanumeric runs.
     let bytes = text.as_bytes();
@@ -566,10 +590,25 @@ fn try_word(text: &str, (s, e): (usize, usize)) -> Option<Found> {
     raw.copy_from_slice(&text.as_bytes()[s..e]);
     raw.make_ascii_uppercase();
     let p = parse_raw(raw).ok()?;
-    plausible_in_text(&raw, &p).then_some(Found {
-        parsed: p,
-        span: s..e,
-    })
+    if !plausible_in_text(&raw, &p) {
+        return None;
+    }
+    // One word that is an Eircode only through look-alikes may be a UK postcode (`DL104HY`).
+    let uk = match p.corrections {
+        0 => None,
+        _ => super::postcode::parse_word(&text[s..e]).map(|u| (u, 0)),
+    };
+    match super::codes::choose(
+        Some(super::codes::typed(p)),
+        uk,
+        super::codes::Check::Unchecked,
+    ) {
+        Some(super::codes::Code::Eircode(p)) => Some(Found {
+            parsed: p,
+            span: s..e,
+        }),
+        _ => None,
+    }
 }
 
 /// Valid Eircodes one edit away from `text` (one substituted character, or two neighbours
@@ -708,6 +747,27 @@ mod tests {
     }
 
     #[test]
+    fn a_dash_may_part_the_two_halves() {
+        for t in ["A63-W2FF", "a63 - w2ff", "A63\u{2013}W2FF", "a63-w2ff "] {
+            assert_eq!(
+                parse(t).map(|p| p.eircode.as_str().to_owned()),
+                Ok("A63W2FF".into()),
+                "{t}"
+            );
+        }
+        // A65 is no routing key: the dash is not what `parse` rejects.
+        assert_eq!(
+            parse("A65-R2GF"),
+            Err(EircodeError::UnknownRoutingKey {
+                found: "A65".into()
+            })
+        );
+        for t in ["A6-3R2GF", "A63--R2GF", "A63R-2GF", "-A63R2GF"] {
+            assert!(parse(t).is_err(), "{t}");
+        }
+    }
+
+    #[test]
     fn corrects_look_alikes() {
         let p = parse("AB6 VCO4").unwrap();
         assert_eq!(p.eircode.as_str(), "A86VC04");
@@ -734,6 +794,12 @@ mod tests {
         assert_eq!(&t[f.span.clone()], "a86 vc04");
         assert!(find_in("dog park lane").is_none());
         assert!(find_in("dogpark").is_none());
+        // A real UK postcode is not an Eircode through look-alikes; spaced as an Eircode it is.
+        assert!(find_in("Richmond, DL104HY").is_none());
+        assert_eq!(
+            find_in("dl1 04hy").map(|f| f.parsed.eircode.as_str().to_owned()),
+            Some("D1104HY".to_owned())
+        );
     }
 
     #[test]

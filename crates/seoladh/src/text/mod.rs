@@ -5,7 +5,8 @@
 //! - [`tokenise`](fn@tokenise) / [`tokenise_into`]: typed tokens with spans into the original input;
 //! - [`index_terms`]: the terms of an ECAD element name, in exactly the form query tokens take;
 //! - [`lexicon`]: street types, counties, Dublin districts, English↔Irish equivalents, mutations;
-//! - [`eircode`] and [`postcode`]: Eircode and UK postcode parsing.
+//! - [`eircode`] and [`postcode`]: Eircode and UK postcode parsing; [`codes`]: which of the two
+//!   a token is.
 //!
 //! ```
 //! use seoladh::text::{tokenise, TokenKind};
@@ -16,6 +17,7 @@
 //! ```
 
 mod ascii;
+pub mod codes;
 pub mod eircode;
 mod fold;
 pub mod lexicon;
@@ -25,6 +27,7 @@ pub mod postcode;
 mod roles;
 mod table;
 pub mod tokenise;
+pub mod uk_places;
 mod words;
 
 use std::cell::RefCell;

@@ -3,25 +3,59 @@
 //! ForeignAddressDetected).
 //!
 //! Shapes of the outward code: `A9`, `A99`, `AA9`, `AA99`, `A9A`, `AA9A`; the inward code is always
-//! `9AA`. The area (leading letters) must be one of the 125 in use (plus `GIR 0AA`).
+//! `9AA`. The area (leading letters) must be one of the 126 in use (plus `GIR 0AA`). A postcode
+//! whose outward code is one of the ~3,000 districts in use ([`UkPostcode::is_known_district`])
+//! is a real one; the others only have the shape.
 
 use std::fmt;
 use std::ops::Range;
 
-/// The postcode areas in use, sorted. Source: `fixtures/reference/uk/uk_postcode_districts_post_towns_wikipedia.csv`.
-pub const AREAS: [&str; 125] = [
-    "AB", "AL", "B", "BA", "BB", "BD", "BF", "BH", "BL", "BN", "BR", "BS", "BT", "CA", "CB", "CF",
-    "CH", "CM", "CO", "CR", "CT", "CV", "CW", "DA", "DD", "DE", "DG", "DH", "DL", "DN", "DT", "DY",
-    "E", "EC", "EH", "EN", "EX", "FK", "FY", "G", "GL", "GU", "GY", "HA", "HD", "HG", "HP", "HR",
-    "HS", "HU", "HX", "IG", "IM", "IP", "IV", "JE", "KA", "KT", "KW", "KY", "L", "LA", "LD", "LE",
-    "LL", "LN", "LS", "LU", "M", "ME", "MK", "ML", "N", "NE", "NG", "NN", "NP", "NR", "NW", "OL",
-    "OX", "PA", "PE", "PH", "PL", "PO", "PR", "RG", "RH", "RM", "S", "SA", "SE", "SG", "SK", "SL",
-    "SM", "SN", "SO", "SP", "SR", "SS", "ST", "SW", "SY", "TA", "TD", "TF", "TN", "TQ", "TR", "TS",
-    "TW", "UB", "W", "WA", "WC", "WD", "WF", "WN", "WR", "WS", "WV", "YO", "ZE",
+/// The postcode areas in use, sorted. Source: `fixtures/reference/uk/uk_postcode_districts_post_towns_wikipedia.csv`,
+/// and the non-geographic area `BX` (banks and government departments), which that table lacks.
+pub const AREAS: [&str; 126] = [
+    "AB", "AL", "B", "BA", "BB", "BD", "BF", "BH", "BL", "BN", "BR", "BS", "BT", "BX", "CA", "CB",
+    "CF", "CH", "CM", "CO", "CR", "CT", "CV", "CW", "DA", "DD", "DE", "DG", "DH", "DL", "DN", "DT",
+    "DY", "E", "EC", "EH", "EN", "EX", "FK", "FY", "G", "GL", "GU", "GY", "HA", "HD", "HG", "HP",
+    "HR", "HS", "HU", "HX", "IG", "IM", "IP", "IV", "JE", "KA", "KT", "KW", "KY", "L", "LA", "LD",
+    "LE", "LL", "LN", "LS", "LU", "M", "ME", "MK", "ML", "N", "NE", "NG", "NN", "NP", "NR", "NW",
+    "OL", "OX", "PA", "PE", "PH", "PL", "PO", "PR", "RG", "RH", "RM", "S", "SA", "SE", "SG", "SK",
+    "SL", "SM", "SN", "SO", "SP", "SR", "SS", "ST", "SW", "SY", "TA", "TD", "TF", "TN", "TQ", "TR",
+    "TS", "TW", "UB", "W", "WA", "WC", "WD", "WF", "WN", "WR", "WS", "WV", "YO", "ZE",
 ];
 
 /// Letters never used in the inward code's unit part.
 const INWARD_FORBIDDEN: &[u8] = b"CIKMOV";
+
+/// The postcode districts in use (outward codes), one a line: see the file's header.
+const DISTRICTS: &str = include_str!("data/uk_districts.txt");
+
+/// An outward code of at most 4 bytes packed into a number (`None` when longer).
+fn pack_outward(o: &[u8]) -> Option<u32> {
+    if o.is_empty() || o.len() > 4 {
+        return None;
+    }
+    Some(o.iter().fold(0u32, |v, &b| v << 8 | u32::from(b)))
+}
+
+/// [`DISTRICTS`] packed and sorted, read once.
+fn districts() -> &'static [u32] {
+    static TABLE: std::sync::OnceLock<Vec<u32>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t: Vec<u32> = DISTRICTS
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .filter_map(|l| pack_outward(l.trim().as_bytes()))
+            .collect();
+        t.sort_unstable();
+        t.dedup();
+        t
+    })
+}
+
+/// Whether `outward` (upper case, `SW1A`, `BT9`) is a postcode district in use.
+pub fn is_district(outward: &str) -> bool {
+    pack_outward(outward.as_bytes()).is_some_and(|k| districts().binary_search(&k).is_ok())
+}
 
 /// A valid UK postcode, upper case, stored with the single space (`BT11 8QT`).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -58,6 +92,12 @@ impl UkPostcode {
     /// Whether this is a Northern Ireland postcode (area `BT`).
     pub fn is_northern_ireland(&self) -> bool {
         self.area() == "BT"
+    }
+
+    /// Whether the outward code is a district in use (`GIR 0AA` counts as one): a real
+    /// postcode, not only its shape.
+    pub fn is_known_district(&self) -> bool {
+        self.outward() == "GIR" || is_district(self.outward())
     }
 }
 
@@ -199,6 +239,139 @@ fn parse_compact(raw: &[u8]) -> Option<UkPostcode> {
     })
 }
 
+/// The digit a letter typed for one stands for (`O` for `0`, `I`/`L` for `1` …), as in Eircodes.
+fn digit_look_alike(c: u8) -> Option<u8> {
+    match c {
+        b'O' => Some(b'0'),
+        b'I' | b'L' => Some(b'1'),
+        b'Z' => Some(b'2'),
+        b'S' => Some(b'5'),
+        b'G' => Some(b'6'),
+        b'B' => Some(b'8'),
+        _ => None,
+    }
+}
+
+/// The letters a digit typed for one may stand for (`1` for `I` or `L` …).
+fn letter_look_alikes(c: u8) -> &'static [u8] {
+    match c {
+        b'0' => b"O",
+        b'1' => b"IL",
+        b'2' => b"Z",
+        b'5' => b"S",
+        b'6' => b"G",
+        b'8' => b"B",
+        _ => b"",
+    }
+}
+
+/// Most repairs in one postcode (look-alikes, and a space typed elsewhere than before the
+/// inward code), as for an Eircode: with more, any two words of the right length would read.
+const MAX_REPAIRS: u8 = 2;
+
+/// Parses a UK postcode typed with look-alikes (`HU17 OXL` for `HU17 0XL`, `SW1A 2A8` for
+/// `SW1A 2AB`, `BAL3 5RD` for `BA13 5RD`, `G1R OAA` for `GIR 0AA`). Returns the postcode and
+/// how many things were repaired (0 for a clean one); a space typed elsewhere than before the
+/// inward code is one (`DL1 04HY` for `DL10 4HY`: the shape of an Eircode). In the inward code
+/// the digit and the letters have fixed places, so a look-alike there has one reading; in the
+/// outward code the reading with fewest look-alikes that is a district in use is taken (the
+/// first in the order of the characters as typed, on a tie). A repaired postcode must have a
+/// district in use: with look-alikes allowed, the shape alone would take ordinary words for
+/// postcodes. At most [`MAX_REPAIRS`].
+pub fn parse_repaired(text: &str) -> Option<(UkPostcode, u8)> {
+    let mut raw = [0u8; 7];
+    let mut n = 0usize;
+    // Characters before the first space inside the code.
+    let mut first_gap = None;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            if n > 0 && first_gap.is_none() {
+                first_gap = Some(n);
+            }
+            continue;
+        }
+        if !c.is_ascii_alphanumeric() || n == 7 {
+            return None;
+        }
+        raw[n] = (c as u8).to_ascii_uppercase();
+        n += 1;
+    }
+    if n < 5 {
+        return None;
+    }
+    let moved_space = u8::from(first_gap.is_some_and(|g| g != n && g != n - 3));
+    let raw = &raw[..n];
+    // The shape alone (`AB2S 5FW`) only when no district in use is a repair away.
+    let clean = parse_compact(raw);
+    if let Some(p) = clean.filter(UkPostcode::is_known_district) {
+        return Some((p, moved_space));
+    }
+    repaired(raw, moved_space).or(clean.map(|p| (p, moved_space)))
+}
+
+/// [`parse_repaired`] past the clean reading: `raw` (upper case, no spaces) with look-alikes
+/// read, `repairs` already counted.
+fn repaired(raw: &[u8], mut repairs: u8) -> Option<(UkPostcode, u8)> {
+    let n = raw.len();
+    let mut buf = [0u8; 7];
+    buf[..n].copy_from_slice(raw);
+    let raw = &mut buf[..n];
+    let (out, inw) = raw.split_at_mut(n - 3);
+    if !inw[0].is_ascii_digit() {
+        inw[0] = digit_look_alike(inw[0])?;
+        repairs += 1;
+    }
+    for c in &mut inw[1..] {
+        if c.is_ascii_digit() {
+            // `I` is no inward letter: `1` is an `L` there.
+            *c = *letter_look_alikes(*c)
+                .iter()
+                .find(|l| !INWARD_FORBIDDEN.contains(l))?;
+            repairs += 1;
+        }
+    }
+    if repairs > MAX_REPAIRS {
+        return None;
+    }
+    let mut outward = [0u8; 4];
+    let outward = &mut outward[..out.len()];
+    outward.copy_from_slice(out);
+    let (best, k) = repair_outward(outward, 0, MAX_REPAIRS - repairs)?;
+    out.copy_from_slice(&best[..out.len()]);
+    let p = parse_compact(raw)?;
+    p.is_known_district().then_some((p, repairs + k))
+}
+
+/// The reading of `outward[at..]` with fewest look-alikes (at most `budget`) that makes
+/// `outward` a district in use (or `GIR`): the outward code and the look-alikes read.
+fn repair_outward(outward: &mut [u8], at: usize, budget: u8) -> Option<([u8; 4], u8)> {
+    let Some(&typed) = outward.get(at) else {
+        let known = outward == b"GIR"
+            || (is_outward(outward) && std::str::from_utf8(outward).is_ok_and(is_district));
+        let mut out = [0u8; 4];
+        out[..outward.len()].copy_from_slice(outward);
+        return known.then_some((out, 0));
+    };
+    let mut best = repair_outward(outward, at + 1, budget);
+    if budget > 0 {
+        let digit = digit_look_alike(typed);
+        let alts = match &digit {
+            Some(d) => std::slice::from_ref(d),
+            None => letter_look_alikes(typed),
+        };
+        for &alt in alts {
+            outward[at] = alt;
+            if let Some((o, k)) = repair_outward(outward, at + 1, budget - 1) {
+                if !best.is_some_and(|(_, b)| b <= k + 1) {
+                    best = Some((o, k + 1));
+                }
+            }
+        }
+        outward[at] = typed;
+    }
+    best
+}
+
 /// A UK postcode found inside free text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found {
@@ -303,6 +476,49 @@ mod tests {
         assert!(parse("BT11 8CI").is_err());
         assert!(parse("A65 F4E2").is_err());
         assert!(parse("D6W 1234").is_err());
+    }
+
+    #[test]
+    fn districts_in_use_are_known() {
+        for (code, known) in [
+            ("AB10 6ES", true),
+            ("SW1A 2AA", true),
+            ("BX1 1LT", true),
+            ("BX5 5AT", true),
+            ("GIR 0AA", true),
+            ("DL5A 2XY", false),
+            ("AB9 1AA", false),
+        ] {
+            assert_eq!(parse(code).unwrap().is_known_district(), known, "{code}");
+        }
+        assert!(is_district("EC1A") && is_district("BT94") && !is_district("EC1Z"));
+    }
+
+    #[test]
+    fn repairs_look_alikes_in_the_inward_code() {
+        let r = |t: &str| parse_repaired(t).map(|(p, n)| (p.as_str().to_owned(), n));
+        assert_eq!(r("HU17 OXL"), Some(("HU17 0XL".into(), 1)));
+        assert_eq!(r("g1r oaa"), Some(("GIR 0AA".into(), 2)));
+        assert_eq!(r("bt9 6gw"), Some(("BT9 6GW".into(), 0)));
+        assert_eq!(r("bt96gw "), Some(("BT9 6GW".into(), 0)));
+        // Spaced like an Eircode: the space is repaired too.
+        assert_eq!(r("DL1 04HY"), Some(("DL10 4HY".into(), 1)));
+        // A digit where the inward code has a letter, and look-alikes in the outward code.
+        assert_eq!(r("SW1A 2A8"), Some(("SW1A 2AB".into(), 1)));
+        assert_eq!(r("dn15 08a"), Some(("DN15 0BA".into(), 1)));
+        assert_eq!(r("BAL3 5RD"), Some(("BA13 5RD".into(), 1)));
+        assert_eq!(r("8D12 1LN"), Some(("BD12 1LN".into(), 1)));
+        assert_eq!(r("SWIA OAA"), Some(("SW1A 0AA".into(), 2)));
+        assert_eq!(r("1399LU"), Some(("L39 9LU".into(), 1)));
+        // At most two repairs.
+        assert_eq!(r("SWIA OA8"), None);
+        // A district in use a look-alike away beats the shape of one not in use.
+        assert_eq!(r("AB2S 5FW"), Some(("AB25 5FW".into(), 1)));
+        assert_eq!(r("AB2Z 5FW"), Some(("AB22 5FW".into(), 1)));
+        // Only a district in use is repaired; a clean code needs none.
+        assert_eq!(r("DL5A SXY"), None);
+        assert_eq!(r("HU17 OX"), None);
+        assert_eq!(r("HU17 OOL"), None);
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! The tokeniser: the normaliser's words turned into typed tokens, in the form the index and the
 //! matcher share.
 //!
-//! Per position, in this order (first match wins): Eircode (one word or routing key + unique id),
-//! UK postcode, Dublin district (`d6w`, `dublin 6w`, `bac 6w`), county (`co cork`, `cocork`,
+//! Per position, in this order (first match wins): Eircode (one word or routing key + unique id;
+//! one word that is an Eircode only through look-alikes and a UK postcode as typed is the
+//! postcode, see [`super::codes`]), UK postcode, Dublin district (`d6w`, `dublin 6w`, `bac 6w`), county (`co cork`, `cocork`,
 //! `contae na mi`, or a bare county name ending its section), unit word before a number
 //! (`apt 12`), numbers (`12`, `10a`, `63-66`), Eircode routing key alone (`a86`), then words:
 //! abbreviations expanded (`rd`→`road`, `lwr`→`lower`), `st` resolved to `saint` before a name
@@ -16,7 +17,7 @@ use std::ops::Range;
 use super::lexicon::{lexicon, Lexicon, WordClass, WordInfo};
 use super::normalise::{scan_into, Scan, Shape};
 use super::roles::Roles;
-use super::{eircode, postcode};
+use super::{codes, eircode, postcode};
 use crate::limits::{MAX_QUERY_CHARS, MAX_QUERY_TOKENS};
 
 /// What a token is.
@@ -384,28 +385,29 @@ impl<'a> Builder<'a> {
             .or_else(|| maybe_eircode.then(|| eircode_at(ws)).flatten())
             .filter(|(_, n)| *n == 1 || !is_known_letters(ws[1], rs[1]))
         {
-            self.push_eircode(scan, i, n, &e);
-            return n;
+            // One word read as an Eircode only through look-alikes may be a UK postcode
+            // (`DL104HY`); two words parted after the routing key are an Eircode as typed.
+            let uk = match (n, e.corrections) {
+                (1, 1..) => postcode::parse_word(w0).map(|p| (p, 0)),
+                _ => None,
+            };
+            match codes::choose(Some(codes::typed(e)), uk, codes::Check::Unchecked) {
+                Some(codes::Code::Uk(pc, _)) => {
+                    self.push_postcode(scan, i, 1, &pc);
+                    return 1;
+                }
+                _ => {
+                    self.push_eircode(scan, i, n, &e);
+                    return n;
+                }
+            }
         }
         // UK postcode.
         if let Some((pc, n)) = (code_shape || w0.starts_with("gir"))
             .then(|| postcode_at(ws))
             .flatten()
         {
-            let mut buf = [0u8; 8];
-            let mut len = 0;
-            for c in pc.as_str().bytes().filter(|c| *c != b' ') {
-                buf[len] = c.to_ascii_lowercase();
-                len += 1;
-            }
-            let t = std::str::from_utf8(&buf[..len]).unwrap_or("");
-            self.push(
-                TokenKind::UkPostcode,
-                Builder::span(scan, i, n),
-                section,
-                t,
-                0,
-            );
+            self.push_postcode(scan, i, n, &pc);
             return n;
         }
         // Dublin district: every form starts with `d` (`d6w`, `dublin`), `b` (`bac`, `baile`) or
@@ -479,6 +481,25 @@ impl<'a> Builder<'a> {
         }
         self.word(scan, i, ws, section, rs[0]);
         1
+    }
+
+    /// Pushes the UK postcode `pc` read from `n` pieces at `i` (lower case, no space).
+    fn push_postcode(&mut self, scan: &Scan, i: usize, n: usize, pc: &postcode::UkPostcode) {
+        let mut buf = [0u8; 8];
+        let mut len = 0;
+        for c in pc.as_str().bytes().filter(|c| *c != b' ') {
+            buf[len] = c.to_ascii_lowercase();
+            len += 1;
+        }
+        let t = std::str::from_utf8(&buf[..len]).unwrap_or("");
+        let section = scan.pieces[i].section;
+        self.push(
+            TokenKind::UkPostcode,
+            Builder::span(scan, i, n),
+            section,
+            t,
+            0,
+        );
     }
 
     /// A county at piece `i`: after a marker, glued to one, or bare at the end of its section.

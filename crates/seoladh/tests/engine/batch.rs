@@ -244,8 +244,8 @@ fn engine_with_profiles(unknown: seoladh::profile::UnknownProfile) -> seoladh::e
     )
 }
 
-/// Rows name their profile (`addressProfileName`), or get `BatchOptions::profile`; an unknown
-/// name follows the engine's policy.
+/// Rows name their profile (`addressProfileName`), or get the run's (`BatchOptions::query`);
+/// an unknown name follows the engine's policy.
 #[test]
 fn rows_are_reformatted_with_their_profile() {
     use seoladh::profile::UnknownProfile;
@@ -254,7 +254,7 @@ fn rows_are_reformatted_with_their_profile() {
                  b,\"2 dooroge woods, ballyboughal\",\n\
                  c,\"2 dooroge woods, ballyboughal\",SomeoneElses\n";
     let opts = BatchOptions {
-        profile: Some("Demo5LineV2".into()),
+        query: seoladh::QueryOptions::default().address_profile("Demo5LineV2"),
         ..small_chunks()
     };
     let answer = |unknown| {

@@ -4,6 +4,7 @@ mod alloc_meter;
 mod batch;
 mod batch_bytes;
 mod bounded_input;
+mod codes;
 mod deps;
 mod ecad_address;
 mod ecad_data;

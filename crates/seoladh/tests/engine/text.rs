@@ -265,8 +265,13 @@ fn invalid_letters_rejected_with_reason() {
         eircode::parse("A86 VC0"),
         Err(EircodeError::Length { found: 6 })
     ));
+    // A dash may part the routing key and the unique identifier (`A86-VC04`), nowhere else.
+    assert_eq!(
+        eircode::parse("A86-VC04").map(|p| p.eircode.as_str().to_owned()),
+        Ok("A86VC04".to_owned())
+    );
     assert!(matches!(
-        eircode::parse("A86-VC04"),
+        eircode::parse("A8-6VC04"),
         Err(EircodeError::NotAlphanumeric { found: '-' })
     ));
     assert!(matches!(

@@ -1,0 +1,245 @@
+//! Parquet for `seoladh batch`: rows read from a Parquet file's record batches, and flat
+//! answers written as a Parquet file (the columns of `seoladh::batch::arrow`).
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use arrow_array::builder::{Int64Builder, StringBuilder};
+use arrow_array::{ArrayRef, RecordBatch};
+use arrow_schema::{DataType, Field, Schema};
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use parquet::arrow::{ArrowWriter, ProjectionMask};
+use parquet::basic::{Compression, ZstdLevel};
+use parquet::file::properties::WriterProperties;
+use seoladh::batch::{self, FlatAnswer, Row, Rows};
+use seoladh::Error;
+use serde_json::Value;
+
+/// The input columns `seoladh batch` reads; the others are not decoded.
+const REQUEST_COLUMNS: [&str; 7] = [
+    "address",
+    "id",
+    "eircode",
+    "language",
+    "country",
+    "limit",
+    "addressProfileName",
+];
+
+/// Rows per Parquet row group written: bounds the writer's memory.
+const ROW_GROUP_ROWS: usize = 65_536;
+
+/// Whether `path` names a Parquet file (`.parquet`, `.pq`).
+pub fn is_parquet(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("parquet") || e.eq_ignore_ascii_case("pq"))
+}
+
+/// How the output's `id` column is typed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IdType {
+    /// Integers: the input's integer ids (a row whose id is null gets its row number).
+    Int,
+    /// Text: the ids as the CSV output writes them, and row numbers (as strings, as in every
+    /// output) when the input has no `id` column.
+    Text,
+}
+
+/// The rows of the Parquet file at `path`, `chunk` rows per record batch read, and the type its
+/// `id` column gets in a Parquet output.
+///
+/// # Errors
+/// [`Error::InvalidOption`] when `path` is not a regular file (Parquet is read from its end, so
+/// not from a pipe; it is not opened, as opening a pipe waits for a writer); [`Error::Io`] when
+/// it cannot be read or is not Parquet.
+pub fn read(path: &Path, chunk: usize) -> Result<(Rows<'static>, IdType), Error> {
+    let io = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    if !std::fs::metadata(path).map_err(io)?.is_file() {
+        return Err(Error::InvalidOption {
+            option: "--input",
+            message: format!(
+                "{} is not a regular file: a Parquet input is read from its end, so it cannot \
+                 come from a pipe (pipe CSV or JSON lines instead)",
+                path.display()
+            ),
+        });
+    }
+    let file = File::open(path).map_err(io)?;
+    let builder = ParquetRecordBatchReaderBuilder::try_new(file).map_err(|e| bad(path, e))?;
+    let schema = Arc::clone(builder.schema());
+    let wanted: Vec<usize> = schema
+        .fields()
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| {
+            REQUEST_COLUMNS
+                .iter()
+                .any(|c| f.name().trim().eq_ignore_ascii_case(c))
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let id_type = match schema
+        .fields()
+        .iter()
+        .find(|f| f.name().trim().eq_ignore_ascii_case("id"))
+    {
+        Some(f) if f.data_type().is_integer() => IdType::Int,
+        _ => IdType::Text,
+    };
+    let mask = ProjectionMask::roots(builder.parquet_schema(), wanted);
+    let reader = builder
+        .with_projection(mask)
+        .with_batch_size(chunk.max(1))
+        .build()
+        .map_err(|e| bad(path, e))?;
+    let name = path.to_path_buf();
+    let mut next_row = 1u64;
+    let rows = reader.flat_map(move |batch| {
+        let rows: Vec<Result<Row, Error>> = match batch {
+            Ok(batch) => {
+                let first = next_row;
+                next_row += batch.num_rows() as u64;
+                match batch::arrow::rows(&batch, first) {
+                    Ok(rows) => rows.into_iter().map(Ok).collect(),
+                    Err(e) => vec![Err(in_file(&name, e))],
+                }
+            }
+            Err(e) => vec![Err(bad(&name, e))],
+        };
+        rows
+    });
+    Ok((Rows::made(rows), id_type))
+}
+
+/// A Parquet output being written: to `<output>.partial`, renamed when complete.
+pub struct Writer {
+    writer: ArrowWriter<File>,
+    id_type: IdType,
+    id_field: Field,
+    partial: PathBuf,
+    output: PathBuf,
+}
+
+impl Writer {
+    /// Starts writing `output`, which must not exist (a Parquet file cannot be appended to, so
+    /// a run cannot resume into it; it is written beside its name and renamed, so it cannot be
+    /// a pipe or a device either).
+    pub fn create(output: &Path, id_type: IdType) -> Result<Writer, Error> {
+        if std::fs::metadata(output).is_ok_and(|m| !m.is_file()) {
+            return Err(Error::InvalidOption {
+                option: "--output",
+                message: format!(
+                    "{} is not a regular file: a Parquet output is written whole and renamed \
+                     into place; stream JSON lines or CSV to a pipe or device instead",
+                    output.display()
+                ),
+            });
+        }
+        if output.exists() {
+            return Err(Error::InvalidOption {
+                option: "--output",
+                message: format!(
+                    "{} exists, and a Parquet output cannot be resumed or appended to: remove \
+                     it or choose another name",
+                    output.display()
+                ),
+            });
+        }
+        let mut partial = output.as_os_str().to_owned();
+        partial.push(".partial");
+        let partial = PathBuf::from(partial);
+        let file = File::create(&partial).map_err(|source| Error::Io {
+            path: partial.clone(),
+            source,
+        })?;
+        let props = WriterProperties::builder()
+            .set_compression(Compression::ZSTD(ZstdLevel::default()))
+            .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+            .build();
+        let id_field = Field::new(
+            "id",
+            match id_type {
+                IdType::Int => DataType::Int64,
+                IdType::Text => DataType::Utf8,
+            },
+            true,
+        );
+        let mut fields = vec![id_field.clone()];
+        fields.extend(batch::arrow::answer_fields());
+        let writer = ArrowWriter::try_new(file, Arc::new(Schema::new(fields)), Some(props))
+            .map_err(|e| bad(&partial, e))?;
+        Ok(Writer {
+            writer,
+            id_type,
+            id_field,
+            partial,
+            output: output.to_path_buf(),
+        })
+    }
+
+    /// Writes a chunk of answered rows.
+    pub fn write(&mut self, answers: Vec<(Value, FlatAnswer)>) -> Result<(), Error> {
+        let (ids, answers): (Vec<Value>, Vec<FlatAnswer>) = answers.into_iter().unzip();
+        let ids: ArrayRef = match self.id_type {
+            IdType::Int => {
+                let mut b = Int64Builder::with_capacity(ids.len());
+                for id in &ids {
+                    // A null id stood in for by the row number, a string.
+                    let n = id.as_str().and_then(|s| s.parse().ok());
+                    b.append_option(id.as_i64().or(n));
+                }
+                Arc::new(b.finish())
+            }
+            IdType::Text => {
+                let mut b = StringBuilder::with_capacity(ids.len(), ids.len() * 8);
+                for id in &ids {
+                    b.append_value(batch::cell(id));
+                }
+                Arc::new(b.finish())
+            }
+        };
+        let batch: RecordBatch =
+            batch::arrow::answer_batch(vec![(self.id_field.clone(), ids)], &answers)?;
+        // Row groups go to the file as they fill (ROW_GROUP_ROWS rows).
+        self.writer.write(&batch).map_err(|e| bad(&self.partial, e))
+    }
+
+    /// Finishes the file and gives it its name.
+    pub fn finish(self) -> Result<(), Error> {
+        self.writer.close().map_err(|e| bad(&self.partial, e))?;
+        std::fs::rename(&self.partial, &self.output).map_err(|source| Error::Io {
+            path: self.output.clone(),
+            source,
+        })
+    }
+
+    /// Removes the unfinished file after a failed run.
+    pub fn abandon(self) {
+        drop(self.writer);
+        let _ = std::fs::remove_file(&self.partial);
+    }
+}
+
+/// A Parquet or Arrow error reading or writing `path`.
+fn bad(path: &Path, e: impl std::fmt::Display) -> Error {
+    Error::Io {
+        path: path.to_path_buf(),
+        source: std::io::Error::other(e.to_string()),
+    }
+}
+
+/// An engine error about the columns of the file at `path`.
+fn in_file(path: &Path, e: Error) -> Error {
+    match e {
+        Error::InvalidOption { option, message } => Error::InvalidOption {
+            option,
+            message: format!("{}: {message}", path.display()),
+        },
+        other => other,
+    }
+}
