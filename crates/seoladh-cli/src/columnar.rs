@@ -8,10 +8,12 @@ use std::sync::Arc;
 use arrow_array::builder::{Int64Builder, StringBuilder};
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Schema};
-use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use parquet::arrow::arrow_reader::{ArrowReaderMetadata, ParquetRecordBatchReaderBuilder};
 use parquet::arrow::{ArrowWriter, ProjectionMask};
-use parquet::basic::{Compression, ZstdLevel};
+use parquet::basic::{Compression, Type as PhysicalType, ZstdLevel};
+use parquet::column::page::Page;
 use parquet::file::properties::WriterProperties;
+use parquet::file::reader::{FileReader, RowGroupReader, SerializedFileReader};
 use seoladh::batch::{self, FlatAnswer, Row, Rows};
 use seoladh::Error;
 use serde_json::Value;
@@ -30,6 +32,18 @@ const REQUEST_COLUMNS: [&str; 7] = [
 /// Rows per Parquet row group written: bounds the writer's memory.
 const ROW_GROUP_ROWS: usize = 65_536;
 
+/// Request-column bytes (uncompressed) a record batch read aims at: a batch is decoded whole,
+/// so a row group whose rows are long (on average, or its longest dictionary value: one long
+/// string repeated on every row costs nothing on disk) is read fewer rows at a time, down to
+/// one.
+const READ_BATCH_BYTES: u64 = 16 << 20;
+
+/// Most bytes (uncompressed) one request column may hold in one row group. A page is
+/// decompressed whole, and a page can be as large as its column chunk, so this bounds the
+/// memory a small file of huge values (they compress to nothing) can take. Writers' row groups
+/// hold far less: a million addresses are about 64 MiB.
+const MAX_COLUMN_CHUNK_BYTES: i64 = 512 << 20;
+
 /// Whether `path` names a Parquet file (`.parquet`, `.pq`).
 pub fn is_parquet(path: &Path) -> bool {
     path.extension()
@@ -47,13 +61,15 @@ pub enum IdType {
     Text,
 }
 
-/// The rows of the Parquet file at `path`, `chunk` rows per record batch read, and the type its
-/// `id` column gets in a Parquet output.
+/// The rows of the Parquet file at `path`, read a row group at a time in record batches of at
+/// most `chunk` rows (fewer for long rows: [`READ_BATCH_BYTES`]), and the
+/// type its `id` column gets in a Parquet output.
 ///
 /// # Errors
 /// [`Error::InvalidOption`] when `path` is not a regular file (Parquet is read from its end, so
-/// not from a pipe; it is not opened, as opening a pipe waits for a writer); [`Error::Io`] when
-/// it cannot be read or is not Parquet.
+/// not from a pipe; it is not opened, as opening a pipe waits for a writer), or when a row
+/// group's request column holds more than [`MAX_COLUMN_CHUNK_BYTES`]; [`Error::Io`] when it
+/// cannot be read or is not Parquet.
 pub fn read(path: &Path, chunk: usize) -> Result<(Rows<'static>, IdType), Error> {
     let io = |source| Error::Io {
         path: path.to_path_buf(),
@@ -70,8 +86,9 @@ pub fn read(path: &Path, chunk: usize) -> Result<(Rows<'static>, IdType), Error>
         });
     }
     let file = File::open(path).map_err(io)?;
-    let builder = ParquetRecordBatchReaderBuilder::try_new(file).map_err(|e| bad(path, e))?;
-    let schema = Arc::clone(builder.schema());
+    let metadata =
+        ArrowReaderMetadata::load(&file, Default::default()).map_err(|e| bad(path, e))?;
+    let schema = Arc::clone(metadata.schema());
     let wanted: Vec<usize> = schema
         .fields()
         .iter()
@@ -91,15 +108,74 @@ pub fn read(path: &Path, chunk: usize) -> Result<(Rows<'static>, IdType), Error>
         Some(f) if f.data_type().is_integer() => IdType::Int,
         _ => IdType::Text,
     };
-    let mask = ProjectionMask::roots(builder.parquet_schema(), wanted);
-    let reader = builder
-        .with_projection(mask)
-        .with_batch_size(chunk.max(1))
-        .build()
-        .map_err(|e| bad(path, e))?;
+    let parquet_schema = metadata.parquet_schema();
+    let mask = ProjectionMask::roots(parquet_schema, wanted.iter().copied());
+    // Each row group's request bytes per row set its batch size; an oversized one is refused
+    // before a row is read.
+    let leaves: Vec<usize> = (0..parquet_schema.num_columns())
+        .filter(|&leaf| wanted.contains(&parquet_schema.get_column_root_idx(leaf)))
+        .collect();
+    let pages =
+        SerializedFileReader::new(file.try_clone().map_err(io)?).map_err(|e| bad(path, e))?;
+    let mut row_groups = Vec::new();
+    for (i, group) in metadata.metadata().row_groups().iter().enumerate() {
+        let mut bytes = 0u64;
+        for &leaf in &leaves {
+            let column = group.column(leaf);
+            if column.uncompressed_size() > MAX_COLUMN_CHUNK_BYTES {
+                return Err(Error::InvalidOption {
+                    option: "--input",
+                    message: format!(
+                        "{}: row group {} holds {} bytes of column `{}` uncompressed, more than \
+                         the {MAX_COLUMN_CHUNK_BYTES} bytes read at once: rewrite the file in \
+                         smaller row groups (pyarrow: row_group_size=1_000_000), or with its \
+                         long values cut",
+                        path.display(),
+                        i + 1,
+                        column.uncompressed_size(),
+                        column.column_path().string()
+                    ),
+                });
+            }
+            bytes += u64::try_from(column.uncompressed_size()).unwrap_or(0);
+        }
+        let rows = u64::try_from(group.num_rows()).unwrap_or(0);
+        let longest = pages
+            .get_row_group(i)
+            .and_then(|g| longest_dictionary_value(g.as_ref(), &leaves))
+            .map_err(|e| bad(path, e))?;
+        let per_row = (bytes / rows.max(1)).max(longest).max(1);
+        let fit = usize::try_from(READ_BATCH_BYTES / per_row).unwrap_or(usize::MAX);
+        row_groups.push((i, fit.clamp(1, chunk.max(1))));
+    }
+    let name = path.to_path_buf();
+    let batches = row_groups.into_iter().flat_map(move |(group, batch_rows)| {
+        let reader = file
+            .try_clone()
+            .map_err(|source| Error::Io {
+                path: name.clone(),
+                source,
+            })
+            .and_then(|file| {
+                ParquetRecordBatchReaderBuilder::new_with_metadata(file, metadata.clone())
+                    .with_row_groups(vec![group])
+                    .with_projection(mask.clone())
+                    .with_batch_size(batch_rows)
+                    .build()
+                    .map_err(|e| bad(&name, e))
+            });
+        let batches: Box<dyn Iterator<Item = Result<RecordBatch, Error>>> = match reader {
+            Ok(reader) => {
+                let name = name.clone();
+                Box::new(reader.map(move |b| b.map_err(|e| bad(&name, e))))
+            }
+            Err(e) => Box::new(std::iter::once(Err(e))),
+        };
+        batches
+    });
     let name = path.to_path_buf();
     let mut next_row = 1u64;
-    let rows = reader.flat_map(move |batch| {
+    let rows = batches.flat_map(move |batch| {
         let rows: Vec<Result<Row, Error>> = match batch {
             Ok(batch) => {
                 let first = next_row;
@@ -109,11 +185,41 @@ pub fn read(path: &Path, chunk: usize) -> Result<(Rows<'static>, IdType), Error>
                     Err(e) => vec![Err(in_file(&name, e))],
                 }
             }
-            Err(e) => vec![Err(bad(&name, e))],
+            Err(e) => vec![Err(e)],
         };
         rows
     });
     Ok((Rows::made(rows), id_type))
+}
+
+/// The longest value in the dictionaries of the byte-array `leaves` of a row group: a
+/// dictionary-encoded column repeats its values in a record batch without their bytes on disk,
+/// so its rows are as long as its longest value, whatever the average. The dictionary page
+/// (about a megabyte from the usual writers) is read; the data pages are not.
+fn longest_dictionary_value(
+    group: &dyn RowGroupReader,
+    leaves: &[usize],
+) -> parquet::errors::Result<u64> {
+    let mut longest = 0u64;
+    for &leaf in leaves {
+        if group.metadata().column(leaf).column_type() != PhysicalType::BYTE_ARRAY {
+            continue;
+        }
+        let mut pages = group.get_column_page_reader(leaf)?;
+        if !pages.peek_next_page()?.is_some_and(|p| p.is_dict) {
+            continue;
+        }
+        if let Some(Page::DictionaryPage { buf, .. }) = pages.get_next_page()? {
+            // PLAIN byte arrays: a 4-byte little-endian length, then the bytes.
+            let mut rest = &buf[..];
+            while let [a, b, c, d, tail @ ..] = rest {
+                let len = u32::from_le_bytes([*a, *b, *c, *d]) as usize;
+                longest = longest.max(len as u64);
+                rest = tail.get(len..).unwrap_or(&[]);
+            }
+        }
+    }
+    Ok(longest)
 }
 
 /// A Parquet output being written: to `<output>.partial`, renamed when complete.

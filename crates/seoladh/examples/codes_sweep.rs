@@ -10,6 +10,7 @@
 //!   that the index does not have, compact upper case and spaced lower case. None may answer an
 //!   address (1xx, 2xx).
 //!
+//! `SPACED_EVERY=N` tries the spaced lower-case form of every N-th absent code only (default 1).
 //! Prints a result-code count per kind of form, and every answer that names an address (an
 //! Irish address for a UK postcode, any address for an absent Eircode) on stdout.
 //! `cargo run --release -p seoladh --example codes_sweep -- uk INDEX`.
@@ -95,10 +96,17 @@ fn names_address(code: u32) -> bool {
     (100..300).contains(&code) || code == 300 || code == 400
 }
 
+/// `LIMIT=N`: the request's `limit` (options listed; the result code does not depend on it).
+fn options() -> &'static QueryOptions {
+    static OPTIONS: std::sync::OnceLock<QueryOptions> = std::sync::OnceLock::new();
+    OPTIONS.get_or_init(|| {
+        let limit = std::env::var("LIMIT").ok().and_then(|l| l.parse().ok());
+        QueryOptions::default().limit(limit.unwrap_or(-1))
+    })
+}
+
 fn ask(engine: &Engine, text: &str) -> (u32, Option<u64>) {
-    let r = engine
-        .find(text, &QueryOptions::default())
-        .expect("default profile");
+    let r = engine.find(text, options()).expect("default profile");
     (r.result.code(), r.address_id)
 }
 
@@ -209,6 +217,17 @@ fn list(engine: &Engine, file: &str) {
     tally.report();
 }
 
+fn spaced_every() -> u32 {
+    static EVERY: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *EVERY.get_or_init(|| {
+        std::env::var("SPACED_EVERY")
+            .ok()
+            .and_then(|l| l.parse().ok())
+            .unwrap_or(1)
+            .max(1)
+    })
+}
+
 fn absent(engine: &Engine, keys: &[String]) {
     const ALPHABET: &[u8] = seoladh::ecad::eircode::EIRCODE_ALPHABET;
     let keys: Vec<String> = if keys.is_empty() {
@@ -235,8 +254,14 @@ fn absent(engine: &Engine, keys: &[String]) {
                     *local.entry(("present".to_owned(), 0)).or_default() += 1;
                     continue;
                 }
-                let spaced = format!("{} {}", &code[..3], &code[3..]).to_lowercase();
-                for (kind, text) in [("compact", code.clone()), ("spaced lower", spaced)] {
+                let mut forms = vec![("compact", code.clone())];
+                if n % spaced_every() == 0 {
+                    forms.push((
+                        "spaced lower",
+                        format!("{} {}", &code[..3], &code[3..]).to_lowercase(),
+                    ));
+                }
+                for (kind, text) in forms {
                     let (result, id) = ask(engine, &text);
                     *local.entry((kind.to_owned(), result)).or_default() += 1;
                     if result < 300 {

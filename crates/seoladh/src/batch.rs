@@ -30,8 +30,8 @@
 //! A row that cannot be read (wrong field count, bad UTF-8, a JSON line that is not an object
 //! with an `address` string, a row longer than
 //! [`MAX_RECORD_BYTES`], a field longer than
-//! [`MAX_FIELD_BYTES`], an id longer than
-//! [`MAX_BATCH_ID_BYTES`]) becomes an error row with code
+//! [`MAX_FIELD_BYTES`](crate::limits::MAX_FIELD_BYTES), an id longer than
+//! [`MAX_BATCH_ID_BYTES`](crate::limits::MAX_BATCH_ID_BYTES)) becomes an error row with code
 //! 400011 InvalidParameterValue and the row number as its id (a columnar row refused for a long
 //! field keeps a sound id: see the `arrow` module): rows are never dropped, so output row *n*
 //! answers input row *n*. An over-long row is read past without being held: memory stays

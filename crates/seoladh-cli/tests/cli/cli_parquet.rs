@@ -229,3 +229,43 @@ fn parquet_input_keeps_the_limits_and_pipes_are_refused() {
     let stderr = String::from_utf8_lossy(&from_pipe.stderr);
     assert!(stderr.contains("cannot come from a pipe"), "{stderr}");
 }
+
+/// A dictionary-encoded column repeating one long value (a small file that decodes to hundreds
+/// of megabytes) is read a few rows at a time and answered row by row: every row an error row
+/// with its own id, in order.
+#[test]
+fn a_repeated_long_dictionary_value_is_answered_row_by_row() {
+    use arrow_array::{DictionaryArray, Int32Array};
+    use parquet::file::properties::WriterProperties;
+    let dir = tempfile::tempdir().unwrap();
+    let rows = 200;
+    let long = "x".repeat(1 << 20);
+    let keys = Int32Array::from(vec![0; rows]);
+    let values: ArrayRef = Arc::new(StringArray::from(vec![long.as_str()]));
+    let address: ArrayRef = Arc::new(DictionaryArray::try_new(keys, values).unwrap());
+    let ids: ArrayRef = Arc::new(Int64Array::from_iter_values(0..rows as i64));
+    let input_batch = RecordBatch::try_from_iter([("id", ids), ("address", address)]).unwrap();
+    let input = dir.path().join("repeated.parquet");
+    // Room for the one value in the dictionary page, so the file stays a few kilobytes.
+    let props = WriterProperties::builder()
+        .set_dictionary_page_size_limit(4 << 20)
+        .set_compression(parquet::basic::Compression::ZSTD(Default::default()))
+        .build();
+    let mut w = ArrowWriter::try_new(
+        File::create(&input).unwrap(),
+        input_batch.schema(),
+        Some(props),
+    )
+    .unwrap();
+    w.write(&input_batch).unwrap();
+    w.close().unwrap();
+    assert!(std::fs::metadata(&input).unwrap().len() < 1 << 20);
+
+    let out = dir.path().join("repeated.parquet.jsonl");
+    ok(batch(&input, &out));
+    let rows_out = jsonl_rows(&out);
+    assert_eq!(rows_out.len(), rows);
+    for (i, (id, code)) in rows_out.iter().enumerate() {
+        assert_eq!((id.as_str(), *code), (i.to_string().as_str(), 400_011));
+    }
+}

@@ -7,11 +7,10 @@
 //! `large_utf8`, `utf8_view`, dictionary-encoded too) or integers. A null address with an
 //! Eircode looks the Eircode up; with neither the row is refused (400011). A bare string array
 //! is an `address` column. The limits of the text layouts hold ([`Row::columnar`]): a field
-//! longer than [`MAX_FIELD_BYTES`](crate::limits::MAX_FIELD_BYTES) or an id longer than
-//! [`MAX_BATCH_ID_BYTES`](crate::limits::MAX_BATCH_ID_BYTES) makes its row an error row. A
-//! refused row's message does not name its row number, so a row is answered alike however the
-//! input is split (one batch, or Spark's partitions), and a row refused for a long field keeps
-//! its id.
+//! longer than [`MAX_FIELD_BYTES`] or an id longer than [`MAX_BATCH_ID_BYTES`] makes its row an
+//! error row. A refused row's message does not name its row number, so a row is answered alike
+//! however the input is split (one batch, or Spark's partitions), and a row refused for a long
+//! field keeps its id.
 //!
 //! # Answer columns
 //! [`answer_fields`]: `result_code`, `result`, `address_id`, `address_type`, `postcode`,
@@ -31,9 +30,10 @@ use arrow_schema::{DataType, Field, Schema};
 use serde_json::Value;
 
 use super::flat::FlatAnswer;
-use super::input::{Row, RowFields};
+use super::input::{long_field, long_id, Row, RowFields};
 use crate::api::WireEnum;
 use crate::error::{Error, Result};
+use crate::limits::{MAX_BATCH_ID_BYTES, MAX_FIELD_BYTES};
 
 /// The rows of a record batch (see the module docs for its columns); `first` is the 1-based
 /// number of its first row in the whole input (the id of rows without one, and in messages).
@@ -113,6 +113,32 @@ struct Columns<'a> {
 impl Columns<'_> {
     /// Row `i`, the `n`th of the input.
     fn row(&self, i: usize, n: u64) -> Row {
+        // Values over the limits are refused before they are copied: a file of long values
+        // costs no copies of them (the checks of `Row::columnar`, in its order).
+        let long_id_here = self
+            .id
+            .as_ref()
+            .is_some_and(|c| c.text_len(i) > MAX_BATCH_ID_BYTES);
+        let request = [
+            ("address", Some(&self.address)),
+            ("eircode", self.eircode.as_ref()),
+            ("language", self.language.as_ref()),
+            ("country", self.country.as_ref()),
+            ("limit", self.limit.as_ref()),
+            ("addressProfileName", self.profile.as_ref()),
+        ];
+        let long = request
+            .iter()
+            .find(|(_, c)| c.is_some_and(|c| c.text_len(i) > MAX_FIELD_BYTES));
+        match (long, long_id_here) {
+            (Some((name, _)), true) => return Row::unreadable(n, long_field(name)),
+            (Some((name, _)), false) => {
+                let id = self.id.as_ref().and_then(|c| c.value(i));
+                return Row::columnar(n, id, Err(long_field(name)));
+            }
+            (None, true) => return Row::unreadable(n, long_id()),
+            (None, false) => {}
+        }
         let text = |c: &Option<Column<'_>>| {
             c.as_ref()
                 .and_then(|c| c.text(i))
@@ -191,6 +217,24 @@ impl<'a> Column<'a> {
             DataType::UInt64 => Value::from(a.as_primitive::<UInt64Type>().value(j)),
             _ => return None,
         })
+    }
+
+    /// Bytes of row `i` when it is a string (0 when null or a number), without copying it.
+    fn text_len(&self, i: usize) -> usize {
+        if self.outer.is_null(i) {
+            return 0;
+        }
+        let j = self.keys.as_ref().map_or(i, |k| k[i]);
+        let a = self.values;
+        if a.is_null(j) {
+            return 0;
+        }
+        match a.data_type() {
+            DataType::Utf8 => a.as_string::<i32>().value(j).len(),
+            DataType::LargeUtf8 => a.as_string::<i64>().value(j).len(),
+            DataType::Utf8View => a.as_string_view().value(j).len(),
+            _ => 0,
+        }
     }
 
     /// Row `i` as text; `None` when null.

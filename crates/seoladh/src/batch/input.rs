@@ -110,11 +110,19 @@ fn over_limits(
     fields: &std::result::Result<RowFields, String>,
 ) -> Option<String> {
     if let Some(name) = fields.as_ref().ok().and_then(RowFields::too_long) {
-        return Some(format!(
-            "field `{name}` is longer than {MAX_FIELD_BYTES} bytes"
-        ));
+        return Some(long_field(name));
     }
-    id_too_long(id).then(|| format!("the id is longer than {MAX_BATCH_ID_BYTES} bytes"))
+    id_too_long(id).then(long_id)
+}
+
+/// Why a row whose field `name` is longer than [`MAX_FIELD_BYTES`] is refused.
+pub(super) fn long_field(name: &str) -> String {
+    format!("field `{name}` is longer than {MAX_FIELD_BYTES} bytes")
+}
+
+/// Why a row whose id is longer than [`MAX_BATCH_ID_BYTES`] is refused.
+pub(super) fn long_id() -> String {
+    format!("the id is longer than {MAX_BATCH_ID_BYTES} bytes")
 }
 
 fn id_too_long(id: &Option<Value>) -> bool {

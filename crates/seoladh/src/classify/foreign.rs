@@ -4,7 +4,8 @@
 //! The names come from the whole input (`Plan::uk_names`). A UK country settles it; a UK
 //! county or town does unless the input also names an Irish county, district or code. Either
 //! way, a name is no evidence when an Irish place of the index bears it exactly (`Bangor` is a
-//! town in Co. Down and in Co. Mayo), nor when the Irish reading explains the whole input.
+//! town in Co. Down and in Co. Mayo), nor when the Irish reading explains the whole input and
+//! reads the names as typed.
 
 use smallvec::SmallVec;
 
@@ -21,11 +22,18 @@ pub(super) fn names_uk_address(
     best: Option<&Answer>,
 ) -> bool {
     let plan = &search.plan;
-    if plan.eircode.is_some() || best.is_some_and(|b| b.complete && !b.tied) {
+    let whole = best.filter(|b| b.complete && !b.tied);
+    if plan.eircode.is_some() || whole.is_some_and(|b| !b.typos) {
         return false;
     }
     let names = plan.uk_names(&index.meta().uk_only_towns);
     if names.is_empty() {
+        return false;
+    }
+    // A whole reading through typos accounts for the UK names only when it reads them as
+    // typed (`4 Three Bridges Road, London` is no `Londan Bridge Road`).
+    let named = names.country | names.county | names.town;
+    if whole.is_some_and(|b| reads_exactly(search, b, named)) {
         return false;
     }
     let uk = |mask: u64| mask != 0 && !named_irish_place(index, plan, mask);
@@ -35,6 +43,19 @@ pub(super) fn names_uk_address(
     let county =
         names.county != 0 && (marked_ni_county(plan, text, names.county) || uk(names.county));
     !plan.has_irish_names() && (county || uk(names.town))
+}
+
+/// Whether the answer's elements explain the words `mask` without a typo.
+fn reads_exactly(search: &Search, answer: &Answer, mask: u64) -> bool {
+    let exact = answer
+        .candidate
+        .place
+        .assigned()
+        .iter()
+        .filter_map(|&m| search.matches.get(m as usize))
+        .filter(|m| m.typos == 0)
+        .fold(0, |acc, m| acc | m.mask);
+    mask & !exact == 0
 }
 
 /// Whether the words `mask` hold a county of Northern Ireland written as a county (`Co. Tyrone`,

@@ -158,19 +158,20 @@ pub fn classify(
         return Classification::simple(FindResult::ForeignAddressDetected);
     }
     let best = best_answer(index, text, search);
-    // 2b. UK places named ([`foreign`]: a UK country, or a county or town no Irish place
-    // shares, with nothing Irish beside it), and the Irish reading is not whole.
-    if foreign::names_uk_address(index, text, search, best.as_ref()) {
-        return Classification::simple(FindResult::ForeignAddressDetected);
-    }
-    // 2c. Nothing matched and the words are not words: random characters (a code read with
-    // look-alikes, `DGWFA34`, is no word, nor random).
+    // 2b. Nothing matched and the words are not words: random characters (a code read with
+    // look-alikes, `DGWFA34`, is no word, nor random), even with a country's letters among
+    // them (`hfj#xwll!!gb%`).
     if best.is_none()
         && plan.numbers.is_empty()
         && plan.eircode.is_none()
         && looks_like_gibberish(text)
     {
         return Classification::simple(FindResult::InvalidAddressEntered);
+    }
+    // 2c. UK places named ([`foreign`]: a UK country, or a county or town no Irish place
+    // shares, with nothing Irish beside it), and the Irish reading is not whole.
+    if foreign::names_uk_address(index, text, search, best.as_ref()) {
+        return Classification::simple(FindResult::ForeignAddressDetected);
     }
     // 3. The Eircode decides, checked against the text.
     match eircode {

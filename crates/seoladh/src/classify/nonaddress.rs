@@ -40,7 +40,10 @@ pub(super) fn looks_like_gibberish(text: &str) -> bool {
 /// E-mail addresses, URLs and strings with no letters are not addresses.
 pub(super) fn looks_like_non_address(text: &str) -> bool {
     let t = text.trim().to_ascii_lowercase();
-    if t.contains('@') || t.starts_with("http:") || t.starts_with("https:") || t.starts_with("www.")
+    if t.split_whitespace().any(is_email)
+        || t.starts_with("http:")
+        || t.starts_with("https:")
+        || t.starts_with("www.")
     {
         return true;
     }
@@ -48,6 +51,12 @@ pub(super) fn looks_like_non_address(text: &str) -> bool {
         return true;
     }
     !t.chars().any(|c| c.is_alphanumeric())
+}
+
+/// One word `name@domain.tld` (an `@` between words is a name's: `Kids @ BT9 Day Nursery`).
+fn is_email(word: &str) -> bool {
+    word.split_once('@')
+        .is_some_and(|(name, domain)| !name.is_empty() && domain.contains('.'))
 }
 
 #[cfg(test)]
@@ -61,6 +70,10 @@ mod tests {
         assert!(looks_like_non_address("www.example.ie"));
         assert!(looks_like_non_address(" ,.;- "));
         assert!(!looks_like_non_address("8 Silver Birches, Dunboyne"));
+        assert!(looks_like_non_address("write to someone@example.com"));
+        assert!(!looks_like_non_address(
+            "Kids @ BT9 Day Nursery, Belfast, BT9 7AQ"
+        ));
     }
 
     #[test]

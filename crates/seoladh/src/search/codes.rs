@@ -10,15 +10,20 @@ use super::Search;
 use crate::index::{Index, NONE};
 use crate::text::codes::{self, Check, Code};
 use crate::text::eircode::Parsed;
-use crate::text::postcode::UkPostcode;
+use crate::text::postcode::{self, UkPostcode};
 
-/// A corrected Eircode the index lacks and a UK reading of the same characters, waiting for the
-/// text's verdict ([`Plan::settle_codes`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The two readings of a code that only the text can settle ([`Plan::settle_codes`]): a
+/// corrected Eircode and a UK reading of the same characters.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PendingCode {
     /// The Eircode and its repairs.
     eircode: (Parsed, u8),
+    /// The UK postcode and its repairs.
     uk: (UkPostcode, u8),
+    /// Where the code is in the input.
+    span: Range<usize>,
+    /// The index has the Eircode (current or retired).
+    known: bool,
 }
 
 /// Candidates whose address is read for the routing area the text names.
@@ -27,49 +32,57 @@ const AREA_CANDIDATES: usize = 3;
 const AREA_POINTS: u32 = 8;
 
 impl Plan {
-    /// Reads the code the tokeniser left as words, then settles a corrected Eircode:
+    /// Reads the code the tokeniser left as words, then settles a code that reads both as a
+    /// corrected Eircode and as a UK postcode ([`codes::choose`]):
     ///
     /// 1. Without an Eircode, the whole input, or its last comma section, when it is exactly
     ///    a code once spaces go: an Eircode (look-alikes corrected; in running text the
     ///    tokeniser only trusts a corrected code typed with three digits, on its own or in the
-    ///    last section it is trusted with fewer) or a UK postcode (look-alikes in its inward
-    ///    code repaired, `HU17 OXL`).
-    /// 2. A corrected Eircode gives way to a UK reading of the same characters with fewer
-    ///    repairs; one the index does not have gives way to any UK reading (`DL1 04HY` typed
-    ///    for `DL10 4HY`) unless the text names its routing area. Alone, nothing names it;
-    ///    beside words, the search must first read them: the two readings are returned, for
+    ///    last section it is trusted with fewer) or a UK postcode (look-alikes repaired,
+    ///    `HU17 OXL`).
+    /// 2. Typed alone, the code is settled here, the index deciding a tie. Beside words, the
+    ///    search must first read them (text in the Eircode's routing area keeps the Eircode:
+    ///    `4 Mount Bellew Crescent, Dublin 11, dl129yr`): the two readings are returned, for
     ///    [`Search::settle_code`] after the search.
     pub fn settle_codes(&mut self, index: &Index, input: &str) -> Option<PendingCode> {
         if self.eircode.is_none() {
             self.read_trailing_code(input);
         }
-        let e = self.eircode.as_ref()?;
-        if e.corrections == 0 {
-            return None;
-        }
-        let known = index.eircode(&e.code).is_some();
-        let (eircode, uk) = codes::readings(input.get(e.span.clone())?);
-        let pending = PendingCode {
-            eircode: eircode?,
-            uk: uk?,
+        let span = match (&self.eircode, &self.uk_postcode) {
+            (Some(e), _) if e.corrections > 0 => e.span.clone(),
+            (None, Some(pc)) if !self.words.is_empty() => uk_span(input, pc)?,
+            _ => return None,
         };
-        if known {
-            self.settle_pending(pending, Check::Confirmed);
-            return None;
-        }
+        let (eircode, uk) = codes::readings(input.get(span.clone())?);
+        let eircode = eircode.filter(|(e, _)| e.corrections > 0)?;
+        let pending = PendingCode {
+            known: index.eircode(eircode.0.eircode.as_str()).is_some(),
+            eircode,
+            uk: uk?,
+            span,
+        };
         if !self.words.is_empty() {
             return Some(pending);
         }
-        self.settle_pending(pending, Check::Unconfirmed);
+        let check = if pending.known {
+            Check::Confirmed
+        } else {
+            Check::Unconfirmed
+        };
+        self.settle_pending(pending, check);
         None
     }
 
     /// Settles the two readings of `pending` with what is known of the Eircode
     /// ([`codes::choose`]).
     pub fn settle_pending(&mut self, pending: PendingCode, check: Check) {
-        let PendingCode { eircode, uk } = pending;
-        if let Some(Code::Uk(pc, _)) = codes::choose(Some(eircode), Some(uk), check) {
-            self.take_postcode(pc);
+        let PendingCode {
+            eircode, uk, span, ..
+        } = pending;
+        match codes::choose(Some(eircode), Some(uk), check) {
+            Some(Code::Uk(pc, _)) => self.take_postcode(pc),
+            Some(Code::Eircode(p)) => self.take_eircode(p, span),
+            None => {}
         }
     }
 
@@ -118,20 +131,42 @@ impl Plan {
         self.eircode = None;
         self.uk_postcode = Some(compact(&pc));
     }
+
+    /// The Eircode replaces the UK reading of the same characters (or stands).
+    fn take_eircode(&mut self, p: Parsed, span: Range<usize>) {
+        if self.eircode.is_some() {
+            return;
+        }
+        self.uk_postcode = None;
+        self.eircode = Some(QueryEircode {
+            token: usize::MAX,
+            code: p.eircode.as_str().to_string(),
+            corrections: p.corrections,
+            span,
+        });
+    }
+}
+
+/// Where the UK postcode `pc` (upper case, no space) was typed in `input`.
+fn uk_span(input: &str, pc: &str) -> Option<Range<usize>> {
+    let found = postcode::find_in(input)?;
+    (compact(&found.postcode) == pc).then_some(found.span)
 }
 
 impl Search {
-    /// Step 2 of [`Plan::settle_codes`] once the words are read: the corrected Eircode stands
-    /// when the best readings of the text lie in its routing area, else the UK reading of the
-    /// same characters replaces it.
+    /// Step 2 of [`Plan::settle_codes`] once the words are read: the text agrees with the
+    /// Eircode when its best reading explains every word and number and lies in the code's
+    /// routing area ([`Check::Agreed`]); it confirms it when the index has the code or one of
+    /// the best readings lies there ([`Check::Confirmed`]).
     pub fn settle_code(&mut self, index: &Index, pending: PendingCode) {
         let key = pending.eircode.0.eircode.routing_key();
-        let named = self
-            .candidates
-            .iter()
-            .take(AREA_CANDIDATES)
-            .any(|c| first_eircode(index, c).is_some_and(|e| e.starts_with(key)));
-        let check = if named {
+        let in_area =
+            |c: &super::Candidate| first_eircode(index, c).is_some_and(|e| e.starts_with(key));
+        let agreed = super::settled(self) && self.best().is_some_and(in_area);
+        let named = self.candidates.iter().take(AREA_CANDIDATES).any(in_area);
+        let check = if agreed {
+            Check::Agreed
+        } else if pending.known || named {
             Check::Confirmed
         } else {
             Check::Unconfirmed

@@ -115,8 +115,13 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
     if out.plan.words.is_empty() && out.plan.numbers.is_empty() {
         return out;
     }
-    // A UK postcode and no Eircode: Find Address answers 600 from the plan alone.
-    if mode == Mode::Find && out.plan.uk_postcode.is_some() && out.plan.eircode.is_none() {
+    // A UK postcode and no Eircode: Find Address answers 600 from the plan alone (unless the
+    // postcode is also an Eircode the words may vouch for).
+    if mode == Mode::Find
+        && out.plan.uk_postcode.is_some()
+        && out.plan.eircode.is_none()
+        && pending_code.is_none()
+    {
         return out;
     }
     let first = match mode {

@@ -8,7 +8,8 @@
 //! an Eircode a digit), so the conflict is always a corrected Eircode against a UK reading.
 //!
 //! The rule, in order:
-//! 1. a clean Eircode is an Eircode;
+//! 1. a clean Eircode is an Eircode, and so is a corrected one when the text beside it reads
+//!    whole as an address in its routing area ([`Check::Agreed`]);
 //! 2. a UK postcode whose district is in use, read with fewer repairs than the Eircode needs
 //!    corrections (none at all: its space, if any, before the inward code; or `AB13 LDA`, one
 //!    look-alike where the Eircode `A81 31DA` needs two), is a UK postcode;
@@ -41,6 +42,8 @@ pub enum Check {
     Confirmed,
     /// The index does not have it and the text does not name its routing area.
     Unconfirmed,
+    /// The text beside it reads whole as an address in the code's routing area.
+    Agreed,
 }
 
 /// Chooses between the Eircode reading (code, repairs) and the UK reading (postcode, repairs)
@@ -53,7 +56,7 @@ pub fn choose(
     check: Check,
 ) -> Option<Code> {
     match (eircode, uk) {
-        (Some((e, _)), _) if e.corrections == 0 => Some(Code::Eircode(e)),
+        (Some((e, _)), _) if e.corrections == 0 || check == Check::Agreed => Some(Code::Eircode(e)),
         (Some((_, m)), Some((u, n))) if n < m && u.is_known_district() => Some(Code::Uk(u, n)),
         (Some(_), Some((u, n))) if check == Check::Unconfirmed => Some(Code::Uk(u, n)),
         (Some((e, _)), _) => Some(Code::Eircode(e)),

@@ -277,7 +277,7 @@ const MAX_REPAIRS: u8 = 2;
 /// outward code the reading with fewest look-alikes that is a district in use is taken (the
 /// first in the order of the characters as typed, on a tie). A repaired postcode must have a
 /// district in use: with look-alikes allowed, the shape alone would take ordinary words for
-/// postcodes. At most [`MAX_REPAIRS`].
+/// postcodes. At most two repairs.
 pub fn parse_repaired(text: &str) -> Option<(UkPostcode, u8)> {
     let mut raw = [0u8; 7];
     let mut n = 0usize;
