@@ -642,11 +642,15 @@ fn from_answer(index: &Index, search: &Search, best: &Answer) -> Classification 
                 Vec::new()
             };
             // The best candidate is a street inside the town the text names: the town's own
-            // place holds the points with the town's address.
-            if shared.is_empty() && matches!(best.target, Target::Element { .. }) {
-                shared = named_points(index, search, &best.tied_candidates, |c| {
+            // place holds the points with the town's address. One point is an answer only when
+            // no namesake place renders the same address (two localities both AN CNOC in
+            // Irish in one post town).
+            if shared.len() <= 1 && matches!(best.target, Target::Element { .. }) {
+                shared.extend(named_points(index, search, &best.tied_candidates, |c| {
                     deepest_element(index, search, c)
-                });
+                }));
+                shared.sort_unstable();
+                shared.dedup();
             }
             if !shared.is_empty() {
                 return shared_answer(index, c, shared);

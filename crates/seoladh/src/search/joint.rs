@@ -66,10 +66,8 @@ pub fn add_joint_seeds(
         if marks.len() < size {
             marks.resize(size, 0);
         }
-        for start in 0..words.saturating_sub(1) {
-            if !usable[start] {
-                continue;
-            }
+        let starts = usable.iter().take(words.saturating_sub(1)).enumerate();
+        for (start, _) in starts.filter(|(_, &u)| u) {
             // A word's elements are read only when a run has a second word.
             let Some(second) = next_usable(start + 1) else {
                 continue;

@@ -195,8 +195,10 @@ pub fn resolve(
                         pinned = true;
                     }
                     // Organisations of the place named as well, by the same words (two
-                    // churches of one name in a townland): each is a reading of the text.
-                    if link == el.link {
+                    // churches of one name in a townland): each is a reading of the text,
+                    // unless the typed unit is the pinned one's.
+                    let unit_fits = unit.is_some_and(|(_, u)| ap_unit_is(index, link, &u.text));
+                    if link == el.link && !unit_fits {
                         for ap in namesake_organisations(index, matches, m, all) {
                             if let Some(a) = index.address_point(ap) {
                                 buildings.push((a.building, Some(ap), 0));
