@@ -16,7 +16,7 @@ use seoladh::raw::text::normalise::NORMALISER_VERSION;
 use seoladh::Error;
 
 /// Where the bundled dataset lives in the source tree.
-fn fixture_data() -> PathBuf {
+pub fn fixture_data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/data")
 }
 

@@ -11,6 +11,7 @@ mod measure;
 mod ops;
 mod prefixes;
 mod profiles;
+mod roundtrip;
 mod serve;
 mod stats;
 mod typed;
@@ -61,6 +62,8 @@ enum Command {
     Typed(typed::TypedArgs),
     /// Prefix benchmark: sample typed prefixes of addresses into a file, or answer one.
     Prefixes(prefixes::PrefixesArgs),
+    /// Every address point's own stored address through Find Address: does each find itself?
+    Roundtrip(roundtrip::RoundTripArgs),
 }
 
 /// Parses the command line and runs the subcommand; errors are printed with their fix.
@@ -83,6 +86,7 @@ pub fn run() -> ExitCode {
         Command::Keystrokes(args) => measure::keystrokes(&args),
         Command::Typed(args) => typed::run(&args),
         Command::Prefixes(args) => prefixes::run_command(&args),
+        Command::Roundtrip(args) => roundtrip::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -61,13 +61,18 @@ pub struct Shape {
 #[command(after_help = "Examples:
   seoladh find \"2 Dooroge Woods, Ballyboughal\"
   seoladh find --index ie.idx --limit 5 --language ga \"a41 3wn1\"
-  seoladh find --geographic-address --address-elements --profile 5line30 --pretty \"main st, lifford\"")]
+  seoladh find --geographic-address --address-elements --profile 5line30 --pretty \"main st, lifford\"
+  seoladh find --explain --pretty \"1 main street, oldtown, letterkenny\"")]
 pub struct FindArgs {
     /// Address or Eircode text.
     pub address: String,
     /// ECAD id to search (an option's drill-down).
     #[arg(long)]
     pub address_id: Option<u64>,
+    /// Add `explain` to the answer: how each typed word was read, what it matched, and the
+    /// candidates that came close and why they lost (`explain=true` on the server).
+    #[arg(long)]
+    pub explain: bool,
     #[command(flatten)]
     shape: Shape,
     #[command(flatten)]
@@ -153,6 +158,9 @@ pub fn find(args: &FindArgs) -> ExitCode {
     ];
     if let Some(id) = args.address_id {
         q.push(("addressId", id.to_string()));
+    }
+    if args.explain {
+        q.push(("explain", "true".into()));
     }
     shape_params(&args.shape, &mut q);
     run(

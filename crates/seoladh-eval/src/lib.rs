@@ -46,6 +46,8 @@ pub mod prefixes;
 pub mod queries;
 pub mod report;
 pub mod rng;
+pub mod roundtrip;
+mod roundtrip_report;
 pub mod sample;
 mod select;
 pub mod tsv;

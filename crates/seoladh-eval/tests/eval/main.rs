@@ -2,3 +2,4 @@
 
 mod autocomplete;
 mod eval_props;
+mod roundtrip;

@@ -22,6 +22,7 @@ pub mod dispatch;
 pub mod ecad_data;
 pub mod enums;
 pub mod error;
+pub mod explain;
 pub mod links;
 pub mod query;
 pub mod request;
@@ -31,6 +32,7 @@ pub use dispatch::{answer, answer_into, find_address, Answer, Operation, Prepare
 pub use ecad_data::*;
 pub use enums::*;
 pub use error::{ApiError, ErrorBody, ErrorEntry};
+pub use explain::{Explain, ExplainCandidate, ExplainElement, ExplainWord};
 pub use links::{LinkContext, OptionLinks};
 pub use query::RawQuery;
 pub use request::{

@@ -178,6 +178,8 @@ pub struct FindAddressRequest {
     pub address_id: Option<u64>,
     /// The options; each option's `next` link carries them over.
     pub options: QueryOptions,
+    /// Say how the answer was reached (`explain=true`; not part of the 2.0 wire format).
+    pub explain: bool,
 }
 
 /// An AutoComplete request (`/2.0/AutoComplete`).
@@ -232,6 +234,7 @@ impl FindAddressRequest {
             txn: parse_txn(q)?,
             address_id: parse_id(q, "addressId", ErrorCode::InvalidAddressId)?,
             options: QueryOptions::from_params(q)?,
+            explain: parse_bool(q, "explain", ErrorCode::InvalidParameterValue)?,
         })
     }
 }

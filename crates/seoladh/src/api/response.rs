@@ -92,6 +92,9 @@ pub struct FindAddressInput {
     pub address_elements: bool,
     /// Profile requested.
     pub address_profile_name: Option<String>,
+    /// An explanation was asked for (left out unless it was).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub explain: bool,
 }
 
 impl FindAddressInput {
@@ -109,6 +112,7 @@ impl FindAddressInput {
             vanity_mode: req.options.vanity_mode,
             address_elements: req.options.address_elements,
             address_profile_name: req.options.address_profile_name.clone(),
+            explain: req.explain,
         }
     }
 }
@@ -203,6 +207,9 @@ pub struct FindAddressResponse {
     pub input: FindAddressInput,
     /// Holds the `self` link.
     pub links: Vec<Link>,
+    /// How the answer was reached; only when the request asked (`explain=true`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explain: Option<super::explain::Explain>,
 }
 
 impl FindAddressResponse {
@@ -232,6 +239,7 @@ impl FindAddressResponse {
             options: Vec::new(),
             input: FindAddressInput::from_request(req, ctx),
             links: vec![ctx.find_address_self(req)],
+            explain: None,
         }
     }
 }

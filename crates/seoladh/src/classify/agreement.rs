@@ -28,7 +28,8 @@ mod near;
 use named::Named;
 use near::Near;
 
-use super::{reconcile, Classification, OptionSet, COUNTRY_WORDS};
+use super::reading::COUNTRY_WORDS;
+use super::{reconcile, Classification, OptionSet};
 use crate::api::{FindResult, MatchLevel};
 use crate::group::GROUP_THRESHOLD;
 use crate::index::{ElementKind, Index, PlaceRow, NONE};
@@ -105,7 +106,7 @@ fn loosely_read(index: &Index, search: &Search, c: &Candidate, reconciled: u64) 
         .filter(|(i, _)| reconciled & (1u64 << i) != 0)
         .filter(|(_, w)| {
             matches!(
-                reconcile::read_word(&w.text, &own),
+                reconcile::read_word(&w.text, &own.terms),
                 Some(reconcile::Reading::Misspelt | reconcile::Reading::Abbreviated)
             )
         })

@@ -5,20 +5,23 @@
 //! the input names and to the street its number was typed with.
 
 mod agreement;
+mod explain;
 mod foreign;
 mod level;
 mod nonaddress;
+mod reading;
 mod reconcile;
 mod shared;
 
+pub use explain::explain;
 use nonaddress::{looks_like_gibberish, looks_like_non_address};
+use reading::{unexplained_words, Reading, MAX_READ_CANDIDATES};
 use shared::{assigned_elements, named_points, shared_points};
 
 use crate::api::{FindResult, MatchLevel, PostcodeNotAvailable};
 use crate::index::{AddressPointRow, EircodeHit, ElementKind, Index, NONE};
 use crate::limits::MAX_TIED_CANDIDATES;
 use crate::search::{Candidate, Search};
-use crate::text::TokenKind;
 
 /// Margin under which a runner-up counts as tied with the best candidate.
 const TIE_MARGIN: f32 = 0.75;
@@ -157,7 +160,7 @@ pub fn classify(
     if plan.uk_postcode.is_some() && plan.eircode.is_none() {
         return Classification::simple(FindResult::ForeignAddressDetected);
     }
-    let best = best_answer(index, search);
+    let best = best_answer(index, text, search);
     // 2b. Nothing matched and the words are not words: random characters (a code read with
     // look-alikes, `DGWFA34`, is no word, nor random), even with a country's letters among
     // them (`hfj#xwll!!gb%`).
@@ -258,7 +261,7 @@ pub fn classify(
     };
     let mut c = match &disagreement {
         Some(d) => agreement::answer(d, |s| {
-            best_answer(index, s).map(|b| from_answer(index, s, &b))
+            best_answer(index, text, s).map(|b| from_answer(index, s, &b))
         }),
         None => from_answer(index, search, &best),
     };
@@ -312,28 +315,12 @@ struct Answer {
 
 /// The best candidate read as an answer, or `None` when nothing plausible matched: too little
 /// of the query explained, or nothing distinctive ([`reconcile::nothing_distinctive`]).
-fn best_answer(index: &Index, search: &Search) -> Option<Answer> {
+fn best_answer(index: &Index, text: &str, search: &Search) -> Option<Answer> {
     let first = *search.best()?;
-    // Near-tied candidates are read against their own words; the one that leaves least over
-    // (then the one whose house number is typed exactly, not as one end of a range) is the
-    // answer: `15 MINISTERS RSE, LSK` is MINISTERS RISE, not MINISTERS PARK.
-    let window: Vec<Reading> = search
-        .candidates
-        .iter()
-        .take_while(|c| c.score >= first.score - TIE_MARGIN)
-        .take(MAX_READ_CANDIDATES)
-        .map(|c| Reading::of(index, search, c))
-        .collect();
-    let chosen = window
-        .iter()
-        .enumerate()
-        .min_by(|(i, a), (j, b)| {
-            a.unexplained
-                .total_cmp(&b.unexplained)
-                .then(b.exact_number.cmp(&a.exact_number))
-                .then(i.cmp(j))
-        })
-        .map(|(i, _)| i)?;
+    let Window {
+        readings: window,
+        chosen,
+    } = read_window(index, text, search)?;
     let r = window.get(chosen)?;
     let best = r.candidate;
     if best.place.mask == 0 {
@@ -355,6 +342,7 @@ fn best_answer(index: &Index, search: &Search) -> Option<Answer> {
     let target = target_of(index, search, &best);
     let mut ties = vec![target];
     let mut tied_candidates = vec![best];
+    let mut typed = None;
     for (i, c) in search.candidates.iter().enumerate() {
         if i == chosen {
             continue;
@@ -362,16 +350,24 @@ fn best_answer(index: &Index, search: &Search) -> Option<Answer> {
         if c.score < first.score - TIE_MARGIN || tied_candidates.len() >= MAX_TIED_CANDIDATES {
             break;
         }
-        // A read candidate that leaves more over, or reaches the number only through a range,
-        // is not as good.
-        if let Some(o) = window.get(i) {
-            if o.unexplained > r.unexplained + f32::EPSILON
-                || (o.unexplained <= r.unexplained + f32::EPSILON
-                    && r.exact_number
-                    && !o.exact_number)
-            {
-                continue;
+        // A read candidate that is not as good as the chosen one is no tie ([`loses`]); past
+        // the window, one pointing elsewhere is read too when the chosen one is exactly the
+        // text (a long MAIN STREET of one post town, each house in another locality).
+        match window.get(i) {
+            Some(o) if loses(r, o).is_some() => continue,
+            None if r.exact_fit() && !same_element(&target_of(index, search, c), &target) => {
+                let t = target_of(index, search, c);
+                if !reading::fit(
+                    index,
+                    typed.get_or_insert_with(|| reading::typed_tokens(text)),
+                    &t,
+                )
+                .is_some_and(|f| f.exact())
+                {
+                    continue;
+                }
             }
+            _ => {}
         }
         tied_candidates.push(*c);
         let t = target_of(index, search, c);
@@ -407,6 +403,75 @@ fn best_answer(index: &Index, search: &Search) -> Option<Answer> {
     })
 }
 
+/// The candidates within the tie margin of the best (at most [`MAX_READ_CANDIDATES`]), each read
+/// against its own address, and the one chosen as the answer.
+struct Window {
+    /// `readings[i]` reads `search.candidates[i]`.
+    readings: Vec<Reading>,
+    /// The index of the chosen one.
+    chosen: usize,
+}
+
+/// Reads the near-tied candidates and chooses among them: first the one whose own postal address
+/// is exactly the text (every typed word one of its words, every element of it typed: a house
+/// beats the flat of the same number in a named block, and the street beats the estate on it),
+/// then the one that leaves least over, then the one whose house number is typed exactly, not as
+/// one end of a range (`15 MINISTERS RSE, LSK` is MINISTERS RISE, not MINISTERS PARK).
+fn read_window(index: &Index, text: &str, search: &Search) -> Option<Window> {
+    let first = *search.best()?;
+    let mut readings: Vec<Reading> = search
+        .candidates
+        .iter()
+        .take_while(|c| c.score >= first.score - TIE_MARGIN)
+        .take(MAX_READ_CANDIDATES)
+        .map(|c| Reading::of(index, search, c))
+        .collect();
+    if readings.len() > 1 {
+        let typed = reading::typed_tokens(text);
+        for r in &mut readings {
+            let target = target_of(index, search, &r.candidate);
+            r.fit = reading::fit(index, &typed, &target);
+        }
+    }
+    let chosen = readings
+        .iter()
+        .enumerate()
+        .min_by(|(i, a), (j, b)| {
+            b.exact_fit()
+                .cmp(&a.exact_fit())
+                .then(a.unexplained.total_cmp(&b.unexplained))
+                .then(b.exact_number.cmp(&a.exact_number))
+                .then(i.cmp(j))
+        })
+        .map(|(i, _)| i)?;
+    Some(Window { readings, chosen })
+}
+
+/// Why a near-tied candidate is not as good as the chosen one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Loss {
+    /// The chosen address is exactly the text; this one needs a name the text does not give.
+    UntypedName,
+    /// It leaves more of the text unexplained.
+    LeavesMore,
+    /// It reaches the typed house number only as one end of a range.
+    RangeNumber,
+}
+
+/// Whether (and why) `other` loses to the `chosen` reading, or ties with it.
+fn loses(chosen: &Reading, other: &Reading) -> Option<Loss> {
+    if chosen.exact_fit() && !other.exact_fit() {
+        return Some(Loss::UntypedName);
+    }
+    if other.unexplained > chosen.unexplained + f32::EPSILON {
+        return Some(Loss::LeavesMore);
+    }
+    if chosen.exact_number && !other.exact_number {
+        return Some(Loss::RangeNumber);
+    }
+    None
+}
+
 /// The plan words whose spelling the tokeniser corrected (`Co. Tipperar`).
 fn corrected_words(plan: &crate::search::Plan) -> u64 {
     plan.words
@@ -417,123 +482,8 @@ fn corrected_words(plan: &crate::search::Plan) -> u64 {
         .fold(0, |m, (i, _)| m | 1u64 << i)
 }
 
-/// Candidates near the best read against their own words (each costs a few element names).
-const MAX_READ_CANDIDATES: usize = 8;
-
-/// One candidate read against its own address ([`reconcile`]).
-struct Reading {
-    /// The candidate (a repeated house number read once).
-    candidate: Candidate,
-    /// Its own address's terms.
-    own: Vec<String>,
-    /// Plan words its own words explain beyond its match.
-    reconciled: u64,
-    /// Some of those needed a misspelling.
-    misspelt: bool,
-    /// Weight of the words it leaves unexplained.
-    unexplained: f32,
-    /// The typed house number is its building's number as written (not one end of a range).
-    exact_number: bool,
-}
-
-impl Reading {
-    fn of(index: &Index, search: &Search, c: &Candidate) -> Reading {
-        let candidate = repeated_house_number(index, search, c).unwrap_or(*c);
-        // The own words only read words left over (and the 550 rule needs leftovers too).
-        let all = search.plan.all_words();
-        let own = if candidate.place.mask & all == all {
-            Vec::new()
-        } else {
-            reconcile::own_terms(index, &candidate)
-        };
-        let (reconciled, misspelt) = reconcile::reconcile(search, &candidate, &own);
-        let unexplained = unexplained_words(search, &candidate, reconciled)
-            .iter()
-            .map(|&i| search.word_weights[i])
-            .sum();
-        let exact_number = candidate
-            .building
-            .and_then(|b| index.building(b))
-            .and_then(|r| index.string(r.number))
-            .map_or(true, |n| {
-                let stored = || {
-                    n.bytes()
-                        .filter(|b| *b != b' ')
-                        .map(|b| b.to_ascii_lowercase())
-                };
-                candidate.numbers_used == 0
-                    || search.plan.numbers.iter().enumerate().any(|(i, q)| {
-                        i < 32
-                            && candidate.numbers_used & (1 << i) != 0
-                            && stored().eq(q.text.bytes())
-                    })
-            });
-        Reading {
-            candidate,
-            own,
-            reconciled,
-            misspelt,
-            unexplained,
-            exact_number,
-        }
-    }
-}
-
-/// An address typed twice (`38 EASTLY COURT, 38 EASTLY COURT, …`) gives the house number twice;
-/// the matcher reads the first as a unit number, finds no such unit and stops at the building.
-/// When every unused number repeats a used one, the building's own point is the answer, as if
-/// the number had been typed once.
-fn repeated_house_number(index: &Index, search: &Search, c: &Candidate) -> Option<Candidate> {
-    let b = c.building?;
-    if c.address_point.is_some() || !c.number_unmatched || c.numbers_used == 0 {
-        return None;
-    }
-    let numbers = &search.plan.numbers;
-    let used = |i: usize| i < 32 && c.numbers_used & (1 << i) != 0;
-    let repeats = (0..numbers.len())
-        .filter(|&i| !used(i))
-        .all(|i| (0..numbers.len()).any(|j| used(j) && numbers[j].text == numbers[i].text));
-    if !repeats {
-        return None;
-    }
-    let r = index.building(b)?;
-    let mut plain = (r.ap_start..r.ap_start + u32::from(r.ap_count))
-        .filter(|&ap| index.address_point(ap).is_some_and(|a| a.is_plain()));
-    let ap = match (plain.next(), plain.next()) {
-        (Some(only), None) => only,
-        _ => return None,
-    };
-    let mut fixed = *c;
-    fixed.address_point = Some(ap);
-    fixed.number_unmatched = false;
-    fixed.numbers_used = (0..numbers.len().min(32)).fold(0, |m, i| m | (1 << i));
-    Some(fixed)
-}
-
 fn same_element(a: &Target, b: &Target) -> bool {
     matches!((a, b), (Target::Element { element: x, .. }, Target::Element { element: y, .. }) if x == y)
-}
-
-/// Words naming the country: people end addresses with them and no ECAD element holds them,
-/// so left over they neither make a match partial nor count against it.
-const COUNTRY_WORDS: [&str; 6] = ["ireland", "eire", "\u{e9}ire", "irl", "irland", "roi"];
-
-/// Plan words the candidate leaves unexplained (country words aside). A county the point is not
-/// in is not held against a single address point: people write the wrong county or the
-/// geographic one (docs/matching.md §1, §7); the answer shows the right one (`isAltered`). A
-/// county of Northern Ireland is no such slip: it places the address outside the data.
-fn unexplained_words(search: &Search, c: &Candidate, reconciled: u64) -> Vec<usize> {
-    (0..search.plan.words.len().min(64))
-        .filter(|i| (c.place.mask | reconciled) & (1u64 << i) == 0)
-        .filter(|&i| {
-            let w = &search.plan.words[i];
-            let country = COUNTRY_WORDS.contains(&w.text.as_str());
-            let wrong_county = c.address_point.is_some()
-                && w.kind == TokenKind::County
-                && !crate::search::foreign::is_ni_county(w);
-            !(country || wrong_county)
-        })
-        .collect()
 }
 
 /// The most specific element the candidate's place matched.
@@ -710,11 +660,15 @@ fn from_answer(index: &Index, search: &Search, best: &Answer) -> Classification 
                 Vec::new()
             };
             // The best candidate is a street inside the town the text names: the town's own
-            // place holds the points with the town's address.
-            if shared.is_empty() && matches!(best.target, Target::Element { .. }) {
-                shared = named_points(index, search, &best.tied_candidates, |c| {
+            // place holds the points with the town's address. One point is an answer only when
+            // no namesake place renders the same address (two localities both AN CNOC in
+            // Irish in one post town).
+            if shared.len() <= 1 && matches!(best.target, Target::Element { .. }) {
+                shared.extend(named_points(index, search, &best.tied_candidates, |c| {
                     deepest_element(index, search, c)
-                });
+                }));
+                shared.sort_unstable();
+                shared.dedup();
             }
             if !shared.is_empty() {
                 return shared_answer(index, c, shared);

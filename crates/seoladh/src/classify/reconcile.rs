@@ -29,18 +29,35 @@ const QUALIFIERS: [&str; 9] = [
 /// Most own-address terms collected for one candidate (an address has at most a few dozen).
 const MAX_OWN_TERMS: usize = 256;
 
-/// The words of the candidate's own address, in every form the index knows (English, Irish,
-/// aliases), as normalised terms: the place's elements, and for an address point or building
-/// its building name, unit, organisation and department.
-pub(super) fn own_terms(index: &Index, c: &Candidate) -> Vec<String> {
-    let mut out = Vec::new();
+/// The words of a candidate's own address, in every form the index knows (English, Irish,
+/// aliases), as normalised terms.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct OwnWords {
+    /// Every term, sorted, without repeats.
+    pub terms: Vec<String>,
+    /// Each name of two words or more, its terms in order (a name typed whole explains its
+    /// generic words too: the `UPPER` of `WARD UPPER PRINTING`).
+    pub names: Vec<Vec<String>>,
+}
+
+/// The words of the candidate's own address ([`OwnWords`]): the place's elements, and for an
+/// address point or building its building name, unit, organisation and department.
+pub(super) fn own_terms(index: &Index, c: &Candidate) -> OwnWords {
+    let mut out = OwnWords::default();
+    let add = |name: &str, out: &mut OwnWords| {
+        let from = out.terms.len();
+        crate::text::index_terms(name, &mut out.terms);
+        if out.terms.len() - from >= 2 && out.names.len() < MAX_OWN_NAMES {
+            out.names.push(out.terms[from..].to_vec());
+        }
+    };
     if let Some(row) = index.place(c.place.place) {
         for e in row.elements() {
             if e == NONE {
                 continue;
             }
             for v in index.variants(e) {
-                crate::text::index_terms(v.name, &mut out);
+                add(v.name, &mut out);
             }
         }
     }
@@ -59,17 +76,20 @@ pub(super) fn own_terms(index: &Index, c: &Candidate) -> Vec<String> {
         .into_iter()
         .flatten()
         {
-            crate::text::index_terms(&part.english, &mut out);
+            add(&part.english, &mut out);
             if let Some(irish) = &part.irish {
-                crate::text::index_terms(irish, &mut out);
+                add(irish, &mut out);
             }
         }
     }
-    out.sort_unstable();
-    out.dedup();
-    out.truncate(MAX_OWN_TERMS);
+    out.terms.sort_unstable();
+    out.terms.dedup();
+    out.terms.truncate(MAX_OWN_TERMS);
     out
 }
+
+/// Most names of two words or more kept for one candidate.
+const MAX_OWN_NAMES: usize = 64;
 
 /// How a left-over word relates to the candidate's own words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,13 +144,15 @@ pub(super) fn read_word(word: &str, own: &[String]) -> Option<Reading> {
 }
 
 /// Words the candidate explains beyond its match mask: `(mask, misspelt)` – the plan words read
-/// as the candidate's own (generic words aside), and whether any of them needed a misspelling.
-pub(super) fn reconcile(search: &Search, c: &Candidate, own: &[String]) -> (u64, bool) {
-    let mut mask = 0u64;
+/// as the candidate's own, and whether any of them needed a misspelling. A generic word is read
+/// only within one of the candidate's names typed whole ([`typed_names`]).
+pub(super) fn reconcile(search: &Search, c: &Candidate, own: &OwnWords) -> (u64, bool) {
+    let mut mask = typed_names(search, own) & !c.place.mask;
     let mut misspelt = false;
+    let own = &own.terms[..];
     for (i, w) in search.plan.words.iter().enumerate().take(64) {
         let bit = 1u64 << i;
-        if c.place.mask & bit != 0 {
+        if (c.place.mask | mask) & bit != 0 {
             continue;
         }
         if COUNTY_PREFIXES.contains(&w.text.as_str()) {
@@ -153,6 +175,32 @@ pub(super) fn reconcile(search: &Search, c: &Candidate, own: &[String]) -> (u64,
         }
     }
     (mask, misspelt)
+}
+
+/// The plan words that spell one of the candidate's names of two words or more, word for word
+/// and in order within one section.
+fn typed_names(search: &Search, own: &OwnWords) -> u64 {
+    let words = &search.plan.words;
+    let mut mask = 0u64;
+    for name in &own.names {
+        for start in 0..words.len().min(64) {
+            let run = &words[start..];
+            let whole = run.len() >= name.len()
+                && name
+                    .iter()
+                    .zip(run)
+                    .all(|(t, w)| w.text == *t && w.section == run[0].section);
+            if whole {
+                let bits = if name.len() >= 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << name.len()) - 1
+                };
+                mask |= bits << start;
+            }
+        }
+    }
+    mask
 }
 
 /// Whether a plan word is generic: a street type (`grove`, `road`), a qualifier (`upper`), a
@@ -182,8 +230,9 @@ pub(super) fn nothing_distinctive(
     search: &Search,
     explained: u64,
     leftover: usize,
-    own: &[String],
+    own: &OwnWords,
 ) -> bool {
+    let own = &own.terms[..];
     if leftover == 0 {
         return false;
     }

@@ -97,31 +97,27 @@ fn element_named(index: &Index, terms: &[u32], assigned: &[u32], e: u32) -> bool
 }
 
 /// Whether the text names every line of the place's postal address: every element above the
-/// counties, post town included (the county line may be left out or wrong).
+/// counties that takes a line, post town included (the county line may be left out or wrong).
 fn names_postal_address(index: &Index, terms: &[u32], assigned: &[u32], place: u32) -> bool {
     let Some(row) = index.place(place) else {
         return false;
     };
-    [
-        row.group,
-        row.thoroughfare,
-        row.thoroughfare2,
-        row.locality,
-        row.locality2,
-        row.post_town,
-    ]
-    .into_iter()
-    .all(|e| e == NONE || element_named(index, terms, assigned, e))
+    index
+        .line_elements(&row)
+        .into_iter()
+        .all(|e| element_named(index, terms, assigned, e))
 }
 
-/// Places whose most specific element is `e` (the town's own place beside its streets), read
-/// from the first [`MAX_OWN_PLACE_SCAN`] places of the element.
+/// Places whose most specific line is element `e` (the town's own place beside its streets,
+/// and a locality named like its post town), read from the first [`MAX_OWN_PLACE_SCAN`] places
+/// of the element.
 fn own_places(index: &Index, e: u32, out: &mut Vec<u32>) {
     for p in index.element_places(e).take(MAX_OWN_PLACE_SCAN) {
         let Some(row) = index.place(p) else {
             continue;
         };
-        if row.elements().into_iter().find(|&x| x != NONE) == Some(e) {
+        let first = row.elements().into_iter().find(|&x| x != NONE);
+        if first == Some(e) || (first.is_some() && index.line_elements(&row).first() == Some(&e)) {
             out.push(p);
         }
     }
@@ -131,9 +127,94 @@ fn own_places(index: &Index, e: u32, out: &mut Vec<u32>) {
 /// post town LOUGHREA) whose own places are looked at.
 const MAX_NAMESAKES: usize = 8;
 
-/// The candidate's most specific matched element and the elements matched by the same words.
-fn deepest_and_namesakes(search: &Search, c: &Candidate, deepest: u32, out: &mut Vec<u32>) {
+/// Most namesakes of an element read from the index (a name given to every townland of a kind,
+/// `AN CNOC`, is a few dozen elements nationwide).
+const MAX_INDEX_NAMESAKES: usize = 64;
+
+/// Most postings of one term read when looking for a name's namesakes in the index.
+const MAX_NAMESAKE_SCAN: usize = 65_536;
+
+/// The elements holding every term of `ids` (sorted), or `None` when a term's postings are
+/// longer than [`MAX_NAMESAKE_SCAN`]: merged list by list, the shortest first.
+fn elements_with_all(index: &Index, ids: &[u32]) -> Option<Vec<u32>> {
+    let mut lists: Vec<Vec<u32>> = Vec::with_capacity(ids.len());
+    for &t in ids {
+        let list: Vec<u32> = index.term_elements(t).take(MAX_NAMESAKE_SCAN + 1).collect();
+        if list.len() > MAX_NAMESAKE_SCAN {
+            return None;
+        }
+        lists.push(list);
+    }
+    lists.sort_by_key(Vec::len);
+    let mut lists = lists.into_iter();
+    let mut out = lists.next()?;
+    for list in lists {
+        let mut j = 0;
+        out.retain(|&e| {
+            while j < list.len() && list[j] < e {
+                j += 1;
+            }
+            list.get(j) == Some(&e)
+        });
+    }
+    Some(out)
+}
+
+/// Elements of `e`'s kind with one of `e`'s names that the text names whole (the same terms),
+/// read from the index: namesakes the matcher had no need to read, as both localities called
+/// `AN CNOC` in Irish in post town PORT LAOISE are named by the one text. At most
+/// [`MAX_INDEX_NAMESAKES`] appended to `out`.
+fn index_namesakes(index: &Index, terms: &[u32], e: u32, out: &mut Vec<u32>) {
+    let Some(kind) = index.element(e).map(|r| r.kind).filter(|k| {
+        matches!(
+            k,
+            ElementKind::BuildingGroup
+                | ElementKind::Thoroughfare
+                | ElementKind::Locality
+                | ElementKind::PostTown
+        )
+    }) else {
+        return;
+    };
+    let mut found = 0;
+    for (_, ids) in index.variant_terms(e) {
+        let ids: Vec<u32> = ids.collect();
+        if ids.is_empty() || !ids.iter().all(|t| terms.binary_search(t).is_ok()) {
+            continue;
+        }
+        let Some(holding) = elements_with_all(index, &ids) else {
+            continue;
+        };
+        for x in holding {
+            if x == e || out.contains(&x) || index.element(x).map(|r| r.kind) != Some(kind) {
+                continue;
+            }
+            if index
+                .variant_terms(x)
+                .any(|(_, other)| other.eq(ids.iter().copied()))
+            {
+                out.push(x);
+                found += 1;
+                if found >= MAX_INDEX_NAMESAKES {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// The candidate's most specific matched element, the elements matched by the same words, and
+/// the element's namesakes in the index ([`index_namesakes`]).
+fn deepest_and_namesakes(
+    index: &Index,
+    terms: &[u32],
+    search: &Search,
+    c: &Candidate,
+    deepest: u32,
+    out: &mut Vec<u32>,
+) {
     out.push(deepest);
+    index_namesakes(index, terms, deepest, out);
     let Some(mask) = c
         .place
         .assigned()
@@ -173,6 +254,7 @@ pub(super) fn named_points(
     candidates: &[Candidate],
     deepest: impl Fn(&Candidate) -> Option<u32>,
 ) -> Vec<u32> {
+    let terms = query_terms(index, search);
     let mut places: Vec<(u32, usize)> = Vec::new();
     let mut own = Vec::new();
     let mut elements = Vec::new();
@@ -186,7 +268,7 @@ pub(super) fn named_points(
             continue;
         };
         elements.clear();
-        deepest_and_namesakes(search, c, d, &mut elements);
+        deepest_and_namesakes(index, &terms, search, c, d, &mut elements);
         for &e in &elements {
             if scanned.contains(&e) {
                 continue;
@@ -199,7 +281,6 @@ pub(super) fn named_points(
     }
     places.sort_unstable();
     places.dedup_by_key(|(p, _)| *p);
-    let terms = query_terms(index, search);
     let mut points = Vec::new();
     for (p, i) in places {
         let assigned = assigned_elements(search, &candidates[i]);

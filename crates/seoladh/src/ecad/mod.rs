@@ -14,7 +14,7 @@ mod lookup;
 mod read;
 mod read_rows;
 pub mod records;
-mod render;
+pub(crate) mod render;
 mod report;
 pub mod stats;
 

@@ -33,7 +33,14 @@ pub(crate) fn find_address(
             (classify(index, &req.address, &s, &eircode), Some(s))
         }
     };
-    respond(engine, req, links, &classification, search.as_ref())
+    let mut resp = respond(engine, req, links, &classification, search.as_ref());
+    if req.explain {
+        resp.explain = Some(match &search {
+            Some(s) => crate::classify::explain(index, &req.address, s, req.options.language),
+            None => api::Explain::default(),
+        });
+    }
+    resp
 }
 
 /// Drill-down by id: an address point is the answer; a building or element lists what is below.

@@ -522,6 +522,18 @@ impl Index {
             .filter_map(move |i| table.get(i))
     }
 
+    /// Organisations at the address points `aps` (a place's or a building's run), in address
+    /// point order.
+    pub fn organisations_among(
+        &self,
+        aps: std::ops::Range<u32>,
+    ) -> impl Iterator<Item = OrganisationRow> + '_ {
+        let table = Organisations::new(self.section(SectionId::Organisations));
+        table
+            .for_address_points(aps)
+            .filter_map(move |i| table.get(i))
+    }
+
     /// A short string (house number, sub-building, department) by reference.
     pub fn string(&self, r: u32) -> Option<&str> {
         std::str::from_utf8(self.string_bytes(r)?).ok()

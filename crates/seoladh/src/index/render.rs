@@ -1,8 +1,11 @@
 //! Address parts from the index tables, for the address builder (`ecad::address`): the same
 //! rendering code serves the CSV layout and the engine's answers, so they always agree.
 
+use smallvec::SmallVec;
+
 use crate::ecad::address::{AddressParts, ElementType, Part};
-use crate::index::tables::{ElementKind, NONE};
+use crate::ecad::render::same_name;
+use crate::index::tables::{ElementKind, PlaceRow, NONE};
 use crate::index::{Index, VariantTag};
 
 /// The level an element-level address stops at.
@@ -59,6 +62,39 @@ impl Index {
             part = part.with_irish(ga);
         }
         Some(part)
+    }
+
+    /// The elements of a place that take a line of its postal address, most specific first:
+    /// group, thoroughfares, localities and post town, less one whose English name is the next
+    /// one's (docs/ecad-layout.md §4 rule 5: the locality BALBRIGGAN gives way to the post town
+    /// BALBRIGGAN, in Irish too).
+    pub fn line_elements(&self, row: &PlaceRow) -> SmallVec<[u32; 6]> {
+        let present: SmallVec<[u32; 6]> = row
+            .line_slots()
+            .into_iter()
+            .filter(|&e| e != NONE)
+            .collect();
+        let mut out = SmallVec::new();
+        for (i, &e) in present.iter().enumerate() {
+            if !present
+                .get(i + 1)
+                .is_some_and(|&next| self.same_english_name(e, next))
+            {
+                out.push(e);
+            }
+        }
+        out
+    }
+
+    /// Whether elements `a` and `b` have the same English name (case and outer spaces aside), as
+    /// the postal address compares two lines.
+    pub fn same_english_name(&self, a: u32, b: u32) -> bool {
+        let english = |e: u32| {
+            self.variants(e)
+                .find(|v| v.tag == VariantTag::English)
+                .map(|v| v.name)
+        };
+        matches!((english(a), english(b)), (Some(x), Some(y)) if same_name(x, y))
     }
 
     /// Every slot of a place's address, cleared above `level`'s scope: a thoroughfare-level

@@ -175,6 +175,19 @@ pub struct PlaceRow {
 }
 
 impl PlaceRow {
+    /// The slots that can take a line of the postal address, most specific first (group,
+    /// thoroughfares, localities, post town; [`NONE`] where empty).
+    pub fn line_slots(&self) -> [u32; 6] {
+        [
+            self.group,
+            self.thoroughfare,
+            self.thoroughfare2,
+            self.locality,
+            self.locality2,
+            self.post_town,
+        ]
+    }
+
     /// The element links in address order (group first, geographic county last).
     pub fn elements(&self) -> [u32; 8] {
         [
@@ -372,23 +385,28 @@ table!(
 impl Organisations<'_> {
     /// Rows of the organisations at address point `ap` (a contiguous run).
     pub(crate) fn for_address_point(&self, ap: u32) -> std::ops::Range<u32> {
+        self.for_address_points(ap..ap.saturating_add(1))
+    }
+
+    /// Rows of the organisations at the address points `aps` (a contiguous run: the table is
+    /// in address-point order).
+    pub(crate) fn for_address_points(&self, aps: std::ops::Range<u32>) -> std::ops::Range<u32> {
         let n = self.len() as u32;
         let key = |i: u32| self.get(i).map_or(u32::MAX, |r| r.address_point);
-        let (mut lo, mut hi) = (0u32, n);
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            if key(mid) < ap {
-                lo = mid + 1;
-            } else {
-                hi = mid;
+        let first_at_least = |ap: u32| {
+            let (mut lo, mut hi) = (0u32, n);
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if key(mid) < ap {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
             }
-        }
-        let start = lo;
-        let mut end = start;
-        while end < n && key(end) == ap {
-            end += 1;
-        }
-        start..end
+            lo
+        };
+        let start = first_at_least(aps.start);
+        start..first_at_least(aps.end).max(start)
     }
 }
 

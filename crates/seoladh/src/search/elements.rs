@@ -28,6 +28,37 @@ pub struct ElementMatch {
     pub coverage: f32,
     /// The variant that matched best.
     pub variant: VariantTag,
+    /// The best reading by another variant on other words, when there is one (`mask` 0
+    /// otherwise): a post town whose alias DELGANY is its best reading of `3 DELGANY WOOD,
+    /// GREYSTONES` is still GREYSTONES in a place where DELGANY WOOD takes `delgany`.
+    pub alt: AltReading,
+}
+
+/// An element's second reading ([`ElementMatch::alt`]).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct AltReading {
+    /// Its score.
+    pub score: f32,
+    /// The words it explains, none of the best reading's (0: there is none).
+    pub mask: u64,
+    /// Words matched through a typo.
+    pub typos: u8,
+    /// Its variant.
+    pub variant: Option<VariantTag>,
+}
+
+impl ElementMatch {
+    /// The match as its second reading ([`ElementMatch::alt`]), when it has one.
+    pub fn as_alt(&self) -> Option<ElementMatch> {
+        (self.alt.mask != 0).then(|| ElementMatch {
+            score: self.alt.score,
+            mask: self.alt.mask,
+            typos: self.alt.typos,
+            variant: self.alt.variant.unwrap_or(self.variant),
+            alt: AltReading::default(),
+            ..*self
+        })
+    }
 }
 
 /// Inverse document frequency of a term found in `df` of `n` elements.
@@ -41,6 +72,12 @@ const MAX_NAME_TERMS: usize = 32;
 
 /// Weight lost per unit of name weight the query does not mention.
 const MISSING_PENALTY: f32 = 0.55;
+/// What reading an element by one of its aliases costs against its own names.
+const ALIAS_COST: f32 = 0.1;
+
+/// Variants whose readings are kept for an element's second reading.
+const MAX_ALT_VARIANTS: usize = 8;
+
 /// Least coverage for an element to count as named by the query.
 const MIN_COVERAGE: f32 = 0.5;
 
@@ -56,6 +93,10 @@ pub struct HitTerms<'a> {
     slots: [(u32, u16, u16); HIT_SLOTS],
     /// Too many distinct terms for the table: binary search instead.
     overflow: bool,
+    /// The query words that begin a comma section (the first word aside).
+    section_starts: u64,
+    /// Per query word, the most a hit on it weighs ([`HitTerms::with_word_caps`]).
+    caps: [f32; 64],
 }
 
 /// Slots of [`HitTerms`]'s table (a power of two, at most 3/4 full).
@@ -69,6 +110,8 @@ impl<'a> HitTerms<'a> {
             last: None,
             slots: [(0, 0, 0); HIT_SLOTS],
             overflow: hits.len() > u16::MAX as usize,
+            section_starts: 0,
+            caps: [f32::INFINITY; 64],
         };
         let mut used = 0;
         let mut i = 0;
@@ -135,6 +178,46 @@ impl<'a> HitTerms<'a> {
             }
             s = (s + 1) & (HIT_SLOTS - 1);
         }
+    }
+
+    /// The table knowing where `plan`'s comma sections begin (see [`ElementMatch`] scoring of
+    /// repeated words).
+    pub fn with_sections(mut self, plan: &crate::search::Plan) -> Self {
+        self.section_starts = plan
+            .words
+            .windows(2)
+            .take(63)
+            .enumerate()
+            .filter(|(_, w)| w[0].section != w[1].section)
+            .fold(0, |m, (i, _)| m | 1u64 << (i + 1));
+        self
+    }
+
+    /// The table with each query word's own weight (`caps[i]`, infinite when unknown): a name
+    /// word read through a word's equivalent, mutation or misspelling weighs no more than the
+    /// word itself (`parnell` read as the rare Irish PHARNELL says no more than PARNELL).
+    pub fn with_word_caps(mut self, caps: &[f32]) -> Self {
+        for (slot, &c) in self.caps.iter_mut().zip(caps) {
+            *slot = c;
+        }
+        self
+    }
+
+    /// The most a hit on the words of `mask` weighs.
+    #[inline]
+    fn cap(&self, mask: u64) -> f32 {
+        if mask.is_power_of_two() {
+            return self.caps[mask.trailing_zeros() as usize];
+        }
+        (0..64)
+            .filter(|i| mask & (1u64 << i) != 0)
+            .map(|i| self.caps[i])
+            .sum()
+    }
+
+    /// Whether word `i` begins a comma section (the first word aside).
+    pub fn starts_section(&self, i: usize) -> bool {
+        i < 64 && self.section_starts & (1u64 << i) != 0
     }
 
     /// All hits, sorted by term.
@@ -376,6 +459,8 @@ pub struct Verifier<'a> {
     memo: &'a mut Memo,
     /// Seeds, then verified elements in the order they were first met.
     pub matches: &'a mut Vec<ElementMatch>,
+    /// Second readings added to `matches`: (index of the match, index of its second reading).
+    alts: Vec<(u32, u32)>,
 }
 
 impl<'a> Verifier<'a> {
@@ -402,7 +487,21 @@ impl<'a> Verifier<'a> {
             name: NameScratch::default(),
             memo,
             matches,
+            alts: Vec::new(),
         }
+    }
+
+    /// The index of match `i`'s second reading ([`ElementMatch::alt`]), added to the matches
+    /// the first time it is asked for; `None` when it has none.
+    pub fn alt(&mut self, i: u32) -> Option<u32> {
+        if let Some(&(_, a)) = self.alts.iter().find(|(m, _)| *m == i) {
+            return Some(a);
+        }
+        let alt = self.matches.get(i as usize)?.as_alt()?;
+        self.matches.push(alt);
+        let a = (self.matches.len() - 1) as u32;
+        self.alts.push((i, a));
+        Some(a)
     }
 
     /// The hits elements are scored against.
@@ -534,6 +633,12 @@ fn score_with<'h>(
     name: &mut NameScratch<'h>,
 ) -> Option<ElementMatch> {
     let mut best: Option<ElementMatch> = None;
+    // Whether the element is a county or post town, read only for a repeated word.
+    let mut late: Option<bool> = None;
+    // Each variant's reading (score, mask, typos), for the second reading.
+    let mut readings: [(f32, u64, u8, Option<VariantTag>); MAX_ALT_VARIANTS] =
+        [(0.0, 0, 0, None); MAX_ALT_VARIANTS];
+    let mut n_readings = 0;
     let mut variants = index.variant_terms(e);
     // Each term's hits, looked up once per variant.
     let NameScratch { terms: buf, found } = name;
@@ -569,28 +674,46 @@ fn score_with<'h>(
         let typing = hits.last_word().map_or(0, |l| l.bit);
         let mut typed_past = false;
         for (&t, &cands) in terms.iter().zip(found.iter()) {
-            // The cheapest hit whose words are still free (a split word may cover two
-            // terms); among equally cheap ones, the nearest to the name's other words.
-            let free = |h: &&TermHit| h.mask & mask == 0 || h.how == How::Split;
-            let pick = if ambiguous {
-                cands.iter().filter(free).min_by(|a, b| {
-                    a.cost
-                        .total_cmp(&b.cost)
-                        .then(distance(a.mask, anchor).cmp(&distance(b.mask, anchor)))
-                })
-            } else {
-                cands.iter().find(free)
-            };
-            if typed_past && pick.is_none() {
-                continue;
-            }
             // Every name word weighs by its rarity.
             // (A hit of autocomplete's last word may not know the term's frequency: 0.)
             let df = cands.first().map(|h| h.df).filter(|&df| df > 0);
             let weight = weights.weight(index, t, df);
-            total += weight;
+            // The cheapest hit whose words are still free (a split word may cover two
+            // terms); among equally cheap ones, the nearest to the name's other words.
+            let free = |h: &&TermHit| h.mask & mask == 0 || h.how == How::Split;
+            let pick =
+                if ambiguous && anchor == 0 && *late.get_or_insert_with(|| reads_late(index, e)) {
+                    // A county or post town named twice (`LOUTH, DUNDALK, CO. LOUTH`): addresses
+                    // go from the house to the county, so it is the later occurrence.
+                    cands
+                        .iter()
+                        .filter(free)
+                        .min_by(|a, b| a.cost.total_cmp(&b.cost).then(b.mask.cmp(&a.mask)))
+                } else if ambiguous {
+                    cands.iter().filter(free).min_by(|a, b| {
+                        a.cost.total_cmp(&b.cost).then(
+                            distance(a.mask, anchor, hits.section_starts).cmp(&distance(
+                                b.mask,
+                                anchor,
+                                hits.section_starts,
+                            )),
+                        )
+                    })
+                } else {
+                    cands.iter().find(free)
+                };
+            if typed_past && pick.is_none() {
+                continue;
+            }
             match pick {
                 Some(h) => {
+                    // A completion is read at its own weight: the word is not typed whole.
+                    let weight = if h.how == How::Prefix {
+                        weight
+                    } else {
+                        weight.min(hits.cap(h.mask))
+                    };
+                    total += weight;
                     matched += weight * (1.0 - h.cost);
                     mask |= h.mask;
                     typed_past |= h.mask & typing != 0;
@@ -598,7 +721,10 @@ fn score_with<'h>(
                         typos += 1;
                     }
                 }
-                None => missing += weight,
+                None => {
+                    total += weight;
+                    missing += weight;
+                }
             }
         }
         if mask == 0 || total <= 0.0 {
@@ -608,7 +734,18 @@ fn score_with<'h>(
         if coverage < MIN_COVERAGE {
             continue;
         }
-        let score = matched - MISSING_PENALTY * missing;
+        // An alias reads a little below the element's own names (docs/ecad-layout.md §6): of a
+        // locality KILCOOLE and a post town also called KILCOOLE, the locality's name is it.
+        let alias = if matches!(tag, VariantTag::Alias(_)) {
+            ALIAS_COST
+        } else {
+            0.0
+        };
+        let score = matched - MISSING_PENALTY * missing - alias;
+        if n_readings < MAX_ALT_VARIANTS {
+            readings[n_readings] = (score, mask, typos, Some(tag));
+            n_readings += 1;
+        }
         // Autocomplete reads every typed word: the variant explaining more of them wins.
         let better = |b: &ElementMatch| match typing {
             0 => score > b.score,
@@ -623,35 +760,71 @@ fn score_with<'h>(
                 typos,
                 coverage,
                 variant: tag,
+                alt: AltReading::default(),
             });
         }
     }
     let mut best = best?;
     best.kind = index.element(e)?.kind;
+    for &(score, mask, typos, variant) in &readings[..n_readings] {
+        if mask & best.mask == 0 && score > 0.0 && score > best.alt.score {
+            best.alt = AltReading {
+                score,
+                mask,
+                typos,
+                variant,
+            };
+        }
+    }
     Some(best)
 }
 
+/// Whether element `e` comes last in an address (a county or post town).
+fn reads_late(index: &Index, e: u32) -> bool {
+    index
+        .element(e)
+        .is_some_and(|r| matches!(r.kind, ElementKind::County | ElementKind::PostTown))
+}
+
 /// How many word positions separate the first word of `mask` from the nearest word of
-/// `anchor` (0 without an anchor).
+/// `anchor` (0 without an anchor); every section boundary (`section_starts`: the words that
+/// begin a comma section) between them counts as a whole line of words, so of two equally near
+/// words the one in the anchor's section is nearer (the `RD` of `MERRION ROAD, SHELBOURNE RD`
+/// belongs with SHELBOURNE).
 #[inline]
-fn distance(mask: u64, anchor: u64) -> u32 {
+fn distance(mask: u64, anchor: u64, section_starts: u64) -> u32 {
     if anchor == 0 || mask == 0 {
         return 0;
     }
     let w = mask.trailing_zeros();
-    let below = anchor & ((1u64 << w) - 1);
-    let above = anchor & !((1u64 << w) - 1);
+    let below = anchor & low_bits(w);
+    let above = anchor & !low_bits(w);
+    let crossed = |from: u32, to: u32| {
+        64 * (section_starts & low_bits(to + 1) & !low_bits(from + 1)).count_ones()
+    };
     let d_below = if below == 0 {
         u32::MAX
     } else {
-        w - (63 - below.leading_zeros())
+        let b = 63 - below.leading_zeros();
+        w - b + crossed(b, w)
     };
     let d_above = if above == 0 {
         u32::MAX
     } else {
-        above.trailing_zeros() - w
+        let a = above.trailing_zeros();
+        a - w + crossed(w, a)
     };
     d_below.min(d_above)
+}
+
+/// The bits below bit `n` (all of them from 64).
+#[inline]
+fn low_bits(n: u32) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
 }
 
 /// The index of element `e`'s match in matches sorted by element (the seeds).

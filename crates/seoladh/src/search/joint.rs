@@ -20,8 +20,9 @@ use crate::search::elements::{
 };
 
 /// Adds to `seeds` (sorted by element, kept sorted) the elements named by a run of adjacent
-/// words of the `words` query words together: from each word, the shortest run whose
-/// intersection holds at most [`MAX_JOINT_SEEDS`] elements.
+/// words of the `words` query words together (words too common to read between them passed
+/// over): from each word, the shortest run whose intersection holds at most
+/// [`MAX_JOINT_SEEDS`] elements.
 pub fn add_joint_seeds(
     index: &Index,
     hits: &HitTerms<'_>,
@@ -37,14 +38,21 @@ pub fn add_joint_seeds(
     if words < 2 || (0..words).all(|i| covered & (1u64 << i) != 0) {
         return;
     }
-    // A word's elements are read only when a neighbour is unseeded too: runs need two words.
+    // A word too common to read (`st` in `BÓTHAR ST JOSEPH'S`) is passed over: the words
+    // either side of it in one comma section still name the element together. A seeded word
+    // ends a run.
     let unseeded = |i: usize| covered & (1u64 << i) == 0;
     let usable: Vec<bool> = (0..words)
-        .map(|i| {
-            let paired = (i > 0 && unseeded(i - 1)) || (i + 1 < words && unseeded(i + 1));
-            unseeded(i) && paired && readable(hits, i)
-        })
+        .map(|i| unseeded(i) && readable(hits, i))
         .collect();
+    let next_usable = |from: usize| {
+        if usable.get(from) == Some(&true) {
+            return Some(from);
+        }
+        (from..words)
+            .take_while(|&k| unseeded(k) && !hits.starts_section(k))
+            .find(|&k| usable[k])
+    };
     let mut found: Vec<u32> = Vec::new();
     MARKS.with(|cell| {
         let mut fresh = Vec::new();
@@ -58,12 +66,14 @@ pub fn add_joint_seeds(
         if marks.len() < size {
             marks.resize(size, 0);
         }
-        for start in 0..words - 1 {
-            if !usable[start] || !usable[start + 1] {
+        let starts = usable.iter().take(words.saturating_sub(1)).enumerate();
+        for (start, _) in starts.filter(|(_, &u)| u) {
+            // A word's elements are read only when a run has a second word.
+            let Some(second) = next_usable(start + 1) else {
                 continue;
-            }
-            let mut run = recent_pair(index, hits, start, marks);
-            let mut next = start + 2;
+            };
+            let mut run = recent_pair(index, hits, start, second, marks);
+            let mut next = second + 1;
             loop {
                 if run.is_empty() {
                     break;
@@ -72,11 +82,11 @@ pub fn add_joint_seeds(
                     found.extend_from_slice(&run);
                     break;
                 }
-                if next >= words || !usable[next] {
+                let Some(k) = next_usable(next) else {
                     break;
-                }
-                intersect_word(index, hits, next, &mut run, marks);
-                next += 1;
+                };
+                intersect_word(index, hits, k, &mut run, marks);
+                next = k + 1;
             }
             if found.len() >= MAX_JOINT_SEEDS * 4 {
                 break;
@@ -156,10 +166,16 @@ thread_local! {
 
 /// [`pair`], answered from this thread's recent pairs when the two words' terms are the same
 /// (the words before the one being typed do not change from one keystroke to the next).
-fn recent_pair(index: &Index, hits: &HitTerms<'_>, i: usize, marks: &mut [u64]) -> Vec<u32> {
+fn recent_pair(
+    index: &Index,
+    hits: &HitTerms<'_>,
+    i: usize,
+    j: usize,
+    marks: &mut [u64],
+) -> Vec<u32> {
     let instance = index.instance();
     let a: Vec<u32> = word_terms(hits, i).collect();
-    let b: Vec<u32> = word_terms(hits, i + 1).collect();
+    let b: Vec<u32> = word_terms(hits, j).collect();
     let kept = PAIRS.with(|cell| {
         let pairs = cell.try_borrow().ok()?;
         pairs
@@ -170,7 +186,7 @@ fn recent_pair(index: &Index, hits: &HitTerms<'_>, i: usize, marks: &mut [u64]) 
     if let Some(kept) = kept {
         return kept;
     }
-    let kept = pair(index, hits, i, marks);
+    let kept = pair(index, hits, i, j, marks);
     PAIRS.with(|cell| {
         if let Ok(mut pairs) = cell.try_borrow_mut() {
             if pairs.len() >= RECENT_JOINT_PAIRS {
@@ -182,10 +198,9 @@ fn recent_pair(index: &Index, hits: &HitTerms<'_>, i: usize, marks: &mut [u64]) 
     kept
 }
 
-/// The elements words `i` and `i + 1` both name, ascending: word `i`'s elements are marked,
-/// then word `i + 1`'s postings read against the marks (no list of either word is gathered or
-/// sorted).
-fn pair(index: &Index, hits: &HitTerms<'_>, i: usize, marks: &mut [u64]) -> Vec<u32> {
+/// The elements words `i` and `j` both name, ascending: word `i`'s elements are marked, then
+/// word `j`'s postings read against the marks (no list of either word is gathered or sorted).
+fn pair(index: &Index, hits: &HitTerms<'_>, i: usize, j: usize, marks: &mut [u64]) -> Vec<u32> {
     let mut touched: Vec<usize> = Vec::new();
     let mut max = 0u32;
     for term in word_terms(hits, i) {
@@ -201,7 +216,7 @@ fn pair(index: &Index, hits: &HitTerms<'_>, i: usize, marks: &mut [u64]) -> Vec<
             max = max.max(e);
         }
     }
-    let kept = keep_marked(index, hits, i + 1, max, marks);
+    let kept = keep_marked(index, hits, j, max, marks);
     for w in touched {
         marks[w] = 0;
     }
@@ -332,11 +347,11 @@ mod tests {
             let words = plan.words.len();
             for i in 0..words.saturating_sub(1) {
                 let expected = both(&naive(&index, &hits, i), &naive(&index, &hits, i + 1));
-                let mut run = pair(&index, &hits, i, &mut marks);
+                let mut run = pair(&index, &hits, i, i + 1, &mut marks);
                 assert_eq!(run, expected, "{q:?} words {i}, {}", i + 1);
                 // Read again, it comes from the thread's recent pairs, unchanged.
                 for _ in 0..2 {
-                    assert_eq!(recent_pair(&index, &hits, i, &mut marks), expected);
+                    assert_eq!(recent_pair(&index, &hits, i, i + 1, &mut marks), expected);
                 }
                 nonempty += usize::from(!run.is_empty());
                 if i + 2 < words {

@@ -36,6 +36,7 @@ pub use elements::ElementMatch;
 pub use places::PlaceScore;
 pub use plan::Plan;
 pub use resolve::Candidate;
+use terms::How;
 pub use terms::{Stages, TermHit};
 
 /// What a search is for.
@@ -215,6 +216,23 @@ fn run(
     let plan = &out.plan;
     terms::expand(index, plan, stages, &mut scratch.hits);
     let n = index.meta().counts.elements.max(1);
+    // What each word says on its own: its weight as a term of the index, when it is one (and
+    // not a prefix being completed). No reading of it weighs more ([`elements::HitTerms::with_word_caps`]).
+    let own: Vec<f32> = (0..plan.words.len().min(64))
+        .map(|i| {
+            let on = |h: &&TermHit| h.mask & (1u64 << i) != 0;
+            if scratch.hits.iter().filter(on).any(|h| h.how == How::Prefix) {
+                return f32::INFINITY;
+            }
+            scratch
+                .hits
+                .iter()
+                .filter(on)
+                .filter(|h| h.how == How::Exact && h.mask == 1u64 << i)
+                .map(|h| elements::idf(h.df, n))
+                .fold(f32::INFINITY, f32::min)
+        })
+        .collect();
     out.word_weights = (0..plan.words.len())
         .map(|i| {
             // A repeated word (`Dublin 22 … Dublin 22`) is a duplicate element: it costs
@@ -228,7 +246,9 @@ fn run(
                 .filter(|h| h.mask & (1u64 << i) != 0)
                 .map(|h| elements::idf(h.df, n) * (1.0 - h.cost))
                 .fold(None, |a: Option<f32>, w| Some(a.map_or(w, |a| a.max(w))))
-                .unwrap_or(UNKNOWN_WORD_WEIGHT)
+                .map_or(UNKNOWN_WORD_WEIGHT, |w| {
+                    w.min(own.get(i).copied().unwrap_or(f32::INFINITY))
+                })
         })
         .collect();
     // Find's exact pass cannot settle a query with a word no term matches, and the typo pass
@@ -238,7 +258,10 @@ fn run(
     }
     // The hits leave the scratch while the place stages borrow it (and go back for reuse).
     let term_hits = std::mem::take(&mut scratch.hits);
-    let hits = elements::HitTerms::new(&term_hits).with_last_word(last);
+    let hits = elements::HitTerms::new(&term_hits)
+        .with_last_word(last)
+        .with_sections(plan)
+        .with_word_caps(&own);
     // Find first seeds from the one word whose elements lie in fewest places. When every place
     // holding one of those elements is scored and the best explains every word and number, no
     // other place can: a place explaining that word holds one of them. When none does, no
@@ -339,7 +362,9 @@ fn place_stage(
         &mut scratch.seeds,
         &mut out.matches,
     );
-    if stages.prefix_last {
+    // Words too common to seed alone (`st joseph's road` in a city of them) seed the elements
+    // naming them together, in the full pass of either mode.
+    if stages.prefix_last || words == u64::MAX {
         joint::add_joint_seeds(
             index,
             hits,

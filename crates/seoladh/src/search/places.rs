@@ -126,7 +126,7 @@ pub fn candidates(
                 totals.prefetch(p);
             }
             for &p in &batch[..n] {
-                totals.add(p, seed.mask, seed.score);
+                totals.add(p, seed);
             }
             pairs += n;
         }
@@ -302,11 +302,11 @@ impl PlaceTotals {
         prefetch_item(&self.slots, place as usize);
     }
 
-    /// Adds a seed explaining `mask` with `score` to `place`, unless a better seed of the place
-    /// explained one of those words already. A place the index does not have (a corrupt list)
-    /// is no candidate.
+    /// Adds `seed` to `place`, unless a better seed of the place explained one of its words
+    /// already (then its second reading, on other words, if it has one). A place the index does
+    /// not have (a corrupt list) is no candidate.
     #[inline]
-    fn add(&mut self, place: u32, mask: u64, score: f32) {
+    fn add(&mut self, place: u32, seed: &ElementMatch) {
         let Some(t) = self.slots.get_mut(place as usize) else {
             return;
         };
@@ -318,10 +318,15 @@ impl PlaceTotals {
             };
             self.touched.push(place);
         }
-        if t.mask & mask == 0 {
-            t.mask |= mask;
-            t.total += score;
-        }
+        let (mask, score) = if t.mask & seed.mask == 0 {
+            (seed.mask, seed.score)
+        } else if seed.alt.mask != 0 && t.mask & seed.alt.mask == 0 {
+            (seed.alt.mask, seed.alt.score)
+        } else {
+            return;
+        };
+        t.mask |= mask;
+        t.total += score;
     }
 
     /// The total of a touched place.
@@ -342,11 +347,26 @@ pub fn score_place(
     let row = index.place(place)?;
     let mut cands: [u32; MAX_ASSIGNED + 8] = [NONE; MAX_ASSIGNED + 8];
     let mut n = 0;
-    for e in row.elements() {
+    // A matched line hidden behind the next one, and the line before this one when matched.
+    let mut hidden = NONE;
+    let mut previous: Option<u32> = None;
+    for (slot, e) in row.elements().into_iter().enumerate() {
         if e == NONE {
             continue;
         }
-        if let Some(idx) = verifier.get(e) {
+        let matched = verifier.get(e);
+        if slot < 6 {
+            // A line the postal address does not show, its name being the next line's (rule 5:
+            // the locality BALBRIGGAN behind the post town BALBRIGGAN), takes no words of its
+            // own beside that line: a name typed twice is one line twice, not two lines.
+            if let (Some(prev), Some(_)) = (previous, matched) {
+                if hidden == NONE && index.same_english_name(prev, e) {
+                    hidden = prev;
+                }
+            }
+            previous = matched.map(|_| e);
+        }
+        if let Some(idx) = matched {
             if !cands[..n].contains(&idx) {
                 cands[n] = idx;
                 n += 1;
@@ -361,14 +381,16 @@ pub fn score_place(
         cands[n] = m;
         n += 1;
     }
-    let matches: &[ElementMatch] = verifier.matches;
     let cands = &mut cands[..n];
-    cands.sort_by(|&a, &b| {
-        matches[b as usize]
-            .score
-            .total_cmp(&matches[a as usize].score)
-            .then(a.cmp(&b))
-    });
+    {
+        let matches: &[ElementMatch] = verifier.matches;
+        cands.sort_by(|&a, &b| {
+            matches[b as usize]
+                .score
+                .total_cmp(&matches[a as usize].score)
+                .then(a.cmp(&b))
+        });
+    }
     let mut score = PlaceScore {
         place,
         score: 0.0,
@@ -379,9 +401,23 @@ pub fn score_place(
         pin: None,
     };
     for &c in cands.iter() {
-        let m = &matches[c as usize];
-        if m.mask & score.mask != 0 || usize::from(score.n_assigned) >= MAX_ASSIGNED {
+        if usize::from(score.n_assigned) >= MAX_ASSIGNED {
+            break;
+        }
+        let mut c = c;
+        let mut m = verifier.matches[c as usize];
+        if m.element == hidden {
             continue;
+        }
+        if m.mask & score.mask != 0 {
+            // Its best reading's words are taken here: its second reading, on other words.
+            match verifier.alt(c) {
+                Some(a) if verifier.matches[a as usize].mask & score.mask == 0 => {
+                    c = a;
+                    m = verifier.matches[a as usize];
+                }
+                _ => continue,
+            }
         }
         if is_pin(m.kind) {
             if score.pin.is_some() {
@@ -401,7 +437,9 @@ pub fn score_place(
         }
     }
     // A place with elements the query does not name (an estate, a second street or locality)
-    // is a less exact reading than one without: among equals, the plainer place wins.
+    // is a less exact reading than one without: among equals, the plainer place wins. A hidden
+    // line is named by the line that hides it.
+    let matches: &[ElementMatch] = verifier.matches;
     for e in [
         row.group,
         row.thoroughfare,
@@ -410,6 +448,7 @@ pub fn score_place(
         row.locality2,
     ] {
         if e != NONE
+            && e != hidden
             && !score
                 .assigned()
                 .iter()
@@ -421,9 +460,10 @@ pub fn score_place(
     Some(score)
 }
 
-/// Gives a place without a pinned name the building name of its own that explains words the
-/// place leaves unexplained (`LAKE VIEW` among a townland's houses): common names never seed,
-/// so they are looked for here, in the few places that made the shortlist.
+/// Gives a place without a pinned name the building name or organisation of its own that
+/// explains words the place leaves unexplained (`LAKE VIEW` among a townland's houses, the
+/// school `SCOIL COLMCILLE` in it, whose building carries only its English name): common names
+/// never seed, so they are looked for here, in the few places that made the shortlist.
 pub fn pin_building(
     index: &Index,
     verifier: &mut Verifier<'_>,
@@ -440,6 +480,19 @@ pub fn pin_building(
     };
     let hits = verifier.hits();
     let mut best: Option<(f32, u32)> = None;
+    let mut consider = |verifier: &mut Verifier<'_>, e: u32, kind: ElementKind| {
+        let Some(i) = verifier.get(e) else {
+            return;
+        };
+        let m = &verifier.matches[i as usize];
+        if m.kind != kind || m.mask & place.mask != 0 {
+            return;
+        }
+        let gain = m.score + explained(word_weights, m.mask);
+        if gain > 0.0 && best.map_or(true, |(g, _)| gain > g) {
+            best = Some((gain, i));
+        }
+    };
     let mut last = NONE;
     let end = row.building_start + row.building_count.min(MAX_PIN_SCAN);
     for b in row.building_start..end {
@@ -450,16 +503,18 @@ pub fn pin_building(
             continue;
         }
         last = name;
-        let Some(i) = verifier.get(name) else {
-            continue;
-        };
-        let m = &verifier.matches[i as usize];
-        if m.kind != ElementKind::BuildingName || m.mask & place.mask != 0 {
-            continue;
-        }
-        let gain = m.score + explained(word_weights, m.mask);
-        if gain > 0.0 && best.map_or(true, |(g, _)| gain > g) {
-            best = Some((gain, i));
+        consider(verifier, name, ElementKind::BuildingName);
+    }
+    let first = index.building(row.building_start);
+    let after = (row.building_count > 0)
+        .then(|| index.building(row.building_start + row.building_count - 1))
+        .flatten();
+    if let (Some(first), Some(after)) = (first, after) {
+        let aps = first.ap_start..after.ap_start + u32::from(after.ap_count);
+        for org in index.organisations_among(aps).take(MAX_PIN_SCAN as usize) {
+            if hits.names_any(index, open, org.element) {
+                consider(verifier, org.element, ElementKind::Organisation);
+            }
         }
     }
     if let Some((gain, i)) = best {

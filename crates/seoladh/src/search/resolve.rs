@@ -161,13 +161,25 @@ fn pinned_buildings(
         ElementKind::Organisation => {
             let link = match unit {
                 Some((_, u)) if !ap_unit_is(index, el.link, &u.text) => {
-                    organisation_in_unit(index, matches, pin, all, &u.text).unwrap_or(el.link)
+                    organisation_in_unit(index, matches, pin, all.clone(), &u.text)
+                        .unwrap_or(el.link)
                 }
                 _ => el.link,
             };
             // An organisation whose address point is missing pins nothing.
             let ap = index.address_point(link)?;
             buildings.push((ap.building, Some(link), 0));
+            // Organisations of the place named as well, by the same words (two churches of one
+            // name in a townland): each is a reading of the text, unless the typed unit is the
+            // pinned one's.
+            let unit_fits = unit.is_some_and(|(_, u)| ap_unit_is(index, link, &u.text));
+            if link == el.link && !unit_fits {
+                for ap in namesake_organisations(index, matches, pin, all) {
+                    if let Some(a) = index.address_point(ap) {
+                        buildings.push((a.building, Some(ap), 0));
+                    }
+                }
+            }
         }
         ElementKind::BuildingName => {
             // Every building of the place with this name: houses that share a name in one
@@ -283,6 +295,26 @@ fn address_point_in(index: &Index, r: &BuildingRow, unit: Option<Typed<'_>>, c: 
             c.address_point = Some(only);
         }
     }
+}
+
+/// The address points of the other organisations in `buildings` that the text names as well as
+/// the pinned one `pin`, by the very same words.
+fn namesake_organisations<'a>(
+    index: &'a Index,
+    matches: &'a [ElementMatch],
+    pin: &'a ElementMatch,
+    buildings: std::ops::Range<u32>,
+) -> impl Iterator<Item = u32> + 'a {
+    matches
+        .iter()
+        .filter(move |m| m.kind == ElementKind::Organisation && m.element != pin.element)
+        .filter(move |m| m.mask == pin.mask && m.score >= pin.score)
+        .filter_map(|m| index.element(m.element).map(|e| e.link))
+        .filter(move |&ap| {
+            index
+                .address_point(ap)
+                .is_some_and(|a| buildings.contains(&a.building))
+        })
 }
 
 /// Candidates for one scored place.

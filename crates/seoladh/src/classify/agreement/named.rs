@@ -11,6 +11,7 @@
 
 use crate::index::{ElementKind, Index, VariantTag, NONE};
 use crate::limits::{MAX_NAMED_ELEMENTS, MAX_NAMED_PLACE_SCAN};
+use crate::search::elements::AltReading;
 use crate::search::places::{PlaceScore, MAX_ASSIGNED};
 use crate::search::plan::QueryWord;
 use crate::search::resolve::NUMBER_WEIGHT;
@@ -326,6 +327,7 @@ fn read_place(
                     typos: 0,
                     coverage: 1.0,
                     variant: VariantTag::English,
+                    alt: AltReading::default(),
                 },
             ));
         }

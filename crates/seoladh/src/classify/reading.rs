@@ -1,0 +1,371 @@
+//! One candidate read against its own address: the words its own names explain beyond its
+//! match ([`reconcile`]), what it leaves unexplained, and the names of its address that the text
+//! does not give. Near-tied candidates are compared on these readings ([`super::best_answer`]).
+
+use crate::ecad::address::{postal_address, AddressParts, ElementType, Language};
+use crate::index::Index;
+use crate::search::{Candidate, Search};
+use crate::text::TokenKind;
+
+use super::{reconcile, Target};
+
+/// Candidates near the best read against their own words (each costs a few element names).
+pub(super) const MAX_READ_CANDIDATES: usize = 8;
+
+/// One candidate read against its own address ([`reconcile`]).
+pub(super) struct Reading {
+    /// The candidate (a repeated house number read once).
+    pub candidate: Candidate,
+    /// Its own address's words.
+    pub own: reconcile::OwnWords,
+    /// Plan words its own words explain beyond its match.
+    pub reconciled: u64,
+    /// Some of those needed a misspelling.
+    pub misspelt: bool,
+    /// Weight of the words it leaves unexplained.
+    pub unexplained: f32,
+    /// The typed house number is its building's number as written (not one end of a range).
+    pub exact_number: bool,
+    /// How its own address fits the text (read only when it is compared with another).
+    pub fit: Option<Fit>,
+}
+
+impl Reading {
+    pub(super) fn of(index: &Index, search: &Search, c: &Candidate) -> Reading {
+        let candidate = repeated_house_number(index, search, c)
+            .or_else(|| point_named_in_building(index, search, c))
+            .unwrap_or(*c);
+        // The own words only read words left over (and the 550 rule needs leftovers too).
+        let all = search.plan.all_words();
+        let own = if candidate.place.mask & all == all {
+            reconcile::OwnWords::default()
+        } else {
+            reconcile::own_terms(index, &candidate)
+        };
+        let (reconciled, misspelt) = reconcile::reconcile(search, &candidate, &own);
+        let unexplained = unexplained_words(search, &candidate, reconciled)
+            .iter()
+            .map(|&i| search.word_weights[i])
+            .sum();
+        let exact_number = candidate
+            .building
+            .and_then(|b| index.building(b))
+            .and_then(|r| index.string(r.number))
+            .map_or(true, |n| {
+                let stored = || {
+                    n.bytes()
+                        .filter(|b| *b != b' ')
+                        .map(|b| b.to_ascii_lowercase())
+                };
+                candidate.numbers_used == 0
+                    || search.plan.numbers.iter().enumerate().any(|(i, q)| {
+                        i < 32
+                            && candidate.numbers_used & (1 << i) != 0
+                            && stored().eq(q.text.bytes())
+                    })
+            });
+        Reading {
+            candidate,
+            own,
+            reconciled,
+            misspelt,
+            unexplained,
+            exact_number,
+            fit: None,
+        }
+    }
+
+    /// Its own postal address is exactly the text ([`Fit::exact`]).
+    pub(super) fn exact_fit(&self) -> bool {
+        self.fit.as_ref().is_some_and(Fit::exact)
+    }
+}
+
+/// An address typed twice (`38 EASTLY COURT, 38 EASTLY COURT, …`) gives the house number twice;
+/// the matcher reads the first as a unit number, finds no such unit and stops at the building.
+/// When every unused number repeats a used one, the building's own point is the answer, as if
+/// the number had been typed once.
+fn repeated_house_number(index: &Index, search: &Search, c: &Candidate) -> Option<Candidate> {
+    let b = c.building?;
+    if c.address_point.is_some() || !c.number_unmatched || c.numbers_used == 0 {
+        return None;
+    }
+    let numbers = &search.plan.numbers;
+    let used = |i: usize| i < 32 && c.numbers_used & (1 << i) != 0;
+    let repeats = (0..numbers.len())
+        .filter(|&i| !used(i))
+        .all(|i| (0..numbers.len()).any(|j| used(j) && numbers[j].text == numbers[i].text));
+    if !repeats {
+        return None;
+    }
+    let r = index.building(b)?;
+    let mut plain = (r.ap_start..r.ap_start + u32::from(r.ap_count))
+        .filter(|&ap| index.address_point(ap).is_some_and(|a| a.is_plain()));
+    let ap = match (plain.next(), plain.next()) {
+        (Some(only), None) => only,
+        _ => return None,
+    };
+    let mut fixed = *c;
+    fixed.address_point = Some(ap);
+    fixed.number_unmatched = false;
+    fixed.numbers_used = (0..numbers.len().min(32)).fold(0, |m, i| m | (1 << i));
+    Some(fixed)
+}
+
+/// A candidate that stops at a building of several points (a shop with a flat over it) while
+/// words are left over: the one point whose own names (organisation, department, unit) are
+/// among those words is the answer (`CENTRA, 16 NEW HAGGARD ROAD`: CENTRA names one of the
+/// building's two points). Two points named as well stay a building.
+fn point_named_in_building(index: &Index, search: &Search, c: &Candidate) -> Option<Candidate> {
+    let b = c.building?;
+    let all = search.plan.all_words();
+    if c.address_point.is_some() || c.place.mask & all == all {
+        return None;
+    }
+    let r = index.building(b)?;
+    if r.ap_count < 2 {
+        return None;
+    }
+    let left: Vec<&str> = search
+        .plan
+        .words
+        .iter()
+        .take(64)
+        .enumerate()
+        .filter(|(i, _)| c.place.mask & (1u64 << i) == 0)
+        .map(|(_, w)| w.text.as_str())
+        .collect();
+    let mut best: Option<(usize, u32)> = None;
+    let mut tied = false;
+    let mut terms = Vec::new();
+    for ap in r.ap_start..r.ap_start + u32::from(r.ap_count) {
+        let Some(p) = index.address_point_parts(ap) else {
+            continue;
+        };
+        terms.clear();
+        for part in [&p.department, &p.organisation, &p.sub_building]
+            .into_iter()
+            .flatten()
+        {
+            crate::text::index_terms(&part.english, &mut terms);
+            if let Some(irish) = &part.irish {
+                crate::text::index_terms(irish, &mut terms);
+            }
+        }
+        let named = left
+            .iter()
+            .filter(|w| terms.iter().any(|t| t == *w))
+            .count();
+        match best {
+            _ if named == 0 => {}
+            Some((n, _)) if named < n => {}
+            Some((n, _)) if named == n => tied = true,
+            _ => {
+                best = Some((named, ap));
+                tied = false;
+            }
+        }
+    }
+    let (_, ap) = best.filter(|_| !tied)?;
+    let mut named = *c;
+    named.address_point = Some(ap);
+    Some(named)
+}
+
+/// Words naming the country: people end addresses with them and no ECAD element holds them,
+/// so left over they neither make a match partial nor count against it.
+pub(super) const COUNTRY_WORDS: [&str; 6] =
+    ["ireland", "eire", "\u{e9}ire", "irl", "irland", "roi"];
+
+/// Plan words the candidate leaves unexplained (country words aside). A county the point is not
+/// in is not held against a single address point: people write the wrong county or the
+/// geographic one (docs/matching.md §1, §7); the answer shows the right one (`isAltered`). A
+/// county of Northern Ireland is no such slip: it places the address outside the data.
+pub(super) fn unexplained_words(search: &Search, c: &Candidate, reconciled: u64) -> Vec<usize> {
+    (0..search.plan.words.len().min(64))
+        .filter(|i| (c.place.mask | reconciled) & (1u64 << i) == 0)
+        .filter(|&i| {
+            let w = &search.plan.words[i];
+            let country = COUNTRY_WORDS.contains(&w.text.as_str());
+            let wrong_county = c.address_point.is_some()
+                && w.kind == TokenKind::County
+                && !crate::search::foreign::is_ni_county(w);
+            !(country || wrong_county)
+        })
+        .collect()
+}
+
+/// How a candidate's own postal address fits the typed text, element by element (English or
+/// Irish names, whichever each element is typed in): the elements whose words the text does not
+/// give, and the typed words none of its elements takes. A candidate that fits exactly is the
+/// address the text names, word for word; one that needs an untyped name (an estate, a block, a
+/// second locality, an organisation) is a different address that merely contains the text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct Fit {
+    /// Elements (counties aside) whose words are not all typed, as written in the address.
+    pub untyped: Vec<String>,
+    /// Typed words and numbers no element takes (counties, `co`, country words aside).
+    pub missing: Vec<String>,
+}
+
+impl Fit {
+    /// Every typed word is one of the address's, and every element of the address is typed.
+    pub fn exact(&self) -> bool {
+        self.untyped.is_empty() && self.missing.is_empty()
+    }
+}
+
+/// A typed token as a [`Fit`] reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Typed {
+    /// Its normalised text.
+    text: String,
+    /// A county, district or word.
+    kind: TokenKind,
+    /// A county written as one (`Co. Galway`, `Contae na Gaillimhe`): it names the county only,
+    /// never the post town or locality of the same name.
+    marked_county: bool,
+}
+
+/// The typed tokens a [`Fit`] reads: every word and number of `text`, postcodes aside.
+pub(super) fn typed_tokens(text: &str) -> Vec<Typed> {
+    let t = crate::text::tokenise(text);
+    t.iter()
+        .filter(|(k, _)| {
+            !matches!(
+                k.kind,
+                TokenKind::Separator
+                    | TokenKind::Eircode
+                    | TokenKind::RoutingKey
+                    | TokenKind::UkPostcode
+            )
+        })
+        .map(|(k, s)| Typed {
+            text: s.to_string(),
+            kind: k.kind,
+            marked_county: k.kind == TokenKind::County
+                && text.get(k.span.clone()).is_some_and(|raw| {
+                    let raw = crate::text::normalise(raw);
+                    COUNTY_MARKERS.iter().any(|m| raw.starts_with(m))
+                }),
+        })
+        .collect()
+}
+
+/// How a county is marked as one (normalised).
+const COUNTY_MARKERS: [&str; 3] = ["co ", "county ", "contae "];
+
+/// The parts of what `target` points at.
+pub(super) fn target_parts(index: &Index, target: &Target) -> Option<AddressParts> {
+    match *target {
+        Target::AddressPoint(ap) => index.address_point_parts(ap),
+        Target::Building(b) => index.building_parts(b),
+        Target::Element { element, place } => {
+            index.place_parts(place, crate::group::level_of(index, element))
+        }
+        Target::None => None,
+    }
+}
+
+/// How `target`'s own postal address fits the `typed` tokens ([`typed_tokens`]).
+pub(super) fn fit(index: &Index, typed: &[Typed], target: &Target) -> Option<Fit> {
+    let parts = target_parts(index, target)?;
+    let english = postal_address(&parts, Language::English);
+    let irish = postal_address(&parts, Language::Irish);
+    let mut used = vec![false; typed.len()];
+    let mut out = Fit::default();
+    let mut terms = Vec::new();
+    for (i, e) in english.elements.iter().enumerate() {
+        if matches!(e.kind, ElementType::County | ElementType::Eircode) {
+            continue;
+        }
+        let ga = irish
+            .elements
+            .get(i)
+            .filter(|g| g.kind == e.kind && g.id == e.id && g.value != e.value);
+        // Each name as typed before either with a misspelling (`AN GARRÁN` is the Irish name
+        // typed, not GARRANE misspelt), and of two names typed the one that takes more words
+        // (`AN MÓTA` beside MOTA).
+        let mut typed_as = false;
+        for fuzzy in [false, true] {
+            let mut best: Option<Vec<usize>> = None;
+            for value in std::iter::once(&e.value).chain(ga.map(|g| &g.value)) {
+                terms.clear();
+                crate::text::index_terms(value, &mut terms);
+                if let Some(taken) = take_all(&terms, typed, fuzzy, &used) {
+                    if best.as_ref().map_or(true, |b| taken.len() > b.len()) {
+                        best = Some(taken);
+                    }
+                }
+            }
+            if let Some(taken) = best {
+                for i in taken {
+                    used[i] = true;
+                }
+                typed_as = true;
+                break;
+            }
+        }
+        if !typed_as {
+            out.untyped.push(e.value.clone());
+        }
+    }
+    // A name typed twice (`4 MAIN STREET BALBRIGGAN BALBRIGGAN`) is the line typed twice: its
+    // repeat, word for word, in either language, is no word the address lacks.
+    for e in english.elements.iter().chain(&irish.elements) {
+        if matches!(e.kind, ElementType::County | ElementType::Eircode) {
+            continue;
+        }
+        terms.clear();
+        crate::text::index_terms(&e.value, &mut terms);
+        if let Some(taken) = take_all(&terms, typed, false, &used).filter(|t| !t.is_empty()) {
+            for i in taken {
+                used[i] = true;
+            }
+        }
+    }
+    // A building none of whose points has the building's own address (flats, a shop and the
+    // flat over it) is no address the text names exactly: it needs a unit or a name.
+    if let Target::Building(b) = *target {
+        let all_named = index.building(b).is_some_and(|r| {
+            (r.ap_start..r.ap_start + u32::from(r.ap_count))
+                .all(|ap| index.address_point(ap).is_some_and(|a| !a.is_plain()))
+        });
+        if all_named {
+            out.untyped
+                .push(format!("a unit of {}", english.display_name()));
+        }
+    }
+    out.missing = typed
+        .iter()
+        .zip(&used)
+        .filter(|(t, used)| {
+            !**used
+                && t.kind != TokenKind::County
+                && !COUNTRY_WORDS.contains(&t.text.as_str())
+                && !matches!(t.text.as_str(), "co" | "county" | "contae")
+        })
+        .map(|(t, _)| t.text.clone())
+        .collect();
+    Some(out)
+}
+
+/// The typed tokens `terms` take: a run of consecutive tokens not `used` yet, one per term in
+/// order (a name is typed as a phrase: `BÓTHAR CASHEL` is not BÓTHAR TIPPERARY, CASHEL), each
+/// the term itself or, when `fuzzy`, a word that reads as it ([`reconcile::read_word`]); `None`
+/// when there is no such run.
+fn take_all(terms: &[String], typed: &[Typed], fuzzy: bool, used: &[bool]) -> Option<Vec<usize>> {
+    if terms.is_empty() {
+        return Some(Vec::new());
+    }
+    let fits = |i: usize, t: &String| {
+        let w = &typed[i];
+        !used[i]
+            && !w.marked_county
+            && (w.text == *t
+                || (fuzzy && reconcile::read_word(&w.text, std::slice::from_ref(t)).is_some()))
+    };
+    (0..typed.len().saturating_sub(terms.len() - 1))
+        .find(|&start| terms.iter().enumerate().all(|(k, t)| fits(start + k, t)))
+        .map(|start| (start..start + terms.len()).collect())
+}
