@@ -393,13 +393,7 @@ fn reread(index: &Index, search: &Search, named: &[Named], near: &mut Near) -> D
     if let Some(c) = named::candidate(index, &mut out, named) {
         out.candidates.push(c);
     }
-    out.candidates.sort_by(|a, b| {
-        b.score
-            .total_cmp(&a.score)
-            .then(a.place.place.cmp(&b.place.place))
-            .then(a.building.cmp(&b.building))
-            .then(a.address_point.cmp(&b.address_point))
-    });
+    crate::search::sort_candidates(&mut out.candidates);
     Disagreement {
         search: out,
         elsewhere,

@@ -50,17 +50,8 @@ pub fn add_conjoined_seeds(
     if open == 0 || seeds.is_empty() {
         return;
     }
-    let found = MARKS.with(|cell| {
-        let mut fresh = Vec::new();
-        let mut marks = cell.try_borrow_mut();
-        let marks = match marks.as_deref_mut() {
-            Ok(m) => m,
-            Err(_) => &mut fresh,
-        };
-        let size = index.meta().counts.places as usize / 64 + 1;
-        if marks.len() < size {
-            marks.resize(size, 0);
-        }
+    let places = index.meta().counts.places as usize;
+    let found = super::with_marks(&MARKS, places, |marks| {
         let touched = mark_places(index, seeds, marks);
         let found = read_open_words(index, hits, open, seeds, marks);
         for w in touched {

@@ -54,18 +54,9 @@ pub fn add_joint_seeds(
             .find(|&k| usable[k])
     };
     let mut found: Vec<u32> = Vec::new();
-    MARKS.with(|cell| {
-        let mut fresh = Vec::new();
-        let mut marks = cell.try_borrow_mut();
-        let marks = match marks.as_deref_mut() {
-            Ok(m) => m,
-            Err(_) => &mut fresh,
-        };
-        // One bit per element of the index (a damaged posting beyond them is never marked).
-        let size = index.meta().counts.elements as usize / 64 + 1;
-        if marks.len() < size {
-            marks.resize(size, 0);
-        }
+    // One bit per element of the index (a damaged posting beyond them is never marked).
+    let elements = index.meta().counts.elements as usize;
+    super::with_marks(&MARKS, elements, |marks| {
         let starts = usable.iter().take(words.saturating_sub(1)).enumerate();
         for (start, _) in starts.filter(|(_, &u)| u) {
             // A word's elements are read only when a run has a second word.

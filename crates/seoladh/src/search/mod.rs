@@ -181,6 +181,40 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
     out
 }
 
+/// Candidates best first; equal scores in place, building and address point order, so the
+/// order never depends on how they were found.
+pub(crate) fn sort_candidates(candidates: &mut [Candidate]) {
+    candidates.sort_by(|a, b| {
+        b.score
+            .total_cmp(&a.score)
+            .then(a.place.place.cmp(&b.place.place))
+            .then(a.building.cmp(&b.building))
+            .then(a.address_point.cmp(&b.address_point))
+    });
+}
+
+/// Runs `f` with this thread's bit set from `cell` grown to `bits` bits (all clear between
+/// calls: `f` must clear what it set), or with a fresh one on a re-entrant call.
+pub(crate) fn with_marks<R>(
+    cell: &'static std::thread::LocalKey<std::cell::RefCell<Vec<u64>>>,
+    bits: usize,
+    f: impl FnOnce(&mut Vec<u64>) -> R,
+) -> R {
+    cell.with(|cell| {
+        let mut fresh = Vec::new();
+        let mut marks = cell.try_borrow_mut();
+        let marks = match marks.as_deref_mut() {
+            Ok(m) => m,
+            Err(_) => &mut fresh,
+        };
+        let size = bits / 64 + 1;
+        if marks.len() < size {
+            marks.resize(size, 0);
+        }
+        f(marks)
+    })
+}
+
 /// Starts a new query over `slots` stamped with `epoch` (a slot is current when it carries the
 /// query's stamp): sizes them to `len` and advances the stamp, clearing the slots only when it
 /// wraps. Neither hashing nor clearing costs anything per slot.
@@ -474,13 +508,7 @@ fn place_stage(
         complete::resolve_numbered(index, plan, &out.matches, further, &mut out.candidates);
         complete::rank_candidates(index, plan, last, &mut out.candidates);
     } else {
-        out.candidates.sort_by(|a, b| {
-            b.score
-                .total_cmp(&a.score)
-                .then(a.place.place.cmp(&b.place.place))
-                .then(a.building.cmp(&b.building))
-                .then(a.address_point.cmp(&b.address_point))
-        });
+        sort_candidates(&mut out.candidates);
     }
     all
 }
