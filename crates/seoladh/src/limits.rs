@@ -71,6 +71,11 @@ pub const MAX_TIE_PROMOTION_POSTINGS: usize = 2_000;
 /// (see `search::places::pin_building`).
 pub const MAX_PINNED_PLACES: usize = 8;
 
+/// Most places tied with the best few (at or above the score of the
+/// [`MAX_PINNED_PLACES`]th) searched for a building name the query gives; a larger tie is not
+/// searched beyond the best few.
+pub const MAX_PINNED_TIED_PLACES: usize = 128;
+
 /// Places whose buildings are examined after place scoring.
 pub const MAX_RESOLVED_PLACES: usize = 24;
 
@@ -206,6 +211,10 @@ pub const MAX_TIED_CANDIDATES: usize = 64;
 /// Most candidates read again when the chosen answer contradicts a place the input names
 /// (`classify::agreement`); the rest are dropped.
 pub const MAX_REREAD_CANDIDATES: usize = 256;
+
+/// Most elements holding a word looked at to tell whether the word names something in the data
+/// other than as a recorded misspelling (`classify::agreement`).
+pub const MAX_NAMESAKE_ELEMENTS: usize = 4096;
 
 /// Most elements of one word read as the places it may name (`NEWTOWN` names hundreds of
 /// localities; the candidate's own is found through its words).

@@ -32,8 +32,8 @@ use super::reading::COUNTRY_WORDS;
 use super::{reconcile, Classification, OptionSet};
 use crate::api::{FindResult, MatchLevel};
 use crate::group::GROUP_THRESHOLD;
-use crate::index::{ElementKind, Index, PlaceRow, NONE};
-use crate::limits::MAX_REREAD_CANDIDATES;
+use crate::index::{ElementKind, Index, PlaceRow, VariantTag, NONE};
+use crate::limits::{MAX_NAMESAKE_ELEMENTS, MAX_REREAD_CANDIDATES};
 use crate::search::resolve::{number_fits_ref, NUMBER_WEIGHT};
 use crate::search::{Candidate, ElementMatch, Search};
 use crate::text::TokenKind;
@@ -244,14 +244,9 @@ fn number_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
     if bearer == NONE {
         return false;
     }
-    let mut bearer_words = 0u64;
-    let mut misspelt = 0u64;
-    for m in assigned(search, c).filter(|m| m.element == bearer) {
-        bearer_words |= m.mask;
-        if m.typos > 0 {
-            misspelt |= m.mask;
-        }
-    }
+    let bearer_words = assigned(search, c)
+        .filter(|m| m.element == bearer)
+        .fold(0u64, |mask, m| mask | m.mask);
     // The house number as the resolver reads it: the last number not marked as a unit (with no
     // unit word, the first of two numbers is the unit).
     let numbers = &search.plan.numbers;
@@ -267,12 +262,19 @@ fn number_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
     let own = || own_terms.get_or_init(|| bearer_terms(index, bearer));
     // A word typed as another name of the data (`ASTON` of ASTON PLACE) is that name, not a
     // misspelling of the bearer's (WESTON PARK): it names a street the candidate does not have.
+    // One edit from a word of the bearer (`ROLAGH` for ROLLAGH), it is a misspelling unless the
+    // words typed name another street whole.
     let another_name = |w: usize| {
         let t = words[w].text.as_str();
-        own().binary_search_by(|o| o.as_str().cmp(t)).is_err() && index.term(t).is_some()
+        own().binary_search_by(|o| o.as_str().cmp(t)).is_err()
+            && !misspells_generic(t, own())
+            && named_in_data(index, t)
+            && (!one_edit_from(t, own()) || names_a_street_whole(index, search, t))
     };
+    // Words the bearer explains only through a misspelling or another form (`ASH` as the
+    // Irish-mutated NASH) may be another street's.
     let foreign = (0..words.len().min(64))
-        .filter(|&w| misspelt & (1u64 << w) != 0 && another_name(w))
+        .filter(|&w| bearer_words & (1u64 << w) != 0 && another_name(w))
         .fold(0u64, |m, w| m | 1u64 << w);
     let mut reads_as_bearer = |w: usize| match reconcile::read_word(&words[w].text, own()) {
         Some(reconcile::Reading::Same) => true,
@@ -287,6 +289,79 @@ fn number_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
         bearer_words & !foreign,
         &mut reads_as_bearer,
     )
+}
+
+/// Whether `word` misspells a street type or qualifier of `own` by one edit (`AVEUNE` for
+/// AVENUE): such a word names nothing else, whatever the data holds. Two edits make another
+/// word (`BANGOR` is not MANOR).
+fn misspells_generic(word: &str, own: &[String]) -> bool {
+    word.chars().count() >= 4
+        && own
+            .iter()
+            .any(|o| named::is_generic(o) && strsim::damerau_levenshtein(word, o) == 1)
+}
+
+/// Whether `word` is one edit from one of `own`.
+fn one_edit_from(word: &str, own: &[String]) -> bool {
+    own.iter()
+        .any(|o| strsim::damerau_levenshtein(word, o) == 1)
+}
+
+/// Whether word `word` belongs to the whole name of some street, estate or building (not a
+/// recorded misspelling), every word of that name typed in the input (`ASH ROAD`).
+fn names_a_street_whole(index: &Index, search: &Search, word: &str) -> bool {
+    let Some((term, _)) = index.term(word) else {
+        return false;
+    };
+    let typed: Vec<u32> = search
+        .plan
+        .words
+        .iter()
+        .filter_map(|w| index.term(&w.text).map(|(t, _)| t))
+        .collect();
+    index
+        .term_elements(term)
+        .filter(|&e| {
+            matches!(
+                index.element_kind(e),
+                Some(
+                    ElementKind::Thoroughfare
+                        | ElementKind::BuildingGroup
+                        | ElementKind::BuildingName
+                )
+            )
+        })
+        .take(MAX_NAMESAKE_ELEMENTS)
+        .any(|e| {
+            index.variant_terms(e).any(|(tag, mut terms)| {
+                let mut any = false;
+                tag != VariantTag::Alias(1)
+                    && terms.all(|t| {
+                        any = true;
+                        typed.contains(&t)
+                    })
+                    && any
+            })
+        })
+}
+
+/// Whether `word` is a word of a name in the data other than a recorded misspelling
+/// (`MANI STREET`, an alias of MAIN STREET, names nothing called MANI). A term of no element
+/// (a UK town, `BANGOR`) names a place too.
+fn named_in_data(index: &Index, word: &str) -> bool {
+    let Some((term, _)) = index.term(word) else {
+        return false;
+    };
+    let mut elements = index
+        .term_elements(term)
+        .take(MAX_NAMESAKE_ELEMENTS)
+        .peekable();
+    elements.peek().is_none()
+        || elements.any(|e| {
+            index
+                .variant_terms(e)
+                .any(|(tag, mut terms)| tag != VariantTag::Alias(1) && terms.any(|t| t == term))
+        })
 }
 
 /// The terms of every name of element `bearer`, sorted.
@@ -397,5 +472,27 @@ fn reread(index: &Index, search: &Search, named: &[Named], near: &mut Near) -> D
     Disagreement {
         search: out,
         elsewhere,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::misspells_generic;
+
+    fn own(words: &[&str]) -> Vec<String> {
+        words.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn a_street_type_misspelt_by_one_edit_names_nothing_else() {
+        assert!(misspells_generic("aveune", &own(&["avenue", "orchard"])));
+        assert!(misspells_generic("stret", &own(&["main", "street"])));
+        // Two edits from a street type is another word; a distinctive word is never generic.
+        assert!(!misspells_generic("bangor", &own(&["grove", "manor"])));
+        assert!(!misspells_generic(
+            "derrybane",
+            &own(&["derrynane", "gardens"])
+        ));
+        assert!(!misspells_generic("ave", &own(&["avenue"])));
     }
 }

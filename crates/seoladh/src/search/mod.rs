@@ -27,7 +27,8 @@ pub mod terms;
 
 use crate::index::Index;
 use crate::limits::{
-    MAX_NUMBERED_PLACES, MAX_PINNED_PLACES, MAX_RESOLVED_PLACES, MAX_SEED_VISITS, QUICK_SEED_VISITS,
+    MAX_NUMBERED_PLACES, MAX_PINNED_PLACES, MAX_PINNED_TIED_PLACES, MAX_RESOLVED_PLACES,
+    MAX_SEED_VISITS, QUICK_SEED_VISITS,
 };
 use crate::text::{tokenise_into, Tokenised};
 
@@ -467,6 +468,13 @@ fn place_stage(
     if stages.prefix_last {
         complete::shortlist_places(index, plan, last, &mut scratch.scored, read);
     } else {
+        pin_tied(
+            index,
+            &mut verifier,
+            &mut scratch.scored,
+            &out.word_weights,
+            plan,
+        );
         if scratch.scored.len() > read {
             scratch.scored.select_nth_unstable_by(read - 1, by_score);
             scratch.scored.truncate(read);
@@ -511,4 +519,38 @@ fn place_stage(
         sort_candidates(&mut out.candidates);
     }
     all
+}
+
+/// Looks for a building name or organisation of their own (see [`places::pin_building`]) in
+/// every place tied with the best few, when there are at most [`MAX_PINNED_TIED_PLACES`]: a
+/// townland name shared by several places of one county ties them, and the house typed is in
+/// only one of them, whatever its ordinal.
+fn pin_tied(
+    index: &Index,
+    verifier: &mut elements::Verifier<'_>,
+    scored: &mut [PlaceScore],
+    word_weights: &[f32],
+    plan: &Plan,
+) {
+    if scored.len() <= MAX_PINNED_PLACES {
+        return;
+    }
+    let by_score =
+        |a: &PlaceScore, b: &PlaceScore| b.score.total_cmp(&a.score).then(a.place.cmp(&b.place));
+    scored.select_nth_unstable_by(MAX_PINNED_PLACES - 1, by_score);
+    let cut = scored[MAX_PINNED_PLACES - 1].score;
+    let all_words = plan.all_words();
+    let tied: Vec<usize> = (0..scored.len())
+        .filter(|&i| {
+            scored[i].score >= cut && scored[i].pin.is_none() && scored[i].mask != all_words
+        })
+        .collect();
+    // Looking in some of a larger tie would single out whichever house it happened to read
+    // (`BEECH LODGE` among thousands of places of one post town): all of them or none.
+    if tied.len() <= MAX_PINNED_PLACES || tied.len() > MAX_PINNED_TIED_PLACES {
+        return;
+    }
+    for &i in &tied {
+        places::pin_building(index, verifier, &mut scored[i], word_weights, all_words);
+    }
 }

@@ -104,7 +104,7 @@ fn ap_unit_is(index: &Index, ap: u32, typed: &str) -> bool {
     })
 }
 
-/// Another organisation of the place named as well as the pinned one `pin` whose unit is
+/// Another organisation of the place named by the pinned one `pin`'s words (and perhaps more) whose unit is
 /// `typed` (a business with premises in two units, or a department filed under another unit):
 /// its address point.
 fn organisation_in_unit(
@@ -117,7 +117,9 @@ fn organisation_in_unit(
     matches
         .iter()
         .filter(|m| m.kind == ElementKind::Organisation && m.element != pin.element)
-        .filter(|m| m.mask == pin.mask && m.score >= pin.score)
+        // Named by the pin's words at least: `O'CALLAGHAN ENGINEERING LIMITED, UNIT 5` beside
+        // MCGRATH ENGINEERING LIMITED, UNIT 2, with O'CALLAGHAN read in a locality's alias.
+        .filter(|m| m.mask & pin.mask == pin.mask && m.score >= pin.score)
         .filter_map(|m| index.element(m.element).map(|e| e.link))
         .find(|&ap| {
             index
@@ -382,9 +384,13 @@ pub fn resolve(
         }
         let Some(r) = index.building(b) else { continue };
         if let (Some(ap), Some((ui, u))) = (c.address_point, unit) {
-            // A pinned organisation's unit (`Unit 6`) confirms it.
+            // A pinned organisation's unit (`Unit 6`) confirms it; another unit typed is
+            // another organisation's (two firms named alike in one business park).
             if ap_unit_is(index, ap, &u.text) {
                 c.numbers_used |= 1 << ui;
+            } else if is_pinned {
+                c.number_unmatched = true;
+                c.score -= UNIT_WEIGHT;
             }
         }
         if c.address_point.is_none() {
