@@ -21,6 +21,7 @@ pub mod codes;
 pub mod eircode;
 mod fold;
 pub mod lexicon;
+mod lookalike;
 mod mutation;
 pub mod normalise;
 pub mod postcode;
