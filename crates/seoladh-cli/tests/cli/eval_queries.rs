@@ -295,14 +295,7 @@ fn check_corruptions(ds: &Dataset, qs: &[TestQuery]) {
                 assert_eq!(canonical_eircode(&q.text), Some(want), "{q:?}");
             }
             QueryClass::EircodeLookalike => {
-                let want = eircode_of(ds, q.expected_id.unwrap_or(0));
-                let typed = last_token_eircode(&q.text);
-                let diff = typed
-                    .chars()
-                    .zip(want.chars())
-                    .filter(|(a, b)| a != b)
-                    .count();
-                assert_eq!(diff, 1, "{q:?}");
+                let (typed, want) = one_character_off(ds, q);
                 assert_eq!(un_lookalike(&typed), want);
             }
             QueryClass::EircodeWrong => check_eircode_wrong(ds, q, &joined, &all_eircodes),
@@ -413,8 +406,9 @@ fn check_mixed(ds: &Dataset, q: &TestQuery, joined: &str) {
     assert_ne!(q.text, irish.join(", "), "{q:?}");
 }
 
-/// The address with an Eircode one character off that no point has.
-fn check_eircode_wrong(ds: &Dataset, q: &TestQuery, joined: &str, all_eircodes: &HashSet<String>) {
+/// The Eircode typed last in the query and the expected point's, which it differs from in
+/// exactly one character.
+fn one_character_off(ds: &Dataset, q: &TestQuery) -> (String, String) {
     let want = eircode_of(ds, q.expected_id.unwrap_or(0));
     let typed = last_token_eircode(&q.text);
     let diff = typed
@@ -423,8 +417,14 @@ fn check_eircode_wrong(ds: &Dataset, q: &TestQuery, joined: &str, all_eircodes: 
         .filter(|(a, b)| a != b)
         .count();
     assert_eq!(diff, 1, "{q:?}");
+    (typed, want)
+}
+
+/// The address with an Eircode one character off that no point has.
+fn check_eircode_wrong(ds: &Dataset, q: &TestQuery, joined: &str, all_eircodes: &HashSet<String>) {
+    let (typed, _) = one_character_off(ds, q);
     assert!(canonical_eircode(&typed).is_some() && !all_eircodes.contains(&typed));
-    assert!(q.text.starts_with(&joined));
+    assert!(q.text.starts_with(joined));
 }
 
 /// A town no element of the dataset is named.
