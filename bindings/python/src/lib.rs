@@ -11,7 +11,9 @@ mod errors;
 
 use std::path::PathBuf;
 
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use seoladh::raw::index::Index;
 use seoladh::raw::profile::UnknownProfile;
 use seoladh::{
@@ -88,88 +90,45 @@ impl Engine {
 
     /// Find Address: free text, an Eircode, or both, to the 2.0 response as dicts (`result`,
     /// `postcode`, `addressId`, `postalAddress`, `options` …). Text past 1,000 characters is
-    /// not read. Raises InvalidOptionError for a bad option, UnknownProfileError for an
-    /// unknown profile.
-    #[pyo3(signature = (address, *, language = "en", country = "ie", limit = -1,
-        address_profile = None, vanity = false, geographic = false, address_elements = false))]
-    #[allow(clippy::too_many_arguments)]
+    /// not read. Keyword options: see `QUERY_OPTIONS`. Raises InvalidOptionError for a bad
+    /// option, UnknownProfileError for an unknown profile.
+    #[pyo3(signature = (address, **options))]
     fn find<'py>(
         &self,
         py: Python<'py>,
         address: &str,
-        language: &str,
-        country: &str,
-        limit: i32,
-        address_profile: Option<String>,
-        vanity: bool,
-        geographic: bool,
-        address_elements: bool,
+        options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let opts = query_options(
-            py,
-            language,
-            country,
-            limit,
-            address_profile,
-            (vanity, geographic, address_elements),
-        )?;
+        let opts = keyword_options(py, "find", options, QUERY_OPTIONS)?;
         let answer = py.detach(|| self.inner.find(address, &opts));
         to_dict(py, &answer.map_err(|e| errors::to_py(py, e))?)
     }
 
     /// Find Address by id: an address point is the answer; an element (a street, a town) or a
-    /// building lists what lies below it (the `next` of a grouped option).
-    #[pyo3(signature = (address_id, *, language = "en", country = "ie", limit = -1,
-        address_profile = None, vanity = false, geographic = false, address_elements = false))]
-    #[allow(clippy::too_many_arguments)]
+    /// building lists what lies below it (the `next` of a grouped option). Keyword options as
+    /// `find`.
+    #[pyo3(signature = (address_id, **options))]
     fn find_id<'py>(
         &self,
         py: Python<'py>,
         address_id: u64,
-        language: &str,
-        country: &str,
-        limit: i32,
-        address_profile: Option<String>,
-        vanity: bool,
-        geographic: bool,
-        address_elements: bool,
+        options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let opts = query_options(
-            py,
-            language,
-            country,
-            limit,
-            address_profile,
-            (vanity, geographic, address_elements),
-        )?;
+        let opts = keyword_options(py, "find_id", options, QUERY_OPTIONS)?;
         let answer = py.detach(|| self.inner.find_id(address_id, &opts));
         to_dict(py, &answer.map_err(|e| errors::to_py(py, e))?)
     }
 
-    /// Autocomplete: suggestions for partial text (the last word may be cut short).
-    #[pyo3(signature = (partial, *, language = "en", country = "ie", limit = -1,
-        address_profile = None, vanity = false, geographic = false, address_elements = false))]
-    #[allow(clippy::too_many_arguments)]
+    /// Autocomplete: suggestions for partial text (the last word may be cut short). Keyword
+    /// options as `find`.
+    #[pyo3(signature = (partial, **options))]
     fn autocomplete<'py>(
         &self,
         py: Python<'py>,
         partial: &str,
-        language: &str,
-        country: &str,
-        limit: i32,
-        address_profile: Option<String>,
-        vanity: bool,
-        geographic: bool,
-        address_elements: bool,
+        options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let opts = query_options(
-            py,
-            language,
-            country,
-            limit,
-            address_profile,
-            (vanity, geographic, address_elements),
-        )?;
+        let opts = keyword_options(py, "autocomplete", options, QUERY_OPTIONS)?;
         let answer = py.detach(|| self.inner.autocomplete(partial, &opts));
         to_dict(py, &answer.map_err(|e| errors::to_py(py, e))?)
     }
@@ -205,25 +164,15 @@ impl Engine {
     /// Find Address for every string, on all cores without the GIL: a pyarrow.RecordBatch of
     /// ANSWER_COLUMNS, one row per address in order. A None, a non-string or an over-long
     /// address is an error row (error_code, error), not an exception.
-    #[pyo3(signature = (addresses, *, language = "en", country = "ie", limit = -1,
-        address_profile = None))]
+    /// Keyword options: those of `find` but the three flags (`BATCH_OPTIONS`).
+    #[pyo3(signature = (addresses, **options))]
     fn find_many<'py>(
         &self,
         py: Python<'py>,
         addresses: &Bound<'py, PyAny>,
-        language: &str,
-        country: &str,
-        limit: i32,
-        address_profile: Option<String>,
+        options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let opts = query_options(
-            py,
-            language,
-            country,
-            limit,
-            address_profile,
-            Default::default(),
-        )?;
+        let opts = keyword_options(py, "find_many", options, BATCH_OPTIONS)?;
         columns::find_many(py, &self.inner, addresses, opts)
     }
 
@@ -231,33 +180,76 @@ impl Engine {
     /// `address` column and optional per-row `eircode`, `language`, `country`, `limit`), on all
     /// cores without the GIL: a pyarrow.RecordBatch of the input's `keep` columns and
     /// ANSWER_COLUMNS, one row per input row in order; a bad row is an error row.
-    #[pyo3(signature = (data, *, language = "en", country = "ie", limit = -1,
-        address_profile = None, keep = Vec::new()))]
-    #[allow(clippy::too_many_arguments)]
+    /// Keyword options as `find_many`.
+    #[pyo3(signature = (data, *, keep = Vec::new(), **options))]
     fn find_arrow<'py>(
         &self,
         py: Python<'py>,
         data: &Bound<'py, PyAny>,
-        language: &str,
-        country: &str,
-        limit: i32,
-        address_profile: Option<String>,
         keep: Vec<String>,
+        options: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let opts = query_options(
-            py,
-            language,
-            country,
-            limit,
-            address_profile,
-            Default::default(),
-        )?;
+        let opts = keyword_options(py, "find_arrow", options, BATCH_OPTIONS)?;
         columns::find_arrow(py, &self.inner, data, opts, &keep)
     }
 
     fn __repr__(&self) -> String {
         format!("seoladh.Engine({:?})", self.path.display().to_string())
     }
+}
+
+/// The keyword options of `find`, `find_id` and `autocomplete`, in the order of the stub's
+/// `QueryOptions`: language, country, limit, address_profile, vanity, geographic,
+/// address_elements.
+const QUERY_OPTIONS: &[&str] = &[
+    "language",
+    "country",
+    "limit",
+    "address_profile",
+    "vanity",
+    "geographic",
+    "address_elements",
+];
+
+/// The keyword options of `find_many` and `find_arrow` (the stub's `BatchOptions`).
+const BATCH_OPTIONS: &[&str] = &["language", "country", "limit", "address_profile"];
+
+/// The keyword options `options` of a call to `method` (any of `allowed`), checked, with the
+/// defaults of the stub for those not given: `language="en"`, `country="ie"`, `limit=-1`,
+/// `address_profile=None`, the three flags `False`. A keyword not allowed, or a value of the
+/// wrong type, raises TypeError as for any Python function.
+fn keyword_options(
+    py: Python<'_>,
+    method: &str,
+    options: Option<&Bound<'_, PyDict>>,
+    allowed: &[&str],
+) -> PyResult<QueryOptions> {
+    let mut language = "en".to_string();
+    let mut country = "ie".to_string();
+    let mut limit = -1i32;
+    let mut address_profile: Option<String> = None;
+    let mut flags = (false, false, false);
+    for (key, value) in options.into_iter().flat_map(|d| d.iter()) {
+        let key: String = key.extract()?;
+        if !allowed.contains(&key.as_str()) {
+            return Err(PyTypeError::new_err(format!(
+                "{method}() got an unexpected keyword argument '{key}'"
+            )));
+        }
+        let typed = |e: PyErr| {
+            PyTypeError::new_err(format!("{method}() argument '{key}': {}", e.value(py)))
+        };
+        match key.as_str() {
+            "language" => language = value.extract().map_err(typed)?,
+            "country" => country = value.extract().map_err(typed)?,
+            "limit" => limit = value.extract().map_err(typed)?,
+            "address_profile" => address_profile = value.extract().map_err(typed)?,
+            "vanity" => flags.0 = value.extract().map_err(typed)?,
+            "geographic" => flags.1 = value.extract().map_err(typed)?,
+            _ => flags.2 = value.extract().map_err(typed)?,
+        }
+    }
+    query_options(py, &language, &country, limit, address_profile, flags)
 }
 
 /// The options of a call, checked.

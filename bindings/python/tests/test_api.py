@@ -121,6 +121,13 @@ def test_odd_text_is_answered_not_raised(engine):
         assert engine.autocomplete(text)["totalOptions"] >= 0
     with pytest.raises(TypeError):
         engine.find(None)
+    # The keyword options are checked by name and type as for any Python function.
+    with pytest.raises(TypeError, match="unexpected keyword argument 'langauge'"):
+        engine.find(ADDRESS, langauge="ga")
+    with pytest.raises(TypeError, match="argument 'limit'"):
+        engine.autocomplete(ADDRESS, limit="5")
+    with pytest.raises(TypeError):
+        engine.find_id(1, "en")
 
 
 def test_missing_index(tmp_path):

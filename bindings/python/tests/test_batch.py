@@ -120,6 +120,10 @@ def test_find_many_equals_find_arrow(engine, queries):
     assert engine.find_many(iter([ADDRESS])).num_rows == 1
     with pytest.raises(TypeError):
         engine.find_many(ADDRESS)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'vanity'"):
+        engine.find_many([ADDRESS], vanity=True)
+    with pytest.raises(TypeError, match="argument 'limit'"):
+        engine.find_arrow(pa.array([ADDRESS]), limit=1.5)
 
 
 def test_every_arrow_shape_gives_the_same_answers(engine, queries):

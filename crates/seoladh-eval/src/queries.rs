@@ -162,20 +162,7 @@ fn derive_class(cx: &Ctx<'_>, class: QueryClass, n: usize, rng: &mut SplitMix64)
                 Some(Draft::new(class.name(), text, Some(ap.id), results))
             })
         }
-        QueryClass::Format => from_pool(&p.unique, n, rng, |i, rng| {
-            let (ap, parts) = cx.point(i)?;
-            let r = english(&parts);
-            let mut variants = FormatVariant::ALL.to_vec();
-            // Try variants in random order until one applies.
-            while !variants.is_empty() {
-                let v = variants.swap_remove(rng.below(variants.len()));
-                if let Some(text) = format::apply(v, &r, ap.eircode.as_deref(), rng) {
-                    let results: &[u16] = if v.has_eircode() { &[110] } else { &[100] };
-                    return Some(Draft::new(v.name(), text, Some(ap.id), results));
-                }
-            }
-            None
-        }),
+        QueryClass::Format => format_drafts(cx, n, rng),
         QueryClass::Typo => from_pool(&p.unique, n, rng, |i, rng| {
             let (ap, parts) = cx.point(i)?;
             let lines = english(&parts).lines;
@@ -190,27 +177,7 @@ fn derive_class(cx: &Ctx<'_>, class: QueryClass, n: usize, rng: &mut SplitMix64)
             let text = english(&parts).without_county().join(", ");
             Some(Draft::new("dropped", text, Some(ap.id), results))
         }),
-        QueryClass::WrongCounty => from_pool(&p.wrong_county, n, rng, |i, _| {
-            let (ap, parts) = cx.point(i)?;
-            let mut r = english(&parts);
-            let geographic = format!("CO. {}", parts.geographic_county.as_ref()?.english.trim());
-            let variant = match r.county_line {
-                Some(at) => {
-                    *r.lines.get_mut(at)? = geographic;
-                    "replaced"
-                }
-                None => {
-                    r.lines.push(geographic);
-                    "added"
-                }
-            };
-            Some(Draft::new(
-                variant,
-                r.lines.join(", "),
-                Some(ap.id),
-                results,
-            ))
-        }),
+        QueryClass::WrongCounty => wrong_county_drafts(cx, n, rng, results),
         QueryClass::Vanity => from_pool(&p.vanity, n, rng, |i, _| {
             let (ap, parts) = cx.point(i)?;
             let text = Rendered::new(&vanity_address(&parts)).lines.join(", ");
@@ -232,19 +199,7 @@ fn derive_class(cx: &Ctx<'_>, class: QueryClass, n: usize, rng: &mut SplitMix64)
             let text = eircode_form(ap.eircode.as_deref()?, form);
             Some(Draft::new(form, text, Some(ap.id), results))
         }),
-        QueryClass::EircodeLookalike => from_pool(&p.eircode, n, rng, |i, rng| {
-            let ap = cx.ds.address_points.get(i as usize)?;
-            let typed = lookalike(ap.eircode.as_deref()?, rng)?;
-            let &form = rng.pick(&EIRCODE_FORMS)?;
-            let code = eircode_form(&typed, form);
-            // Half after the address, when the address alone names this point.
-            if p.unique.binary_search(&i).is_ok() && rng.chance(1, 2) {
-                let (_, parts) = cx.point(i)?;
-                let text = format!("{}, {}", english(&parts).lines.join(", "), code.trim());
-                return Some(Draft::new("with_address", text, Some(ap.id), results));
-            }
-            Some(Draft::new("alone", code, Some(ap.id), results))
-        }),
+        QueryClass::EircodeLookalike => lookalike_drafts(cx, n, rng, results),
         QueryClass::EircodeWrong => from_pool(&p.unique, n, rng, |i, rng| {
             let (ap, parts) = cx.point(i)?;
             let miss = near_miss(ap.eircode.as_deref()?, rng, |e| cx.eircode_exists(e))?;
@@ -255,20 +210,7 @@ fn derive_class(cx: &Ctx<'_>, class: QueryClass, n: usize, rng: &mut SplitMix64)
             );
             Some(Draft::new("near_miss", text, Some(ap.id), results))
         }),
-        QueryClass::EircodeOther => from_pool(&p.unique, n, rng, |i, rng| {
-            let (_, parts) = cx.point(i)?;
-            let &other = rng.pick(&p.unique)?;
-            let b = cx.ds.address_points.get(other as usize)?;
-            if other == i {
-                return None;
-            }
-            let text = format!(
-                "{}, {}",
-                english(&parts).lines.join(", "),
-                eircode_form(b.eircode.as_deref()?, "display")
-            );
-            Some(Draft::new("other", text, Some(b.id), results))
-        }),
+        QueryClass::EircodeOther => other_eircode_drafts(cx, n, rng, results),
         QueryClass::StreetOnly => from_pool(&p.streets, n, rng, |i, rng| {
             let t = cx.ds.thoroughfares.get(i as usize)?;
             let parts = cx.lookup.element_parts(t.id)?;
@@ -278,26 +220,7 @@ fn derive_class(cx: &Ctx<'_>, class: QueryClass, n: usize, rng: &mut SplitMix64)
             }
             Some(Draft::new("street", text, Some(t.id), results))
         }),
-        QueryClass::Foreign => {
-            let all: Vec<u32> = (0..cx.ds.uk_addresses.len())
-                .filter_map(|i| u32::try_from(i).ok())
-                .collect();
-            from_pool(&all, n, rng, |i, rng| {
-                let uk = cx.ds.uk_addresses.get(i as usize)?;
-                let with_postcode = rng.chance(2, 3);
-                let variant = if with_postcode {
-                    "postcode"
-                } else {
-                    "no_postcode"
-                };
-                Some(Draft::new(
-                    variant,
-                    uk_text(uk, with_postcode),
-                    None,
-                    results,
-                ))
-            })
-        }
+        QueryClass::Foreign => foreign_drafts(cx, n, rng, results),
         QueryClass::Invalid => (0..n)
             .map(|k| {
                 let kind = GARBAGE_KINDS[k % GARBAGE_KINDS.len()];
@@ -321,6 +244,118 @@ fn derive_class(cx: &Ctx<'_>, class: QueryClass, n: usize, rng: &mut SplitMix64)
                 })
                 .collect()
         }
+    }
+}
+
+/// The address in one of the [`FormatVariant`]s that applies to it.
+fn format_drafts(cx: &Ctx<'_>, n: usize, rng: &mut SplitMix64) -> Vec<Draft> {
+    from_pool(&cx.pools.unique, n, rng, |i, rng| {
+        let (ap, parts) = cx.point(i)?;
+        let r = english(&parts);
+        let mut variants = FormatVariant::ALL.to_vec();
+        // Try variants in random order until one applies.
+        while !variants.is_empty() {
+            let v = variants.swap_remove(rng.below(variants.len()));
+            if let Some(text) = format::apply(v, &r, ap.eircode.as_deref(), rng) {
+                let results: &[u16] = if v.has_eircode() { &[110] } else { &[100] };
+                return Some(Draft::new(v.name(), text, Some(ap.id), results));
+            }
+        }
+        None
+    })
+}
+
+/// The address with its county line replaced by (or added as) the geographic county.
+fn wrong_county_drafts(
+    cx: &Ctx<'_>,
+    n: usize,
+    rng: &mut SplitMix64,
+    results: &[u16],
+) -> Vec<Draft> {
+    from_pool(&cx.pools.wrong_county, n, rng, |i, _| {
+        let (ap, parts) = cx.point(i)?;
+        let mut r = english(&parts);
+        let geographic = format!("CO. {}", parts.geographic_county.as_ref()?.english.trim());
+        let variant = match r.county_line {
+            Some(at) => {
+                *r.lines.get_mut(at)? = geographic;
+                "replaced"
+            }
+            None => {
+                r.lines.push(geographic);
+                "added"
+            }
+        };
+        Some(Draft::new(
+            variant,
+            r.lines.join(", "),
+            Some(ap.id),
+            results,
+        ))
+    })
+}
+
+/// An Eircode typed with look-alike characters, alone or after its address.
+fn lookalike_drafts(cx: &Ctx<'_>, n: usize, rng: &mut SplitMix64, results: &[u16]) -> Vec<Draft> {
+    from_pool(&cx.pools.eircode, n, rng, |i, rng| {
+        let ap = cx.ds.address_points.get(i as usize)?;
+        let typed = lookalike(ap.eircode.as_deref()?, rng)?;
+        let &form = rng.pick(&EIRCODE_FORMS)?;
+        let code = eircode_form(&typed, form);
+        // Half after the address, when the address alone names this point.
+        if cx.pools.unique.binary_search(&i).is_ok() && rng.chance(1, 2) {
+            let (_, parts) = cx.point(i)?;
+            let text = format!("{}, {}", english(&parts).lines.join(", "), code.trim());
+            return Some(Draft::new("with_address", text, Some(ap.id), results));
+        }
+        Some(Draft::new("alone", code, Some(ap.id), results))
+    })
+}
+
+/// An address followed by another address's Eircode (the Eircode's point is expected).
+fn other_eircode_drafts(
+    cx: &Ctx<'_>,
+    n: usize,
+    rng: &mut SplitMix64,
+    results: &[u16],
+) -> Vec<Draft> {
+    from_pool(&cx.pools.unique, n, rng, |i, rng| {
+        let (_, parts) = cx.point(i)?;
+        let &other = rng.pick(&cx.pools.unique)?;
+        let b = cx.ds.address_points.get(other as usize)?;
+        if other == i {
+            return None;
+        }
+        let text = format!(
+            "{}, {}",
+            english(&parts).lines.join(", "),
+            eircode_form(b.eircode.as_deref()?, "display")
+        );
+        Some(Draft::new("other", text, Some(b.id), results))
+    })
+}
+
+/// UK addresses, with or without their postcode.
+fn foreign_drafts(cx: &Ctx<'_>, n: usize, rng: &mut SplitMix64, results: &[u16]) -> Vec<Draft> {
+    {
+        let all: Vec<u32> = (0..cx.ds.uk_addresses.len())
+            .filter_map(|i| u32::try_from(i).ok())
+            .collect();
+        from_pool(&all, n, rng, |i, rng| {
+            let uk = cx.ds.uk_addresses.get(i as usize)?;
+            let with_postcode = rng.chance(2, 3);
+            let variant = if with_postcode {
+                "postcode"
+            } else {
+                "no_postcode"
+            };
+            Some(Draft::new(
+                variant,
+                uk_text(uk, with_postcode),
+                None,
+                results,
+            ))
+        })
     }
 }
 

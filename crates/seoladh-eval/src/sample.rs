@@ -126,6 +126,22 @@ impl Builder {
 
 /// The sample dataset (derived address tables filled).
 pub fn dataset() -> Dataset {
+    let (mut ds, acme) = buildings(named_tables());
+    ds.organisations = vec![Organisation {
+        id: 1_900_000_001,
+        address_point_id: acme,
+        name: "ACME TRADING LIMITED".to_string(),
+        name_irish: None,
+        department: None,
+        department_irish: None,
+    }];
+    ds.uk_addresses = uk_addresses();
+    derive_address_tables(&mut ds);
+    ds
+}
+
+/// The counties, post towns, localities, thoroughfares and building groups.
+fn named_tables() -> Dataset {
     let mut ds = Dataset::default();
     let county = |k: u64, name: &str, irish: &str| County {
         id: COUNTY + k,
@@ -192,7 +208,12 @@ pub fn dataset() -> Dataset {
         "",
         AddressTypeId::HOUSING_ESTATE,
     )];
+    ds
+}
 
+/// The buildings and address points (`ds` holding the named tables); the id of the address
+/// point of an organisation.
+fn buildings(ds: Dataset) -> (Dataset, u64) {
     let place = |t: u64, pc: u64, c: u64, routing| Place {
         town: TOWN + t,
         post_county: COUNTY + pc,
@@ -260,16 +281,11 @@ pub fn dataset() -> Dataset {
     b.numbered(kildare, street(4), 1..=5);
     b.numbered(kildare, street(6), 1..=4);
     b.numbered(portarlington, street(5), 1..=4);
+    (b.ds, acme)
+}
 
-    let mut ds = b.ds;
-    ds.organisations = vec![Organisation {
-        id: 1_900_000_001,
-        address_point_id: acme,
-        name: "ACME TRADING LIMITED".to_string(),
-        name_irish: None,
-        department: None,
-        department_irish: None,
-    }];
+/// Three UK addresses (two in Northern Ireland).
+fn uk_addresses() -> Vec<UkAddress> {
     let uk = |k: u64, num: &str, street: &str, town: &str, pc: &str, c: UkCountry| UkAddress {
         id: 9_000_000_000 + k,
         organisation: None,
@@ -284,7 +300,7 @@ pub fn dataset() -> Dataset {
         latitude: 54.6,
         longitude: -5.93,
     };
-    ds.uk_addresses = vec![
+    vec![
         uk(1, "12", "ANN STREET", "BELFAST", "BT1 4EF", UkCountry::Ni),
         uk(
             2,
@@ -302,9 +318,7 @@ pub fn dataset() -> Dataset {
             "BT61 7BH",
             UkCountry::Ni,
         ),
-    ];
-    derive_address_tables(&mut ds);
-    ds
+    ]
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! 19…. `ALIAS_ID`s are 18… (a range no element uses); retired and replaced address point ids in
 //! `ECAD_HISTORY` are 179… (above every current point id).
 
-use crate::local::{iso_date, AreaOut, Element};
+use crate::local::{iso_date, AreaOut, Element, LocalBuilding, LocalOrg, LocalPoint};
 use crate::names::misspelt;
 use crate::projection::{etrs89_to_irish_grid, etrs89_to_itm};
 use crate::world::World;
@@ -179,7 +179,22 @@ pub(crate) fn assemble(world: &World, outs: Vec<AreaOut>, seed: u64) -> Dataset 
     let mut ds = Dataset::default();
     let mut ids = Ids { alias: 0 };
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x05ee_da11_a5e5);
+    county_rows(world, &mut rng, &mut ds, &mut ids);
+    post_town_rows(world, &mut rng, &mut ds, &mut ids);
+    // Offsets of every area's ids, then the rows of all areas in parallel, joined in order.
+    let offsets = area_offsets(&outs, ids.alias);
+    let rows: Vec<AreaRows> = outs
+        .into_par_iter()
+        .zip(offsets)
+        .map(|(out, off)| area_rows(out, off, seed))
+        .collect();
+    let history_candidates = join_area_rows(&mut ds, rows);
+    history_rows(&mut ds, history_candidates);
+    ds
+}
 
+/// The counties and their aliases (English, Irish, old names, a misspelling).
+fn county_rows(world: &World, rng: &mut ChaCha8Rng, ds: &mut Dataset, ids: &mut Ids) {
     for (i, c) in world.counties.iter().enumerate() {
         let id = COUNTY_BASE + i as u64 + 1;
         let genitive = COUNTY_GENITIVE
@@ -214,9 +229,12 @@ pub(crate) fn assemble(world: &World, outs: Vec<AreaOut>, seed: u64) -> Dataset 
         if let Some(m) = misspelt(&c.name, rng.random(), rng.random()) {
             e.aliases.push((m, 1));
         }
-        push_aliases(&mut ds, &mut ids, AliasTable::County, id, &e);
+        push_aliases(ds, ids, AliasTable::County, id, &e);
     }
+}
 
+/// The post towns and their aliases (variants, old names, `D6`/`BAC 6` forms, misspellings).
+fn post_town_rows(world: &World, rng: &mut ChaCha8Rng, ds: &mut Dataset, ids: &mut Ids) {
     for (i, p) in world.post_towns.iter().enumerate() {
         let id = POST_TOWN_BASE + i as u64 + 1;
         ds.post_towns.push(PostTown {
@@ -261,16 +279,18 @@ pub(crate) fn assemble(world: &World, outs: Vec<AreaOut>, seed: u64) -> Dataset 
                 e.aliases.push((m, 1));
             }
         }
-        push_aliases(&mut ds, &mut ids, AliasTable::PostTown, id, &e);
+        push_aliases(ds, ids, AliasTable::PostTown, id, &e);
     }
+}
 
-    // Offsets of every area's ids, then the rows of all areas in parallel, joined in order.
+/// Where each area's ids start, the aliases numbered from after `alias`.
+fn area_offsets(outs: &[AreaOut], alias: u64) -> Vec<Offsets> {
     let mut offsets = Vec::with_capacity(outs.len());
     let mut next = Offsets {
-        alias: ids.alias,
+        alias,
         ..Offsets::default()
     };
-    for out in &outs {
+    for out in outs {
         offsets.push(next);
         next.loc += out.localities.len() as u64;
         next.thr += out.thoroughfares.len() as u64;
@@ -284,11 +304,12 @@ pub(crate) fn assemble(world: &World, outs: Vec<AreaOut>, seed: u64) -> Dataset 
             .map(|e| e.aliases.len() as u64)
             .sum::<u64>();
     }
-    let rows: Vec<AreaRows> = outs
-        .into_par_iter()
-        .zip(offsets)
-        .map(|(out, off)| area_rows(out, off, seed))
-        .collect();
+    offsets
+}
+
+/// Appends every area's rows to the tables, in area order (spatial rows in ECAD id order);
+/// returns the points chosen for a history row: (point id, Eircode, spare Eircode).
+fn join_area_rows(ds: &mut Dataset, rows: Vec<AreaRows>) -> Vec<(u64, String, String)> {
     let mut history_candidates: Vec<(u64, String, String)> = Vec::new(); // (point id, eircode, spare)
     let tables = [
         AliasTable::Locality,
@@ -338,9 +359,12 @@ pub(crate) fn assemble(world: &World, outs: Vec<AreaOut>, seed: u64) -> Dataset 
         ds.organisation_info.extend(r.org_info);
         history_candidates.extend(r.history);
     }
+    history_candidates
+}
 
-    // History: an old id and Eircode replaced by the current ones (CHANGED), or an old id and
-    // Eircode that are gone (RETIRED).
+/// History: an old id and Eircode replaced by the current ones (CHANGED), or an old id and
+/// Eircode that are gone (RETIRED).
+fn history_rows(ds: &mut Dataset, history_candidates: Vec<(u64, String, String)>) {
     for (k, (id, eircode, spare)) in history_candidates.into_iter().enumerate() {
         let day = 400 + (id % 3000) as u32;
         let old_id = OLD_POINT_BASE + k as u64 + 1;
@@ -365,7 +389,6 @@ pub(crate) fn assemble(world: &World, outs: Vec<AreaOut>, seed: u64) -> Dataset 
         };
         ds.history.push(row);
     }
-    ds
 }
 
 /// Where one area's ids start (counts of the areas before it).
@@ -408,6 +431,16 @@ fn area_rows(out: AreaOut, off: Offsets, seed: u64) -> AreaRows {
         point_spatial: Vec::with_capacity(np),
         ..AreaRows::default()
     };
+    element_rows(&out, off, &mut r);
+    building_rows(&out.buildings, off, seed, &mut r);
+    point_rows(out.points, out.spare_eircodes, off, seed, &mut r);
+    org_rows(out.orgs, off, &mut r);
+    r
+}
+
+/// The localities, thoroughfares and groups of an area with their aliases, and the spatial
+/// row of each (the box and first date of its buildings) that has buildings.
+fn element_rows(out: &AreaOut, off: Offsets, r: &mut AreaRows) {
     let mut alias_id = off.alias;
     // Element boxes from their buildings.
     let sizes = [
@@ -468,8 +501,12 @@ fn area_rows(out: AreaOut, off: Offsets, seed: u64) -> AreaRows {
             }
         }
     }
+}
+
+/// The buildings of an area: their rows, spatial rows, building and administrative info.
+fn building_rows(buildings: &[LocalBuilding], off: Offsets, seed: u64, r: &mut AreaRows) {
     let link = |base: u64, first: u64, l: Option<u32>| l.map(|x| base + first + x as u64 + 1);
-    for (j, b) in out.buildings.iter().enumerate() {
+    for (j, b) in buildings.iter().enumerate() {
         let id = BUILDING_BASE + off.bld + j as u64 + 1;
         r.buildings.push(Building {
             id,
@@ -527,8 +564,18 @@ fn area_rows(out: AreaOut, off: Offsets, seed: u64) -> AreaRows {
             modified,
         });
     }
-    let mut spare = out.spare_eircodes.into_iter();
-    for (j, p) in out.points.into_iter().enumerate() {
+}
+
+/// The address points of an area (each at its building), and those given a history row.
+fn point_rows(
+    points: Vec<LocalPoint>,
+    spare: Vec<String>,
+    off: Offsets,
+    seed: u64,
+    r: &mut AreaRows,
+) {
+    let mut spare = spare.into_iter();
+    for (j, p) in points.into_iter().enumerate() {
         let id = POINT_BASE + off.pt + j as u64 + 1;
         // A point sits where its building does and was surveyed with it: same row, own id.
         let mut row = r.building_spatial[p.building as usize].clone();
@@ -552,7 +599,11 @@ fn area_rows(out: AreaOut, off: Offsets, seed: u64) -> AreaRows {
             mail_delivery: p.mail,
         });
     }
-    for (j, o) in out.orgs.into_iter().enumerate() {
+}
+
+/// The organisations of an area and their info rows.
+fn org_rows(orgs: Vec<LocalOrg>, off: Offsets, r: &mut AreaRows) {
+    for (j, o) in orgs.into_iter().enumerate() {
         let id = ORG_BASE + off.org + j as u64 + 1;
         r.orgs.push(Organisation {
             id,
@@ -571,5 +622,4 @@ fn area_rows(out: AreaOut, off: Offsets, seed: u64) -> AreaRows {
             modified: iso_date(o.created, 3600),
         });
     }
-    r
 }

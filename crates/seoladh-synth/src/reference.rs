@@ -121,7 +121,17 @@ impl Reference {
     /// Reads every file the generator uses from `dir` (normally `fixtures/reference`).
     pub(crate) fn load(dir: &Path) -> Result<Reference> {
         let mut r = Reference::default();
+        r.load_eircode(dir)?;
+        r.load_placenames(dir)?;
+        r.load_sales(dir)?;
+        r.load_streets(dir)?;
+        r.load_uk(dir)?;
+        Ok(r)
+    }
 
+    /// Routing keys: their towns and counties, and the townlands in each.
+    fn load_eircode(&mut self, dir: &Path) -> Result<()> {
+        let r = self;
         let t = Table::read(dir, "eircode/routing_key_towns_robertlucey.csv", b',')?;
         let (k, rank, town, county) = (
             t.col("routing_key")?,
@@ -158,7 +168,12 @@ impl Reference {
                 routing_key: cell(x, k),
             })
             .collect();
+        Ok(())
+    }
 
+    /// Townlands with their Irish names and positions, counties, localities.
+    fn load_placenames(&mut self, dir: &Path) -> Result<()> {
+        let r = self;
         let t = Table::read(dir, "placenames/townlands_townlandsie_osm.csv", b',')?;
         let c = [
             t.col("osm_id")?,
@@ -212,7 +227,12 @@ impl Reference {
             .iter()
             .map(|x| (cell(x, county), cell(x, loc)))
             .collect();
+        Ok(())
+    }
 
+    /// The addresses of property sales (Property Price Register), with their routing keys.
+    fn load_sales(&mut self, dir: &Path) -> Result<()> {
+        let r = self;
         let t = Table::read(
             dir,
             "addresses/ppr_2010_with_routing_key_mathsgrinds.csv",
@@ -241,7 +261,12 @@ impl Reference {
             let key = (eircode.len() == 7).then(|| eircode[..3].to_string());
             r.ppr.push((cell(x, a), key, Some(cell(x, county))));
         }
+        Ok(())
+    }
 
+    /// Street names: central Dublin (English and Irish) and Northern Ireland.
+    fn load_streets(&mut self, dir: &Path) -> Result<()> {
+        let r = self;
         let t = Table::read(
             dir,
             "streets/dublin_centre_osm_street_names_en_ga.csv",
@@ -253,7 +278,12 @@ impl Reference {
         let t = Table::read(dir, "streets/ni_street_names_policeuk_2016_11.csv", b',')?;
         let (n, c) = (t.col("location_name")?, t.col("records")?);
         r.ni_streets = t.rows.iter().map(|x| (cell(x, n), num(x, c))).collect();
+        Ok(())
+    }
 
+    /// UK postcode districts and post towns, Northern Ireland schools, Great Britain places.
+    fn load_uk(&mut self, dir: &Path) -> Result<()> {
+        let r = self;
         let t = Table::read(
             dir,
             "uk/uk_postcode_districts_post_towns_wikipedia.csv",
@@ -309,7 +339,7 @@ impl Reference {
             .iter()
             .map(|x| (cell(x, c[0]), cell(x, c[1]), cell(x, c[2])))
             .collect();
-        Ok(r)
+        Ok(())
     }
 }
 

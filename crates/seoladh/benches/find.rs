@@ -89,10 +89,11 @@ fn bench(c: &mut Criterion) {
     });
 
     let mut hits = Vec::new();
+    let mut walk = seoladh::raw::index::completions::Walk::default();
     g.bench_function("terms", |b| {
         b.iter(|| {
             for p in &plans {
-                terms::expand(index, p, exact, &mut hits);
+                terms::expand(index, p, exact, &mut walk, &mut hits);
                 black_box(hits.len());
             }
         })
@@ -108,7 +109,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("candidates", |b| {
         b.iter(|| {
             for p in &plans {
-                terms::expand(index, p, exact, &mut hits);
+                terms::expand(index, p, exact, &mut walk, &mut hits);
                 seed(index, &hits, &mut weights, &mut visit, &mut matches);
                 places::candidates(index, &matches, false, &mut totals, &mut places_out);
                 black_box(places_out.len());
@@ -120,7 +121,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("score", |b| {
         b.iter(|| {
             for p in &plans {
-                terms::expand(index, p, exact, &mut hits);
+                terms::expand(index, p, exact, &mut walk, &mut hits);
                 seed(index, &hits, &mut weights, &mut visit, &mut matches);
                 places::pins(index, &matches, &mut pins);
                 places::candidates(index, &matches, false, &mut totals, &mut places_out);

@@ -14,6 +14,7 @@ fn main() {
             typos: true,
             prefix_last: std::env::var("AC").is_ok(),
         },
+        &mut seoladh::raw::index::completions::Walk::default(),
         &mut hits,
     );
     use fst::Streamer;

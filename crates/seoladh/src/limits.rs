@@ -177,11 +177,11 @@ pub const MAX_SUGGESTION_POOL: usize = 15;
 /// comma): the last this many, shared by all sessions (`engine::recent`).
 pub const RECENT_SUGGESTIONS: usize = 256;
 
-/// Suggestions each thread keeps rendered (`engine::recent::rendered`): the next keystroke
+/// Suggestions each scratch keeps rendered (`engine::recent::rendered`): the next keystroke
 /// mostly suggests the same addresses again.
 pub const RECENT_RENDERED: usize = 64;
 
-/// Pairs of adjacent words whose common elements each thread keeps for the next keystrokes
+/// Pairs of adjacent words whose common elements each scratch keeps for the next keystrokes
 /// (`search::joint`): while the last word is typed, the pairs before it stay the same.
 pub const RECENT_JOINT_PAIRS: usize = 8;
 

@@ -3,14 +3,38 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Iterable, Literal, Optional, Sequence, Union
+from typing import Any, Iterable, Literal, Optional, Sequence, TypedDict, Union
 
 import pyarrow as pa
+from typing_extensions import Unpack
 
 _Path = Union[str, os.PathLike[str]]
 _Language = Literal["en", "ga"]
 _Country = Literal["ie", "ni", "gb"]
 _Json = dict[str, Any]
+
+class BatchOptions(TypedDict, total=False):
+    """The keyword options of ``find_many`` and ``find_arrow`` (each may be left out).
+
+    ``language`` (default ``"en"``) and ``country`` (``"ie"``) choose the answer's language
+    and the addresses searched; ``limit`` (``-1``) bounds the options: ``-1`` groups large
+    option sets, ``0`` returns none, ``n`` returns none when more than ``n`` fit;
+    ``address_profile`` (``None``) adds ``reformattedAddress``.
+    """
+
+    language: _Language
+    country: _Country
+    limit: int
+    address_profile: Optional[str]
+
+class QueryOptions(BatchOptions, total=False):
+    """The keyword options of ``find``, ``find_id`` and ``autocomplete``: those of
+    ``BatchOptions``, and ``vanity``, ``geographic`` and ``address_elements`` (``False``),
+    which add those addresses."""
+
+    vanity: bool
+    geographic: bool
+    address_elements: bool
 
 ANSWER_COLUMNS: list[str]
 """Names of the answer columns of ``find_many`` and ``find_arrow``, in order:
@@ -64,22 +88,13 @@ class Engine:
     def find(
         self,
         address: str,
-        *,
-        language: _Language = "en",
-        country: _Country = "ie",
-        limit: int = -1,
-        address_profile: Optional[str] = None,
-        vanity: bool = False,
-        geographic: bool = False,
-        address_elements: bool = False,
+        **options: Unpack[QueryOptions],
     ) -> _Json:
         """Find Address: free text, an Eircode, or both, to the 2.0 response as dicts.
 
         ``result`` (``{"code", "text"}``) says how sure the answer is; ``postcode``,
-        ``addressId``, ``postalAddress`` and ``options`` carry it. ``limit=-1`` groups large
-        option sets; ``0`` returns none; ``n`` returns none when more than ``n`` fit.
-        ``address_profile`` adds ``reformattedAddress``; ``vanity``, ``geographic`` and
-        ``address_elements`` add those addresses. Text past 1,000 characters is not read.
+        ``addressId``, ``postalAddress`` and ``options`` carry it. The keyword options are
+        those of ``QueryOptions``. Text past 1,000 characters is not read.
 
         Raises ``InvalidOptionError`` for a bad language, country or limit and
         ``UnknownProfileError`` for an unknown profile.
@@ -88,14 +103,7 @@ class Engine:
     def find_id(
         self,
         address_id: int,
-        *,
-        language: _Language = "en",
-        country: _Country = "ie",
-        limit: int = -1,
-        address_profile: Optional[str] = None,
-        vanity: bool = False,
-        geographic: bool = False,
-        address_elements: bool = False,
+        **options: Unpack[QueryOptions],
     ) -> _Json:
         """Find Address by id: an address point is the answer; an element (street, town) or a
         building lists what lies below it (the ``next`` of a grouped option)."""
@@ -103,14 +111,7 @@ class Engine:
     def autocomplete(
         self,
         partial: str,
-        *,
-        language: _Language = "en",
-        country: _Country = "ie",
-        limit: int = -1,
-        address_profile: Optional[str] = None,
-        vanity: bool = False,
-        geographic: bool = False,
-        address_elements: bool = False,
+        **options: Unpack[QueryOptions],
     ) -> _Json:
         """Autocomplete: suggestions for partial text (the last word may be cut short)."""
 
@@ -127,11 +128,7 @@ class Engine:
     def find_many(
         self,
         addresses: Iterable[Optional[str]],
-        *,
-        language: _Language = "en",
-        country: _Country = "ie",
-        limit: int = -1,
-        address_profile: Optional[str] = None,
+        **options: Unpack[BatchOptions],
     ) -> pa.RecordBatch:
         """Find Address for every string, on all cores without the GIL: one row of
         ``ANSWER_COLUMNS`` per address, in order. A ``None``, a non-string or an address of
@@ -142,11 +139,8 @@ class Engine:
         self,
         data: Any,
         *,
-        language: _Language = "en",
-        country: _Country = "ie",
-        limit: int = -1,
-        address_profile: Optional[str] = None,
         keep: Sequence[str] = (),
+        **options: Unpack[BatchOptions],
     ) -> pa.RecordBatch:
         """Find Address for Arrow data, on all cores without the GIL, through the Arrow C data
         interface: one row of ``ANSWER_COLUMNS`` per input row, in order, after the input's

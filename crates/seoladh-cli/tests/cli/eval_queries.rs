@@ -268,40 +268,8 @@ fn check_corruptions(ds: &Dataset, qs: &[TestQuery]) {
             QueryClass::Clean | QueryClass::Nua | QueryClass::NoMail => {
                 assert_eq!(q.text, joined, "{q:?}")
             }
-            QueryClass::Format => {
-                assert_ne!(q.text, joined, "{q:?}");
-                if q.id.contains("-eircode_") {
-                    assert_eq!(q.expected_results, [110]);
-                    assert_eq!(
-                        last_token_eircode(&q.text),
-                        eircode_of(ds, q.expected_id.unwrap_or(0))
-                    );
-                } else {
-                    assert_eq!(q.expected_results, [100]);
-                }
-                // Only formats change: every word of a clean line survives somewhere, spelled
-                // the same, unless the variant rewrites that word's form.
-                let rewrites = ["abbrev", "county_", "dublin_", "glued_number"];
-                if !rewrites.iter().any(|v| q.id.contains(v)) {
-                    let text = q.text.to_uppercase();
-                    for w in joined.split([' ', ',']).filter(|w| !w.is_empty()) {
-                        assert!(text.contains(w), "{w} lost in {q:?}");
-                    }
-                }
-            }
-            QueryClass::Typo => {
-                let typed: Vec<&str> = q.text.split(", ").collect();
-                assert_eq!(typed.len(), lines.len(), "{q:?}");
-                let mut edited = 0;
-                for (t, l) in typed.iter().zip(&lines) {
-                    let d = strsim::osa_distance(t, l);
-                    let eligible = l.split(' ').any(typo_eligible);
-                    // One typo per element that has a word of 4+ letters, none elsewhere.
-                    assert_eq!(d, usize::from(eligible), "{t:?} vs {l:?}");
-                    edited += d;
-                }
-                assert!(edited >= 1);
-            }
+            QueryClass::Format => check_format(ds, q, &joined),
+            QueryClass::Typo => check_typo(q, &lines),
             QueryClass::MissingCounty => {
                 assert!(lines.iter().any(|l| l.starts_with("CO. ")));
                 let without: Vec<&String> =
@@ -309,20 +277,7 @@ fn check_corruptions(ds: &Dataset, qs: &[TestQuery]) {
                 let without: Vec<&str> = without.iter().map(|s| s.as_str()).collect();
                 assert_eq!(q.text, without.join(", "));
             }
-            QueryClass::WrongCounty => {
-                // Only the county line changed (or was added), to another county.
-                let (rest, written) = q.text.rsplit_once(", ").unwrap_or_default();
-                assert!(written.starts_with("CO. "), "{q:?}");
-                if q.id.contains("-replaced-") {
-                    let (clean_rest, postal_county) = joined.rsplit_once(", ").unwrap_or_default();
-                    assert!(postal_county.starts_with("CO. "), "{q:?}");
-                    assert_ne!(written, postal_county, "{q:?}");
-                    assert_eq!(rest, clean_rest, "{q:?}");
-                } else {
-                    assert!(!lines.iter().any(|l| l.starts_with("CO. ")), "{q:?}");
-                    assert_eq!(rest, joined, "{q:?}");
-                }
-            }
+            QueryClass::WrongCounty => check_wrong_county(q, &lines, &joined),
             QueryClass::Vanity => {
                 assert_ne!(q.text.to_uppercase(), joined, "{q:?}");
                 assert_ne!(q.text, q.text.to_uppercase(), "vanity is mixed case");
@@ -334,43 +289,16 @@ fn check_corruptions(ds: &Dataset, qs: &[TestQuery]) {
                     "{q:?}"
                 );
             }
-            QueryClass::Mixed => {
-                let row = ds
-                    .postal_addresses
-                    .iter()
-                    .find(|r| Some(r.ecad_id) == q.expected_id);
-                let mut irish = row.map(|r| r.irish.clone()).unwrap_or_default();
-                irish.pop();
-                assert_ne!(q.text, joined, "{q:?}");
-                assert_ne!(q.text, irish.join(", "), "{q:?}");
-            }
+            QueryClass::Mixed => check_mixed(ds, q, &joined),
             QueryClass::EircodeOnly => {
                 let want = eircode_of(ds, q.expected_id.unwrap_or(0));
                 assert_eq!(canonical_eircode(&q.text), Some(want), "{q:?}");
             }
             QueryClass::EircodeLookalike => {
-                let want = eircode_of(ds, q.expected_id.unwrap_or(0));
-                let typed = last_token_eircode(&q.text);
-                let diff = typed
-                    .chars()
-                    .zip(want.chars())
-                    .filter(|(a, b)| a != b)
-                    .count();
-                assert_eq!(diff, 1, "{q:?}");
+                let (typed, want) = one_character_off(ds, q);
                 assert_eq!(un_lookalike(&typed), want);
             }
-            QueryClass::EircodeWrong => {
-                let want = eircode_of(ds, q.expected_id.unwrap_or(0));
-                let typed = last_token_eircode(&q.text);
-                let diff = typed
-                    .chars()
-                    .zip(want.chars())
-                    .filter(|(a, b)| a != b)
-                    .count();
-                assert_eq!(diff, 1, "{q:?}");
-                assert!(canonical_eircode(&typed).is_some() && !all_eircodes.contains(&typed));
-                assert!(q.text.starts_with(&joined));
-            }
+            QueryClass::EircodeWrong => check_eircode_wrong(ds, q, &joined, &all_eircodes),
             QueryClass::EircodeOther => {
                 let theirs = eircode_of(ds, q.expected_id.unwrap_or(0));
                 assert_eq!(last_token_eircode(&q.text), theirs, "{q:?}");
@@ -407,19 +335,109 @@ fn check_corruptions(ds: &Dataset, qs: &[TestQuery]) {
                     assert!(lines.iter().any(|l| l == first), "{lines:?} vs {q:?}");
                 }
             }
-            QueryClass::Nomatch => {
-                let known: HashSet<String> = ds
-                    .thoroughfares
-                    .iter()
-                    .chain(&ds.localities)
-                    .map(|t| t.name.clone())
-                    .chain(ds.post_towns.iter().map(|t| t.name.clone()))
-                    .collect();
-                let town = q.text.rsplit(", ").next().unwrap_or_default();
-                assert!(!known.contains(town), "{q:?}");
-            }
+            QueryClass::Nomatch => check_nomatch(ds, q),
         }
     }
+}
+
+/// Only the format changed; an Eircode added when the id says so.
+fn check_format(ds: &Dataset, q: &TestQuery, joined: &str) {
+    assert_ne!(q.text, joined, "{q:?}");
+    if q.id.contains("-eircode_") {
+        assert_eq!(q.expected_results, [110]);
+        assert_eq!(
+            last_token_eircode(&q.text),
+            eircode_of(ds, q.expected_id.unwrap_or(0))
+        );
+    } else {
+        assert_eq!(q.expected_results, [100]);
+    }
+    // Only formats change: every word of a clean line survives somewhere, spelled
+    // the same, unless the variant rewrites that word's form.
+    let rewrites = ["abbrev", "county_", "dublin_", "glued_number"];
+    if !rewrites.iter().any(|v| q.id.contains(v)) {
+        let text = q.text.to_uppercase();
+        for w in joined.split([' ', ',']).filter(|w| !w.is_empty()) {
+            assert!(text.contains(w), "{w} lost in {q:?}");
+        }
+    }
+}
+
+/// One typo in each line that has a word long enough for one, none elsewhere.
+fn check_typo(q: &TestQuery, lines: &[String]) {
+    let typed: Vec<&str> = q.text.split(", ").collect();
+    assert_eq!(typed.len(), lines.len(), "{q:?}");
+    let mut edited = 0;
+    for (t, l) in typed.iter().zip(lines) {
+        let d = strsim::osa_distance(t, l);
+        let eligible = l.split(' ').any(typo_eligible);
+        // One typo per element that has a word of 4+ letters, none elsewhere.
+        assert_eq!(d, usize::from(eligible), "{t:?} vs {l:?}");
+        edited += d;
+    }
+    assert!(edited >= 1);
+}
+
+/// Only the county line changed (or was added), to another county.
+fn check_wrong_county(q: &TestQuery, lines: &[String], joined: &str) {
+    // Only the county line changed (or was added), to another county.
+    let (rest, written) = q.text.rsplit_once(", ").unwrap_or_default();
+    assert!(written.starts_with("CO. "), "{q:?}");
+    if q.id.contains("-replaced-") {
+        let (clean_rest, postal_county) = joined.rsplit_once(", ").unwrap_or_default();
+        assert!(postal_county.starts_with("CO. "), "{q:?}");
+        assert_ne!(written, postal_county, "{q:?}");
+        assert_eq!(rest, clean_rest, "{q:?}");
+    } else {
+        assert!(!lines.iter().any(|l| l.starts_with("CO. ")), "{q:?}");
+        assert_eq!(rest, joined, "{q:?}");
+    }
+}
+
+/// Neither the English nor the Irish address as it is.
+fn check_mixed(ds: &Dataset, q: &TestQuery, joined: &str) {
+    let row = ds
+        .postal_addresses
+        .iter()
+        .find(|r| Some(r.ecad_id) == q.expected_id);
+    let mut irish = row.map(|r| r.irish.clone()).unwrap_or_default();
+    irish.pop();
+    assert_ne!(q.text, joined, "{q:?}");
+    assert_ne!(q.text, irish.join(", "), "{q:?}");
+}
+
+/// The Eircode typed last in the query and the expected point's, which it differs from in
+/// exactly one character.
+fn one_character_off(ds: &Dataset, q: &TestQuery) -> (String, String) {
+    let want = eircode_of(ds, q.expected_id.unwrap_or(0));
+    let typed = last_token_eircode(&q.text);
+    let diff = typed
+        .chars()
+        .zip(want.chars())
+        .filter(|(a, b)| a != b)
+        .count();
+    assert_eq!(diff, 1, "{q:?}");
+    (typed, want)
+}
+
+/// The address with an Eircode one character off that no point has.
+fn check_eircode_wrong(ds: &Dataset, q: &TestQuery, joined: &str, all_eircodes: &HashSet<String>) {
+    let (typed, _) = one_character_off(ds, q);
+    assert!(canonical_eircode(&typed).is_some() && !all_eircodes.contains(&typed));
+    assert!(q.text.starts_with(joined));
+}
+
+/// A town no element of the dataset is named.
+fn check_nomatch(ds: &Dataset, q: &TestQuery) {
+    let known: HashSet<String> = ds
+        .thoroughfares
+        .iter()
+        .chain(&ds.localities)
+        .map(|t| t.name.clone())
+        .chain(ds.post_towns.iter().map(|t| t.name.clone()))
+        .collect();
+    let town = q.text.rsplit(", ").next().unwrap_or_default();
+    assert!(!known.contains(town), "{q:?}");
 }
 
 #[test]

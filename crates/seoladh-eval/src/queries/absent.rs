@@ -121,13 +121,21 @@ struct Place<'a> {
     counties: HashSet<u64>,
 }
 
-impl<'a> Facts<'a> {
-    fn new(ds: &'a Dataset) -> Facts<'a> {
-        let thoroughfares = by_id(&ds.thoroughfares);
-        let groups = by_id(&ds.building_groups);
-        let localities = by_id(&ds.localities);
-        let towns: HashMap<u64, &seoladh::raw::ecad::PostTown> =
-            ds.post_towns.iter().map(|t| (t.id, t)).collect();
+/// The names of every element and post town by id: English, Irish and aliases.
+struct Names<'a> {
+    thoroughfares: &'a HashMap<u64, &'a NamedElement>,
+    groups: &'a HashMap<u64, &'a NamedElement>,
+    localities: HashMap<u64, &'a NamedElement>,
+    towns: HashMap<u64, &'a seoladh::raw::ecad::PostTown>,
+    aliases: HashMap<u64, Vec<&'a str>>,
+}
+
+impl<'a> Names<'a> {
+    fn new(
+        ds: &'a Dataset,
+        thoroughfares: &'a HashMap<u64, &'a NamedElement>,
+        groups: &'a HashMap<u64, &'a NamedElement>,
+    ) -> Names<'a> {
         let mut aliases: HashMap<u64, Vec<&str>> = HashMap::new();
         for table in [
             AliasTable::Thoroughfare,
@@ -139,38 +147,59 @@ impl<'a> Facts<'a> {
                 aliases.entry(a.element_id).or_default().push(&a.name);
             }
         }
-        let names_of = |id: u64| -> Vec<&str> {
-            let named = thoroughfares
-                .get(&id)
-                .or_else(|| groups.get(&id))
-                .or_else(|| localities.get(&id))
-                .map(|e| (e.name.as_str(), e.name_irish.as_deref()))
-                .or_else(|| {
-                    towns
-                        .get(&id)
-                        .map(|t| (t.name.as_str(), t.name_irish.as_deref()))
-                });
-            let mut out: Vec<&str> = Vec::new();
-            if let Some((name, irish)) = named {
-                out.push(name);
-                out.extend(irish);
-            }
-            out.extend(aliases.get(&id).into_iter().flatten().copied());
-            out
-        };
-        // Buildings by place (post town and localities): far fewer than buildings.
-        let mut places: HashMap<[u64; 3], Place<'a>> = HashMap::new();
-        let mut street_counties: HashMap<&str, HashSet<u64>> = HashMap::new();
-        let mut street_places: HashMap<u64, HashSet<[u64; 3]>> = HashMap::new();
-        let mut street_donors = Vec::new();
-        let mut estate_donors = Vec::new();
+        Names {
+            thoroughfares,
+            groups,
+            localities: by_id(&ds.localities),
+            towns: ds.post_towns.iter().map(|t| (t.id, t)).collect(),
+            aliases,
+        }
+    }
+
+    /// The names of element or post town `id`.
+    fn of(&self, id: u64) -> Vec<&'a str> {
+        let named = self
+            .thoroughfares
+            .get(&id)
+            .or_else(|| self.groups.get(&id))
+            .or_else(|| self.localities.get(&id))
+            .map(|e| (e.name.as_str(), e.name_irish.as_deref()))
+            .or_else(|| {
+                self.towns
+                    .get(&id)
+                    .map(|t| (t.name.as_str(), t.name_irish.as_deref()))
+            });
+        let mut out: Vec<&str> = Vec::new();
+        if let Some((name, irish)) = named {
+            out.push(name);
+            out.extend(irish);
+        }
+        out.extend(self.aliases.get(&id).into_iter().flatten().copied());
+        out
+    }
+}
+
+/// What one pass over the buildings gathers.
+#[derive(Default)]
+struct BuildingScan<'a> {
+    /// Buildings by place (post town and localities): far fewer than buildings.
+    places: HashMap<[u64; 3], Place<'a>>,
+    street_counties: HashMap<&'a str, HashSet<u64>>,
+    street_places: HashMap<u64, HashSet<[u64; 3]>>,
+    street_donors: Vec<&'a Building>,
+    estate_donors: Vec<&'a Building>,
+}
+
+impl<'a> BuildingScan<'a> {
+    fn new(ds: &'a Dataset, thoroughfares: &HashMap<u64, &'a NamedElement>) -> BuildingScan<'a> {
+        let mut scan = BuildingScan::default();
         for b in &ds.buildings {
             let at = [
                 b.post_town_id,
                 b.primary_locality_id.unwrap_or(0),
                 b.secondary_locality_id.unwrap_or(0),
             ];
-            let place = places.entry(at).or_default();
+            let place = scan.places.entry(at).or_default();
             place.counties.insert(b.post_county_id);
             place.counties.insert(b.county_id);
             for e in [
@@ -193,24 +222,42 @@ impl<'a> Facts<'a> {
                 .primary_thoroughfare_id
                 .and_then(|t| thoroughfares.get(&t))
             {
-                let counties = street_counties.entry(t.name.as_str()).or_default();
+                let counties = scan.street_counties.entry(t.name.as_str()).or_default();
                 counties.insert(b.post_county_id);
                 counties.insert(b.county_id);
-                street_places.entry(t.id).or_default().insert(at);
+                scan.street_places.entry(t.id).or_default().insert(at);
             }
             let numbered = b.number.as_deref().is_some_and(|n| !n.trim().is_empty());
             if numbered && b.building_group_id.is_some() {
-                estate_donors.push(b);
+                scan.estate_donors.push(b);
             } else if numbered && b.primary_thoroughfare_id.is_some() && b.name.is_none() {
-                street_donors.push(b);
+                scan.street_donors.push(b);
             }
         }
-        let mut element_areas: HashMap<u64, Vec<String>> = HashMap::new();
+        scan
+    }
+}
+
+/// The areas of every place (the name keys of its post town and localities) and what each
+/// area holds.
+#[derive(Default)]
+struct Areas {
+    element_areas: HashMap<u64, Vec<String>>,
+    area_terms: HashMap<String, HashSet<String>>,
+    area_elements: HashMap<String, Vec<u64>>,
+    element_counties: HashMap<u64, HashSet<u64>>,
+    place_areas: HashMap<[u64; 3], Vec<String>>,
+}
+
+impl Areas {
+    fn new(places: &HashMap<[u64; 3], Place<'_>>, names: &Names<'_>) -> Areas {
+        let mut a = Areas::default();
+        let element_areas = &mut a.element_areas;
         let mut areas_of = |id: u64| -> Vec<String> {
             element_areas
                 .entry(id)
                 .or_insert_with(|| {
-                    let mut keys: Vec<String> = names_of(id).into_iter().map(key).collect();
+                    let mut keys: Vec<String> = names.of(id).into_iter().map(key).collect();
                     keys.sort();
                     keys.dedup();
                     keys
@@ -218,22 +265,18 @@ impl<'a> Facts<'a> {
                 .clone()
         };
         let mut element_terms: HashMap<u64, Vec<String>> = HashMap::new();
-        let mut area_terms: HashMap<String, HashSet<String>> = HashMap::new();
-        let mut area_elements: HashMap<String, Vec<u64>> = HashMap::new();
-        let mut element_counties: HashMap<u64, HashSet<u64>> = HashMap::new();
-        let mut place_areas: HashMap<[u64; 3], Vec<String>> = HashMap::new();
-        for (at, place) in &places {
+        for (at, place) in places {
             let mut keys = Vec::new();
             for &e in at.iter().filter(|&&e| e != 0) {
                 let k = areas_of(e);
-                for a in &k {
-                    let els = area_elements.entry(a.clone()).or_default();
+                for area in &k {
+                    let els = a.area_elements.entry(area.clone()).or_default();
                     if !els.contains(&e) {
                         els.push(e);
                     }
                 }
                 keys.extend(k);
-                element_counties
+                a.element_counties
                     .entry(e)
                     .or_default()
                     .extend(place.counties.iter().copied());
@@ -244,26 +287,40 @@ impl<'a> Facts<'a> {
             for &e in &place.elements {
                 let t = element_terms
                     .entry(e)
-                    .or_insert_with(|| names_of(e).into_iter().flat_map(terms).collect());
+                    .or_insert_with(|| names.of(e).into_iter().flat_map(terms).collect());
                 words.extend(t.iter().cloned());
             }
             for name in &place.names {
                 words.extend(terms(name));
             }
             for k in &keys {
-                area_terms
+                a.area_terms
                     .entry(k.clone())
                     .or_default()
                     .extend(words.iter().cloned());
             }
-            place_areas.insert(*at, keys);
+            a.place_areas.insert(*at, keys);
         }
-        let street_areas = street_places
+        a
+    }
+}
+
+impl<'a> Facts<'a> {
+    fn new(ds: &'a Dataset) -> Facts<'a> {
+        let thoroughfares = by_id(&ds.thoroughfares);
+        let groups = by_id(&ds.building_groups);
+        let scan = BuildingScan::new(ds, &thoroughfares);
+        let areas = {
+            let names = Names::new(ds, &thoroughfares, &groups);
+            Areas::new(&scan.places, &names)
+        };
+        let street_areas = scan
+            .street_places
             .into_iter()
             .map(|(t, at)| {
                 let keys = at
                     .iter()
-                    .flat_map(|a| place_areas.get(a).cloned().unwrap_or_default())
+                    .flat_map(|a| areas.place_areas.get(a).cloned().unwrap_or_default())
                     .collect();
                 (t, keys)
             })
@@ -281,15 +338,15 @@ impl<'a> Facts<'a> {
             .collect();
         Facts {
             counties,
-            area_terms,
-            area_elements,
-            element_areas,
-            element_counties,
+            area_terms: areas.area_terms,
+            area_elements: areas.area_elements,
+            element_areas: areas.element_areas,
+            element_counties: areas.element_counties,
             street_areas,
             streets_named,
-            street_counties,
-            street_donors,
-            estate_donors,
+            street_counties: scan.street_counties,
+            street_donors: scan.street_donors,
+            estate_donors: scan.estate_donors,
             thoroughfares,
             groups,
         }

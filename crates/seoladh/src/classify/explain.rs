@@ -99,6 +99,7 @@ fn words(index: &Index, text: &str, search: &Search, chosen: Option<&Reading>) -
             typos: search.used_typos,
             prefix_last: false,
         },
+        &mut crate::index::completions::Walk::default(),
         &mut hits,
     );
     let mut out: Vec<(usize, ExplainWord)> = Vec::new();

@@ -204,46 +204,7 @@ fn write_line(line: &Line<'_>, out: &mut String) {
 
 fn lines<'a>(parts: &'a AddressParts, lang: Language, mode: Mode) -> Lines<'a> {
     let mut lines = Lines::new();
-
-    // Rule 1: a department needs an organisation (and vanity drops it).
-    let has_org = parts.organisation.as_ref().is_some_and(|o| !o.is_blank());
-    if has_org && mode != Mode::Vanity {
-        push(&mut lines, Slot::Department, &parts.department, lang);
-    }
-    push(&mut lines, Slot::Organisation, &parts.organisation, lang);
-
-    // Rule 2: a building name equal to the organisation or the group is dropped.
-    let building_name = parts.building_name.as_ref().filter(|b| {
-        let dup = |other: &Option<Part>| {
-            other
-                .as_ref()
-                .is_some_and(|o| same_name(&o.english, &b.english))
-        };
-        !b.is_blank() && !dup(&parts.organisation) && !dup(&parts.building_group)
-    });
-
-    // Rule 3: a number-like sub-building prefixes the building name.
-    let sub = parts.sub_building.as_ref().filter(|s| !s.is_blank());
-    match (sub, building_name) {
-        (Some(s), Some(b)) if is_number_like(&s.english) => lines.push(Line {
-            slot: Slot::BuildingName,
-            elements: smallvec![element(s, lang), element(b, lang)],
-            english: English {
-                prefix: "",
-                first: s.english.trim(),
-                second: Some(b.english.trim()),
-            },
-        }),
-        _ => {
-            if sub.is_some() {
-                push(&mut lines, Slot::SubBuilding, &parts.sub_building, lang);
-            }
-            if building_name.is_some() {
-                push(&mut lines, Slot::BuildingName, &parts.building_name, lang);
-            }
-        }
-    }
-
+    push_building_lines(&mut lines, parts, lang, mode);
     push(&mut lines, Slot::BuildingGroup, &parts.building_group, lang);
     push(
         &mut lines,
@@ -269,7 +230,70 @@ fn lines<'a>(parts: &'a AddressParts, lang: Language, mode: Mode) -> Lines<'a> {
         &parts.secondary_locality,
         lang,
     );
+    push_town_and_county(&mut lines, parts, lang, mode);
+    let mut lines = without_repeats(lines);
+    number_line(&mut lines, parts);
+    // Rule 7: at most MAX_ADDRESS_LINES lines before the Eircode.
+    cap_lines(&mut lines);
+    lines
+}
 
+/// The lines above the street: department, organisation, sub-building and building name
+/// (rules 1 to 3).
+fn push_building_lines<'a>(
+    lines: &mut Lines<'a>,
+    parts: &'a AddressParts,
+    lang: Language,
+    mode: Mode,
+) {
+    // Rule 1: a department needs an organisation (and vanity drops it).
+    let has_org = parts.organisation.as_ref().is_some_and(|o| !o.is_blank());
+    if has_org && mode != Mode::Vanity {
+        push(lines, Slot::Department, &parts.department, lang);
+    }
+    push(lines, Slot::Organisation, &parts.organisation, lang);
+
+    // Rule 2: a building name equal to the organisation or the group is dropped.
+    let building_name = parts.building_name.as_ref().filter(|b| {
+        let dup = |other: &Option<Part>| {
+            other
+                .as_ref()
+                .is_some_and(|o| same_name(&o.english, &b.english))
+        };
+        !b.is_blank() && !dup(&parts.organisation) && !dup(&parts.building_group)
+    });
+
+    // Rule 3: a number-like sub-building prefixes the building name.
+    let sub = parts.sub_building.as_ref().filter(|s| !s.is_blank());
+    match (sub, building_name) {
+        (Some(s), Some(b)) if is_number_like(&s.english) => lines.push(Line {
+            slot: Slot::BuildingName,
+            elements: smallvec![element(s, lang), element(b, lang)],
+            english: English {
+                prefix: "",
+                first: s.english.trim(),
+                second: Some(b.english.trim()),
+            },
+        }),
+        _ => {
+            if sub.is_some() {
+                push(lines, Slot::SubBuilding, &parts.sub_building, lang);
+            }
+            if building_name.is_some() {
+                push(lines, Slot::BuildingName, &parts.building_name, lang);
+            }
+        }
+    }
+}
+
+/// The post town and county lines this mode writes (rule 6: no county line for Dublin
+/// districts or after a line carrying the county's name).
+fn push_town_and_county<'a>(
+    lines: &mut Lines<'a>,
+    parts: &'a AddressParts,
+    lang: Language,
+    mode: Mode,
+) {
     // Which post town and county this mode writes.
     let has_locality = lines
         .iter()
@@ -291,7 +315,7 @@ fn lines<'a>(parts: &'a AddressParts, lang: Language, mode: Mode) -> Lines<'a> {
         }
     };
     if keep_post_town {
-        push(&mut lines, Slot::PostTown, &parts.post_town, lang);
+        push(lines, Slot::PostTown, &parts.post_town, lang);
     }
 
     // Rule 6: no county line for Dublin districts or after a line carrying the county's name.
@@ -319,9 +343,11 @@ fn lines<'a>(parts: &'a AddressParts, lang: Language, mode: Mode) -> Lines<'a> {
             });
         }
     }
+}
 
-    // Rule 5: of two equal consecutive lines the earlier goes; the later is the wider element
-    // (the post town over a locality of the same name).
+/// Rule 5: of two equal consecutive lines the earlier goes; the later is the wider element
+/// (the post town over a locality of the same name).
+fn without_repeats(lines: Lines<'_>) -> Lines<'_> {
     let mut deduped = Lines::new();
     for line in lines {
         if deduped
@@ -332,9 +358,11 @@ fn lines<'a>(parts: &'a AddressParts, lang: Language, mode: Mode) -> Lines<'a> {
         }
         deduped.push(line);
     }
-    let mut lines = deduped;
+    deduped
+}
 
-    // Rule 4: the building number prefixes the first present target line.
+/// Rule 4: the building number prefixes the first present target line.
+fn number_line<'a>(lines: &mut Lines<'a>, parts: &'a AddressParts) {
     if let Some(number) = parts
         .building_number
         .as_deref()
@@ -384,10 +412,6 @@ fn lines<'a>(parts: &'a AddressParts, lang: Language, mode: Mode) -> Lines<'a> {
             }
         }
     }
-
-    // Rule 7: at most MAX_ADDRESS_LINES lines before the Eircode.
-    cap_lines(&mut lines);
-    lines
 }
 
 /// The English name behind a line, for the county-named test (decided in English so both

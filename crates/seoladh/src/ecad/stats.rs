@@ -77,6 +77,45 @@ pub struct Stats {
 
 /// Computes the statistics of a dataset (one pass per table).
 pub fn compute(ds: &Dataset) -> Stats {
+    let mut stats = Stats {
+        tables: table_counts(ds),
+        address_points: ds.address_points.len(),
+        nua: 0,
+        irish_named: 0,
+        irish_postal_differs: None,
+        without_eircode: 0,
+        no_mail_delivery: 0,
+        border: 0,
+        gaeltacht_buildings: ds
+            .administrative_info
+            .iter()
+            .filter(|a| a.gaeltacht)
+            .count(),
+        aliases: alias_counts(ds),
+        history: BTreeMap::new(),
+        address_types: address_type_counts(ds),
+    };
+    count_address_points(ds, &mut stats);
+    if !ds.postal_addresses.is_empty() {
+        stats.irish_postal_differs = Some(
+            ds.postal_addresses
+                .iter()
+                .filter(|r| r.english != r.irish)
+                .count(),
+        );
+    }
+    for h in &ds.history {
+        let status = match h.status {
+            HistoryStatus::Changed => "CHANGED",
+            HistoryStatus::Retired => "RETIRED",
+        };
+        *stats.history.entry(status.to_string()).or_insert(0) += 1;
+    }
+    stats
+}
+
+/// The rows of every table, in layout order.
+fn table_counts(ds: &Dataset) -> Vec<TableCount> {
     let mut tables = vec![
         (files::COUNTY.to_string(), ds.counties.len()),
         (files::POST_TOWN.to_string(), ds.post_towns.len()),
@@ -110,7 +149,15 @@ pub fn compute(ds: &Dataset) -> Stats {
         (files::ECAD_HISTORY.to_string(), ds.history.len()),
         (files::UK_ADDRESS.to_string(), ds.uk_addresses.len()),
     ]);
+    tables
+        .into_iter()
+        .map(|(file, rows)| TableCount { file, rows })
+        .collect()
+}
 
+/// The address point counts: NUA, no Eircode, no mail delivery, border, on an Irish-named
+/// street or locality.
+fn count_address_points(ds: &Dataset, stats: &mut Stats) {
     let irish = |rows: &[NamedElement]| -> HashSet<u64> {
         rows.iter()
             .filter(|e| {
@@ -124,28 +171,6 @@ pub fn compute(ds: &Dataset) -> Stats {
     let irish_localities = irish(&ds.localities);
     let buildings: HashMap<u64, &super::Building> =
         ds.buildings.iter().map(|b| (b.id, b)).collect();
-
-    let mut stats = Stats {
-        tables: tables
-            .into_iter()
-            .map(|(file, rows)| TableCount { file, rows })
-            .collect(),
-        address_points: ds.address_points.len(),
-        nua: 0,
-        irish_named: 0,
-        irish_postal_differs: None,
-        without_eircode: 0,
-        no_mail_delivery: 0,
-        border: 0,
-        gaeltacht_buildings: ds
-            .administrative_info
-            .iter()
-            .filter(|a| a.gaeltacht)
-            .count(),
-        aliases: Vec::new(),
-        history: BTreeMap::new(),
-        address_types: Vec::new(),
-    };
     for ap in &ds.address_points {
         stats.nua += usize::from(ap.nua);
         stats.without_eircode += usize::from(ap.eircode.is_none());
@@ -162,41 +187,37 @@ pub fn compute(ds: &Dataset) -> Stats {
             stats.irish_named += usize::from(named);
         }
     }
-    if !ds.postal_addresses.is_empty() {
-        stats.irish_postal_differs = Some(
-            ds.postal_addresses
-                .iter()
-                .filter(|r| r.english != r.irish)
-                .count(),
-        );
-    }
+}
+
+/// Aliases by table and type.
+fn alias_counts(ds: &Dataset) -> Vec<AliasCount> {
+    let mut out = Vec::new();
     for (table, rows) in &ds.aliases {
         let mut by_type: BTreeMap<u8, usize> = BTreeMap::new();
         for a in rows {
             *by_type.entry(a.alias_type).or_insert(0) += 1;
         }
         for (alias_type, count) in by_type {
-            stats.aliases.push(AliasCount {
+            out.push(AliasCount {
                 file: alias_file(*table),
                 alias_type,
                 count,
             });
         }
     }
-    for h in &ds.history {
-        let status = match h.status {
-            HistoryStatus::Changed => "CHANGED",
-            HistoryStatus::Retired => "RETIRED",
-        };
-        *stats.history.entry(status.to_string()).or_insert(0) += 1;
-    }
+    out
+}
+
+/// Address types per table, by table in layout order then code.
+fn address_type_counts(ds: &Dataset) -> Vec<AddressTypeCount> {
+    let mut out = Vec::new();
     let mut push_types = |file: &str, codes: &mut dyn Iterator<Item = u16>| {
         let mut counts: BTreeMap<u16, usize> = BTreeMap::new();
         for code in codes {
             *counts.entry(code).or_insert(0) += 1;
         }
         for (code, count) in counts {
-            stats.address_types.push(AddressTypeCount {
+            out.push(AddressTypeCount {
                 file: file.to_string(),
                 code,
                 name: AddressTypeId(code).to_string(),
@@ -232,7 +253,7 @@ pub fn compute(ds: &Dataset) -> Stats {
         files::ADDRESS_POINT,
         &mut ds.address_points.iter().map(|r| r.address_type),
     );
-    stats
+    out
 }
 
 /// `part` as a percentage of `whole`, one decimal (0 when `whole` is 0).

@@ -13,17 +13,18 @@ use crate::api::{AddressOption, AutocompleteRequest, AutocompleteResponse, Count
 use crate::classify::Target;
 use crate::engine::find::option_with;
 use crate::engine::recent::{rendered, Key};
-use crate::engine::{uk_suggest, Engine};
+use crate::engine::{uk_suggest, Engine, Scratch};
 use crate::group::{self, OptionItem};
 use crate::index::{EircodeHit, Index, PartsCache};
 use crate::limits::{MAX_SUGGESTIONS, MAX_SUGGESTION_POOL};
-use crate::search::{search, Candidate, Mode, Search};
+use crate::search::{search_with, Candidate, Mode, Search};
 
 /// Answers Autocomplete.
 pub(crate) fn autocomplete(
     engine: &Engine,
     req: &AutocompleteRequest,
     links: &LinkContext,
+    scratch: &mut Scratch,
 ) -> AutocompleteResponse {
     let index = engine.index();
     let lang = req.options.language;
@@ -38,7 +39,7 @@ pub(crate) fn autocomplete(
                     uk_suggest::suggestions(engine, key.text(), req.options.country)
                 }
                 (_, Some(prefix)) => eircode_suggestions(index, &prefix, lang),
-                (_, None) => text_suggestions(index, key.text(), lang),
+                (_, None) => text_suggestions(index, key.text(), lang, scratch),
             };
             group::make_distinct(&mut items, &group::IndexTiebreak { index, lang });
             if engine.remember {
@@ -109,8 +110,9 @@ fn text_suggestions(
     index: &Index,
     text: &str,
     lang: crate::ecad::address::Language,
+    scratch: &mut Scratch,
 ) -> Vec<OptionItem> {
-    let s = search(index, text, Mode::Autocomplete);
+    let s = search_with(index, text, Mode::Autocomplete, &mut scratch.search);
     let typed = crate::text::normalise(text);
     let typed: Vec<&str> = typed.split(' ').filter(|w| !w.is_empty()).collect();
     // With two words or more typed, read past the options shown for those that begin with
@@ -151,7 +153,9 @@ fn text_suggestions(
                 continue;
             }
             seen.push(target);
-            if let Some((item, name)) = rendered(index, &target, lang, &mut cache) {
+            if let Some((item, name)) =
+                rendered(index, &target, lang, &mut cache, &mut scratch.rendered)
+            {
                 if ordering {
                     let b = begins_with_normalised(&name, &typed);
                     beginning += usize::from(b);
@@ -171,7 +175,7 @@ fn text_suggestions(
         if beginning == 0 && (other == lang || looks_irish(&typed)) {
             let mut cache = PartsCache::default();
             for ((_, target), b) in out.iter().zip(begins.iter_mut()) {
-                *b = rendered(index, target, other, &mut cache)
+                *b = rendered(index, target, other, &mut cache, &mut scratch.rendered)
                     .is_some_and(|(_, name)| begins_with_normalised(&name, &typed));
             }
         }

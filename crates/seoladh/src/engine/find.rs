@@ -9,10 +9,10 @@ use crate::classify::{classify, Classification, EircodeCheck, OptionSet, Target}
 use crate::ecad::address::{
     geographic_address, postal_address, vanity_address, Address, AddressParts,
 };
-use crate::engine::{uk, Engine};
+use crate::engine::{uk, Engine, Scratch};
 use crate::group::{self, OptionItem};
 use crate::index::{EntityKind, Index};
-use crate::search::{search, Mode, Search};
+use crate::search::{search_with, Mode, Search};
 use crate::text::TokenKind;
 
 /// Answers FindAddress.
@@ -20,15 +20,16 @@ pub(crate) fn find_address(
     engine: &Engine,
     req: &FindAddressRequest,
     links: &LinkContext,
+    scratch: &mut Scratch,
 ) -> FindAddressResponse {
     let index = engine.index();
     if req.options.country != Country::Ie {
-        return uk::find(engine, req, links);
+        return uk::find(engine, req, links, scratch);
     }
     let (classification, search) = match req.address_id {
         Some(id) => (by_id(index, id), None),
         None => {
-            let s = search(index, &req.address, Mode::Find);
+            let s = search_with(index, &req.address, Mode::Find, &mut scratch.search);
             let eircode = EircodeCheck::of(index, &s);
             (classify(index, &req.address, &s, &eircode), Some(s))
         }
@@ -354,7 +355,7 @@ mod tests {
             ..FindAddressRequest::default()
         };
         let links = LinkContext::new("http://test", "demo", None);
-        find_address(engine, &req, &links)
+        find_address(engine, &req, &links, &mut Scratch::default())
     }
 
     #[test]
@@ -380,7 +381,7 @@ mod tests {
             ..FindAddressRequest::default()
         };
         let links = LinkContext::new("http://test", "demo", None);
-        let r = find_address(&engine, &req, &links);
+        let r = find_address(&engine, &req, &links, &mut Scratch::default());
         assert_eq!(r.result, FindResult::PostcodeAppended);
         let clean = r.clean_result.expect("a match has a clean result");
         assert!(!clean.is_format_changed, "{clean:?}");
@@ -389,7 +390,7 @@ mod tests {
             address: "8 silver birches millfarm dunboyne meath".into(),
             ..req
         };
-        let clean = find_address(&engine, &req, &links)
+        let clean = find_address(&engine, &req, &links, &mut Scratch::default())
             .clean_result
             .expect("a match has a clean result");
         assert!(

@@ -17,6 +17,7 @@ mod uk_suggest;
 
 pub use options::{EcadDataOptions, QueryOptions};
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::{Mutex, OnceLock};
@@ -28,6 +29,29 @@ use crate::api::{
 use crate::error::Result;
 use crate::index::Index;
 use crate::profile::{Lookup, Profile, ProfileSet};
+
+/// What one caller's requests keep from one to the next: the search's buffers and caches
+/// ([`crate::search::Scratch`]) and the suggestions it rendered lately. Not shared between
+/// threads; any scratch serves any engine (what it keeps is tagged with the index it came from).
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    search: crate::search::Scratch,
+    rendered: recent::RenderedCache,
+}
+
+thread_local! {
+    // The request methods take no scratch (nor does the `api::Engine` trait the server calls):
+    // one per thread, warm from one request to the next, as a per-request one would not be.
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
+}
+
+/// Runs `f` with this thread's [`Scratch`] (a fresh one on a re-entrant call).
+fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut scratch) => f(&mut scratch),
+        Err(_) => f(&mut Scratch::default()),
+    })
+}
 
 /// An index and the address profiles, ready to answer requests. Cheap to share behind an `Arc`.
 #[derive(Debug)]
@@ -109,7 +133,9 @@ impl Engine {
     pub fn find(&self, address: &str, options: &QueryOptions) -> Result<FindAddressResponse> {
         self.check_options_profile(options)?;
         let req = options::find_request(options, address, None);
-        Ok(find::find_address(self, &req, &library_links()))
+        Ok(with_scratch(|s| {
+            find::find_address(self, &req, &library_links(), s)
+        }))
     }
 
     /// Find Address by id: an address point is the answer; an element (a street, an estate, a
@@ -120,7 +146,9 @@ impl Engine {
     pub fn find_id(&self, address_id: u64, options: &QueryOptions) -> Result<FindAddressResponse> {
         self.check_options_profile(options)?;
         let req = options::find_request(options, "", Some(address_id));
-        Ok(find::find_address(self, &req, &library_links()))
+        Ok(with_scratch(|s| {
+            find::find_address(self, &req, &library_links(), s)
+        }))
     }
 
     /// Autocomplete: suggestions for partial text (the last word may be cut short).
@@ -134,7 +162,9 @@ impl Engine {
     ) -> Result<AutocompleteResponse> {
         self.check_options_profile(options)?;
         let req = options::autocomplete_request(options, partial);
-        Ok(autocomplete::autocomplete(self, &req, &library_links()))
+        Ok(with_scratch(|s| {
+            autocomplete::autocomplete(self, &req, &library_links(), s)
+        }))
     }
 
     /// Get ECAD Data: everything stored for an ECAD id (status, addresses in both languages,
@@ -225,7 +255,7 @@ impl api::Engine for Engine {
         if let Some(name) = &req.options.address_profile_name {
             api::Engine::check_profile(self, name)?;
         }
-        Ok(find::find_address(self, req, links))
+        Ok(with_scratch(|s| find::find_address(self, req, links, s)))
     }
 
     fn get_ecad_data(
@@ -241,7 +271,9 @@ impl api::Engine for Engine {
         req: &AutocompleteRequest,
         links: &LinkContext,
     ) -> Result<AutocompleteResponse, ApiError> {
-        Ok(autocomplete::autocomplete(self, req, links))
+        Ok(with_scratch(|s| {
+            autocomplete::autocomplete(self, req, links, s)
+        }))
     }
 
     fn profile_names(&self) -> Vec<String> {

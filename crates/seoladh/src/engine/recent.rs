@@ -7,11 +7,10 @@
 //! shared by all callers (a session's previous keystroke is nearly always among the last few
 //! entries) and bounded by [`RECENT_SUGGESTIONS`].
 //!
-//! Each thread also keeps the suggestions it rendered last ([`rendered`]): typing one more
+//! Each caller's scratch also keeps the suggestions it rendered last ([`rendered`]): typing one more
 //! letter mostly suggests the same addresses again, and rendering one (its parts, its lines)
 //! costs more than the rest of its share of the request.
 
-use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::sync::Mutex;
 
@@ -87,7 +86,7 @@ impl Recent {
 
 /// A suggestion rendered for a target in a language, with its display name normalised.
 #[derive(Debug)]
-struct Rendered {
+pub(crate) struct Rendered {
     instance: u64,
     target: Target,
     lang: Language,
@@ -95,45 +94,39 @@ struct Rendered {
     normalised: String,
 }
 
-thread_local! {
-    static RENDERED: RefCell<VecDeque<Rendered>> = const { RefCell::new(VecDeque::new()) };
-}
+/// The last [`RECENT_RENDERED`] suggestions a caller rendered, oldest first (part of its
+/// [`Scratch`](super::Scratch)).
+pub(crate) type RenderedCache = VecDeque<Rendered>;
 
 /// The option for `target` in `lang` and its display name normalised (`text::normalise`), from
-/// this thread's last [`RECENT_RENDERED`] renderings of `index`, or rendered now (through
-/// `cache`) and kept.
+/// the renderings of `index` kept in `kept`, or rendered now (through `cache`) and kept.
 pub(crate) fn rendered(
     index: &Index,
     target: &Target,
     lang: Language,
     cache: &mut PartsCache,
+    kept: &mut RenderedCache,
 ) -> Option<(OptionItem, String)> {
     let instance = index.instance();
-    let hit = RENDERED.with(|cell| {
-        let kept = cell.try_borrow().ok()?;
-        kept.iter()
-            .rev()
-            .find(|r| r.instance == instance && r.lang == lang && r.target == *target)
-            .map(|r| (r.item.clone(), r.normalised.clone()))
-    });
+    let hit = kept
+        .iter()
+        .rev()
+        .find(|r| r.instance == instance && r.lang == lang && r.target == *target)
+        .map(|r| (r.item.clone(), r.normalised.clone()));
     if hit.is_some() {
         return hit;
     }
     let item = crate::group::target_item_cached(index, target, lang, cache)?;
     let normalised = crate::text::normalise(&item.display_name).into_owned();
-    RENDERED.with(|cell| {
-        if let Ok(mut kept) = cell.try_borrow_mut() {
-            if kept.len() >= RECENT_RENDERED {
-                kept.pop_front();
-            }
-            kept.push_back(Rendered {
-                instance,
-                target: *target,
-                lang,
-                item: item.clone(),
-                normalised: normalised.clone(),
-            });
-        }
+    if kept.len() >= RECENT_RENDERED {
+        kept.pop_front();
+    }
+    kept.push_back(Rendered {
+        instance,
+        target: *target,
+        lang,
+        item: item.clone(),
+        normalised: normalised.clone(),
     });
     Some((item, normalised))
 }
@@ -188,6 +181,7 @@ mod tests {
         let frozen = crate::index::frozen_for_tests();
         let fixture = crate::index::fixture_for_tests();
         let mut differ = 0;
+        let mut kept_renderings = RenderedCache::new();
         for ap in 0..40 {
             let target = Target::AddressPoint(ap);
             for _ in 0..2 {
@@ -200,7 +194,13 @@ mod tests {
                             lang,
                             &mut PartsCache::default(),
                         );
-                        let kept = rendered(index, &target, lang, &mut PartsCache::default());
+                        let kept = rendered(
+                            index,
+                            &target,
+                            lang,
+                            &mut PartsCache::default(),
+                            &mut kept_renderings,
+                        );
                         assert_eq!(kept.as_ref().map(|k| &k.0), direct.as_ref());
                         if let (Some((item, name)), Some(d)) = (kept, direct) {
                             assert_eq!(name, crate::text::normalise(&d.display_name));

@@ -13,7 +13,7 @@ use crate::api::{ReformattedAddressResult, WireEnum};
 use crate::ecad::address::{Address, AddressElement, ElementType};
 use crate::ecad::{UkAddress, UkCountry};
 use crate::engine::find::option_with;
-use crate::engine::{uk_suggest, Engine};
+use crate::engine::{uk_suggest, Engine, Scratch};
 use crate::group::{self, OptionItem};
 use crate::index::Index;
 use crate::search::Plan;
@@ -171,9 +171,9 @@ fn fit(a: &UkAddress, plan: &Plan) -> (usize, bool) {
 /// Whether `text` reads as a whole Irish address (one point, a shared address or one with no
 /// Eircode): under `ni`/`gb` that is a foreign address (`docs/matching.md` §2, 600), the reverse of
 /// a UK address under `ie`. A street or town alone is not enough: many names exist on both sides.
-fn is_irish_address(engine: &Engine, text: &str) -> bool {
+fn is_irish_address(engine: &Engine, text: &str, scratch: &mut Scratch) -> bool {
     let index = engine.index();
-    let s = crate::search::search(index, text, crate::search::Mode::Find);
+    let s = crate::search::search_with(index, text, crate::search::Mode::Find, &mut scratch.search);
     let eircode = crate::classify::EircodeCheck::of(index, &s);
     let c = crate::classify::classify(index, text, &s, &eircode);
     matches!(
@@ -189,6 +189,7 @@ pub(crate) fn find(
     engine: &Engine,
     req: &FindAddressRequest,
     links: &LinkContext,
+    scratch: &mut Scratch,
 ) -> FindAddressResponse {
     let mut plan = Plan::from_tokens(&tokenise(&req.address));
     // A corrected Eircode the index lacks, read also as a UK postcode, is the postcode here.
@@ -205,7 +206,7 @@ pub(crate) fn find(
         if let Some(resp) = by_text(engine, req, links) {
             return resp;
         }
-        let result = if is_irish_address(engine, &req.address) {
+        let result = if is_irish_address(engine, &req.address, scratch) {
             FindResult::ForeignAddressDetected
         } else {
             FindResult::NoAddressMatch

@@ -5,7 +5,6 @@
 //! thousands of completions, so reading them per keystroke would dominate the request; one pass
 //! over the dictionary (tens of thousands of terms, a few milliseconds) ranks them all once.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
@@ -84,9 +83,10 @@ impl Completions {
     }
 }
 
-/// One prefix's typo walk: the terms it matched, for the next keystroke to filter.
+/// One prefix's typo walk: the terms it matched, for the next keystroke to filter. A caller
+/// keeps its last walk (in `search::Scratch`) and hands it to each [`typo_walk`].
 #[derive(Debug, Default)]
-struct Walk {
+pub struct Walk {
     /// [`Index::instance`] of the dictionary walked.
     instance: u64,
     /// The prefix.
@@ -123,61 +123,56 @@ fn prefix_builder() -> &'static LevenshteinAutomatonBuilder {
 ///
 /// Autocomplete asks this on every keystroke of a long word, and the terms near `word` plus a
 /// letter are among those near `word` (the prefix distance never falls as the word grows): so
-/// the walk of the thread's previous prefix, when the new one extends it, is filtered instead of
+/// the walk of the caller's previous prefix (`last`), when the new one extends it, is filtered instead of
 /// walking the dictionary again, and the walk resumes only where that one stopped at its limit.
 /// The answer is exactly the full walk's.
-pub fn typo_walk(index: &Index, word: &str, limit: usize, mut hit: impl FnMut(usize, u64, u8)) {
-    thread_local! {
-        static LAST: RefCell<Walk> = RefCell::default();
-    }
+pub fn typo_walk(
+    index: &Index,
+    word: &str,
+    limit: usize,
+    last: &mut Walk,
+    mut hit: impl FnMut(usize, u64, u8),
+) {
     let dfa = prefix_builder().build_prefix_dfa(word);
-    LAST.with(|cell| {
-        let Ok(mut last) = cell.try_borrow_mut() else {
-            // Only reachable from a re-entrant call: walk without the cache.
-            let mut walk = Walk::default();
-            walk_from(index, &dfa, None, limit, 0, &mut walk, &mut hit);
-            return;
+    let mut walk = Walk {
+        instance: index.instance(),
+        word: word.to_string(),
+        ..Walk::default()
+    };
+    let reusable = last.instance == walk.instance
+        && !last.word.is_empty()
+        && word.starts_with(last.word.as_str());
+    if !reusable {
+        walk_from(index, &dfa, None, limit, 0, &mut walk, &mut hit);
+        *last = walk;
+        return;
+    }
+    let mut n = 0;
+    for i in 0..last.matched.len() {
+        let key = last.key(i);
+        let Distance::Exact(d) = dfa.eval(key) else {
+            continue;
         };
-        let mut walk = Walk {
-            instance: index.instance(),
-            word: word.to_string(),
-            ..Walk::default()
-        };
-        let reusable = last.instance == walk.instance
-            && !last.word.is_empty()
-            && word.starts_with(last.word.as_str());
-        if !reusable {
-            walk_from(index, &dfa, None, limit, 0, &mut walk, &mut hit);
-            *last = walk;
-            return;
-        }
-        let mut n = 0;
-        for i in 0..last.matched.len() {
-            let key = last.key(i);
-            let Distance::Exact(d) = dfa.eval(key) else {
-                continue;
-            };
-            walk.push(key, last.matched[i].1);
-            if d > 0 {
-                hit(key.len(), last.matched[i].1, d);
-                n += 1;
-                if n >= limit {
-                    walk.stopped = true;
-                    *last = walk;
-                    return;
-                }
+        walk.push(key, last.matched[i].1);
+        if d > 0 {
+            hit(key.len(), last.matched[i].1, d);
+            n += 1;
+            if n >= limit {
+                walk.stopped = true;
+                *last = walk;
+                return;
             }
         }
-        if last.stopped {
-            let after = last
-                .matched
-                .len()
-                .checked_sub(1)
-                .map(|i| last.key(i).to_vec());
-            walk_from(index, &dfa, after.as_deref(), limit, n, &mut walk, &mut hit);
-        }
-        *last = walk;
-    });
+    }
+    if last.stopped {
+        let after = last
+            .matched
+            .len()
+            .checked_sub(1)
+            .map(|i| last.key(i).to_vec());
+        walk_from(index, &dfa, after.as_deref(), limit, n, &mut walk, &mut hit);
+    }
+    *last = walk;
 }
 
 /// Walks the dictionary with `dfa` from after `after` (from the start without it), recording
@@ -246,9 +241,9 @@ mod tests {
         out
     }
 
-    fn walked(index: &Index, word: &str, limit: usize) -> Vec<(usize, u64, u8)> {
+    fn walked(index: &Index, word: &str, limit: usize, last: &mut Walk) -> Vec<(usize, u64, u8)> {
         let mut out = Vec::new();
-        typo_walk(index, word, limit, |len, v, d| out.push((len, v, d)));
+        typo_walk(index, word, limit, last, |len, v, d| out.push((len, v, d)));
         out
     }
 
@@ -275,6 +270,7 @@ mod tests {
         assert!(words.len() > 10, "{} words", words.len());
         let mut typo_hits = 0;
         let mut stopped = 0;
+        let mut last = Walk::default();
         for (n, w) in words.iter().enumerate() {
             for end in 4..=w.len() {
                 let prefix = &w[..end];
@@ -282,7 +278,7 @@ mod tests {
                 for index in [&a, &b] {
                     let expected = full_walk(index, prefix, limit);
                     assert_eq!(
-                        walked(index, prefix, limit),
+                        walked(index, prefix, limit, &mut last),
                         expected,
                         "{prefix:?} limit {limit}"
                     );

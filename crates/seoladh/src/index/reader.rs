@@ -102,7 +102,8 @@ pub struct Index {
     history: OnceLock<Vec<History>>,
     completions: OnceLock<Completions>,
     one_edit: OnceLock<OneEdit>,
-    /// Tells this opened index from any other in per-thread caches (`completions::typo_walk`).
+    /// Tells this opened index from any other in the caches a scratch keeps from one query to
+    /// the next (`completions::typo_walk`, `search::Scratch`).
     instance: u64,
 }
 

@@ -8,8 +8,6 @@
 //! exactly the ones that can explain it there, and they seed too. Together the words of the
 //! input then pick out their place as an engine intersecting postings would.
 
-use std::cell::RefCell;
-
 use crate::index::Index;
 use crate::limits::{MAX_CANDIDATE_PLACES, MAX_PLACES_PER_SEED};
 use crate::search::elements::{find, score_element, ElementMatch, HitTerms, IdfCache};
@@ -24,18 +22,15 @@ const MAX_ELEMENT_PLACES: usize = 16;
 /// Most elements this adds to the seeds.
 const MAX_CONJOINED: usize = 256;
 
-thread_local! {
-    /// One bit per place, all clear between calls: the places the seeds name.
-    static MARKS: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
-}
-
 /// Adds to `seeds` (sorted by element, kept sorted) the elements of words no seed explains
-/// (seeding left them unread) that lie in a place of a seed.
+/// (seeding left them unread) that lie in a place of a seed. `marks`: one bit per place, all
+/// clear between calls (kept in [`super::Scratch`]).
 pub fn add_conjoined_seeds(
     index: &Index,
     hits: &HitTerms<'_>,
     words: usize,
     weights: &mut IdfCache,
+    marks: &mut Vec<u64>,
     seeds: &mut Vec<ElementMatch>,
 ) {
     let words = words.min(64);
@@ -51,14 +46,12 @@ pub fn add_conjoined_seeds(
         return;
     }
     let places = index.meta().counts.places as usize;
-    let found = super::with_marks(&MARKS, places, |marks| {
-        let touched = mark_places(index, seeds, marks);
-        let found = read_open_words(index, hits, open, seeds, marks);
-        for w in touched {
-            marks[w] = 0;
-        }
-        found
-    });
+    let marks = super::grown_marks(marks, places);
+    let touched = mark_places(index, seeds, marks);
+    let found = read_open_words(index, hits, open, seeds, marks);
+    for w in touched {
+        marks[w] = 0;
+    }
     let before = seeds.len();
     for e in found {
         if let Some(m) = score_element(index, e, hits, weights) {

@@ -8,7 +8,6 @@
 //! are rarely common together, so the postings of adjacent words are intersected and the few
 //! elements naming all of them seed too.
 
-use std::cell::RefCell;
 use std::collections::VecDeque;
 
 use crate::index::Index;
@@ -28,6 +27,7 @@ pub fn add_joint_seeds(
     hits: &HitTerms<'_>,
     words: usize,
     weights: &mut IdfCache,
+    scratch: &mut JointScratch,
     seeds: &mut Vec<ElementMatch>,
 ) {
     let words = words.min(64);
@@ -56,14 +56,16 @@ pub fn add_joint_seeds(
     let mut found: Vec<u32> = Vec::new();
     // One bit per element of the index (a damaged posting beyond them is never marked).
     let elements = index.meta().counts.elements as usize;
-    super::with_marks(&MARKS, elements, |marks| {
+    {
+        let JointScratch { marks, pairs } = scratch;
+        let marks = super::grown_marks(marks, elements);
         let starts = usable.iter().take(words.saturating_sub(1)).enumerate();
         for (start, _) in starts.filter(|(_, &u)| u) {
             // A word's elements are read only when a run has a second word.
             let Some(second) = next_usable(start + 1) else {
                 continue;
             };
-            let mut run = recent_pair(index, hits, start, second, marks);
+            let mut run = recent_pair(index, hits, start, second, marks, pairs);
             let mut next = second + 1;
             loop {
                 if run.is_empty() {
@@ -83,7 +85,7 @@ pub fn add_joint_seeds(
                 break;
             }
         }
-    });
+    }
     found.sort_unstable();
     found.dedup();
     let before = seeds.len();
@@ -115,9 +117,13 @@ pub(crate) fn seeded_words(hits: &HitTerms<'_>) -> u64 {
     !unread
 }
 
-thread_local! {
+/// What joint seeding keeps from one call to the next (part of [`super::Scratch`]).
+#[derive(Debug, Default)]
+pub struct JointScratch {
     /// One bit per element, all clear between calls: the marks of [`intersect_word`].
-    static MARKS: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
+    marks: Vec<u64>,
+    /// The last [`RECENT_JOINT_PAIRS`] pairs read, oldest first.
+    pairs: VecDeque<PairEntry>,
 }
 
 /// The distinct terms word `i` hits (the hits are sorted by term: a term hit twice, exact and
@@ -150,12 +156,7 @@ fn readable(hits: &HitTerms<'_>, i: usize) -> bool {
 /// One pair read lately: index instance, the two words' terms, the elements they both name.
 type PairEntry = (u64, Vec<u32>, Vec<u32>, Vec<u32>);
 
-thread_local! {
-    /// The last [`RECENT_JOINT_PAIRS`] pairs read on this thread, oldest first.
-    static PAIRS: RefCell<VecDeque<PairEntry>> = const { RefCell::new(VecDeque::new()) };
-}
-
-/// [`pair`], answered from this thread's recent pairs when the two words' terms are the same
+/// [`pair`], answered from the recent `pairs` when the two words' terms are the same
 /// (the words before the one being typed do not change from one keystroke to the next).
 fn recent_pair(
     index: &Index,
@@ -163,29 +164,23 @@ fn recent_pair(
     i: usize,
     j: usize,
     marks: &mut [u64],
+    pairs: &mut VecDeque<PairEntry>,
 ) -> Vec<u32> {
     let instance = index.instance();
     let a: Vec<u32> = word_terms(hits, i).collect();
     let b: Vec<u32> = word_terms(hits, j).collect();
-    let kept = PAIRS.with(|cell| {
-        let pairs = cell.try_borrow().ok()?;
-        pairs
-            .iter()
-            .find(|p| p.0 == instance && p.1 == a && p.2 == b)
-            .map(|p| p.3.clone())
-    });
+    let kept = pairs
+        .iter()
+        .find(|p| p.0 == instance && p.1 == a && p.2 == b)
+        .map(|p| p.3.clone());
     if let Some(kept) = kept {
         return kept;
     }
     let kept = pair(index, hits, i, j, marks);
-    PAIRS.with(|cell| {
-        if let Ok(mut pairs) = cell.try_borrow_mut() {
-            if pairs.len() >= RECENT_JOINT_PAIRS {
-                pairs.pop_front();
-            }
-            pairs.push_back((instance, a, b, kept.clone()));
-        }
-    });
+    if pairs.len() >= RECENT_JOINT_PAIRS {
+        pairs.pop_front();
+    }
+    pairs.push_back((instance, a, b, kept.clone()));
     kept
 }
 
@@ -283,6 +278,7 @@ fn intersect_word(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::index::completions::Walk;
     use crate::search::plan::Plan;
     use crate::search::terms::{expand, Stages};
 
@@ -307,6 +303,7 @@ mod tests {
         let index = crate::index::fixture_for_tests();
         let size = index.meta().counts.elements as usize / 64 + 1;
         let mut marks = vec![0u64; size];
+        let mut pairs = VecDeque::new();
         let mut nonempty = 0;
         // The first words of every 50th address, the last one half typed.
         let queries: Vec<String> = (0..index.meta().counts.address_points as u32)
@@ -333,16 +330,17 @@ mod tests {
                 typos: true,
                 prefix_last: true,
             };
-            expand(&index, &plan, stages, &mut term_hits);
+            expand(&index, &plan, stages, &mut Walk::default(), &mut term_hits);
             let hits = HitTerms::new(&term_hits);
             let words = plan.words.len();
             for i in 0..words.saturating_sub(1) {
                 let expected = both(&naive(&index, &hits, i), &naive(&index, &hits, i + 1));
                 let mut run = pair(&index, &hits, i, i + 1, &mut marks);
                 assert_eq!(run, expected, "{q:?} words {i}, {}", i + 1);
-                // Read again, it comes from the thread's recent pairs, unchanged.
+                // Read again, it comes from the recent pairs, unchanged.
                 for _ in 0..2 {
-                    assert_eq!(recent_pair(&index, &hits, i, i + 1, &mut marks), expected);
+                    let again = recent_pair(&index, &hits, i, i + 1, &mut marks, &mut pairs);
+                    assert_eq!(again, expected);
                 }
                 nonempty += usize::from(!run.is_empty());
                 if i + 2 < words {

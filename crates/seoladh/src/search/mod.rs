@@ -57,7 +57,10 @@ const UNKNOWN_WORD_WEIGHT: f32 = 2.5;
 /// treats candidates within 0.75 of the best as ties).
 const TIE_READ_MARGIN: f32 = 1.0;
 
-/// Reusable buffers for [`search_with`]; one per thread.
+/// The buffers and caches of [`search_with`], owned by the caller: they keep their capacity
+/// from one query to the next, so a warm scratch allocates little, and what one keystroke read
+/// (typo walks, pairs of words) serves the next. Any scratch serves any index (what it keeps is
+/// tagged with [`Index::instance`]); one scratch per thread, never shared.
 #[derive(Debug, Default)]
 pub struct Scratch {
     /// The tokens of the last input.
@@ -70,6 +73,12 @@ pub struct Scratch {
     scored: Vec<PlaceScore>,
     memo: elements::Memo,
     weights: elements::IdfCache,
+    /// The last typo walk of an autocomplete prefix (the next keystroke filters it).
+    walk: crate::index::completions::Walk,
+    /// Joint seeding's element marks and recent pairs.
+    joint: joint::JointScratch,
+    /// Conjoined seeding's place marks.
+    place_marks: Vec<u64>,
 }
 
 /// The outcome of the text stage.
@@ -95,16 +104,10 @@ impl Search {
     }
 }
 
-/// Searches with this thread's buffers (see [`Scratch`]): they keep their capacity from one
-/// query to the next, so a warm thread allocates little.
+/// Searches with fresh buffers: for a one-off search. A caller searching again and again keeps
+/// a [`Scratch`] and calls [`search_with`] (the engine keeps one per thread).
 pub fn search(index: &Index, text: &str, mode: Mode) -> Search {
-    thread_local! {
-        static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
-    }
-    SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut scratch) => search_with(index, text, mode, &mut scratch),
-        Err(_) => search_with(index, text, mode, &mut Scratch::default()),
-    })
+    search_with(index, text, mode, &mut Scratch::default())
 }
 
 /// Searches reusing `scratch` (see [`Scratch`]).
@@ -194,26 +197,14 @@ pub(crate) fn sort_candidates(candidates: &mut [Candidate]) {
     });
 }
 
-/// Runs `f` with this thread's bit set from `cell` grown to `bits` bits (all clear between
-/// calls: `f` must clear what it set), or with a fresh one on a re-entrant call.
-pub(crate) fn with_marks<R>(
-    cell: &'static std::thread::LocalKey<std::cell::RefCell<Vec<u64>>>,
-    bits: usize,
-    f: impl FnOnce(&mut Vec<u64>) -> R,
-) -> R {
-    cell.with(|cell| {
-        let mut fresh = Vec::new();
-        let mut marks = cell.try_borrow_mut();
-        let marks = match marks.as_deref_mut() {
-            Ok(m) => m,
-            Err(_) => &mut fresh,
-        };
-        let size = bits / 64 + 1;
-        if marks.len() < size {
-            marks.resize(size, 0);
-        }
-        f(marks)
-    })
+/// The bit set `marks` grown to hold `bits` bits (all clear between calls: whoever sets a bit
+/// clears it before returning).
+pub(crate) fn grown_marks(marks: &mut Vec<u64>, bits: usize) -> &mut [u64] {
+    let size = bits / 64 + 1;
+    if marks.len() < size {
+        marks.resize(size, 0);
+    }
+    marks
 }
 
 /// Starts a new query over `slots` stamped with `epoch` (a slot is current when it carries the
@@ -249,7 +240,7 @@ fn run(
     scratch: &mut Scratch,
 ) {
     let plan = &out.plan;
-    terms::expand(index, plan, stages, &mut scratch.hits);
+    terms::expand(index, plan, stages, &mut scratch.walk, &mut scratch.hits);
     let n = index.meta().counts.elements.max(1);
     // What each word says on its own: its weight as a term of the index, when it is one (and
     // not a prefix being completed). No reading of it weighs more ([`elements::HitTerms::with_word_caps`]).
@@ -405,6 +396,7 @@ fn place_stage(
             hits,
             plan.words.len(),
             &mut scratch.weights,
+            &mut scratch.joint,
             &mut out.matches,
         );
         conjoin::add_conjoined_seeds(
@@ -412,6 +404,7 @@ fn place_stage(
             hits,
             plan.words.len(),
             &mut scratch.weights,
+            &mut scratch.place_marks,
             &mut out.matches,
         );
     }

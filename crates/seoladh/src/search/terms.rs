@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use fst::{Automaton, IntoStreamer, Streamer};
 use levenshtein_automata::{Distance, LevenshteinAutomatonBuilder};
 
-use crate::index::completions::typo_walk;
+use crate::index::completions::{typo_walk, Walk};
 use crate::index::{unpack_term, Index};
 use crate::limits::{MAX_PREFIX_SCAN, MAX_TERM_EXPANSIONS, MAX_TYPO_WORDS, MAX_TYPO_WORD_CHARS};
 use crate::search::plan::Plan;
@@ -94,8 +94,9 @@ fn typo_cost(d: u8, chars: usize) -> f32 {
     }
 }
 
-/// Expands every word of `plan` into `out` (sorted by term, then cost).
-pub fn expand(index: &Index, plan: &Plan, stages: Stages, out: &mut Vec<TermHit>) {
+/// Expands every word of `plan` into `out` (sorted by term, then cost). `walk`: the caller's
+/// last typo walk of an autocomplete prefix ([`typo_walk`]), reused when this one extends it.
+pub fn expand(index: &Index, plan: &Plan, stages: Stages, walk: &mut Walk, out: &mut Vec<TermHit>) {
     out.clear();
     let lex = lexicon();
     // Typo search is the costly stage: a hostile input (every word garbled) gets it for its
@@ -174,7 +175,7 @@ pub fn expand(index: &Index, plan: &Plan, stages: Stages, out: &mut Vec<TermHit>
                 && plan.numbers.len() == 1
                 && plan.numbers[0].token == 0
                 && w.token == 1;
-            prefix(index, &w.text, bit, stages.typos, beside_number, out);
+            prefix(index, &w.text, bit, stages.typos, beside_number, walk, out);
         } else if stages.typos && typos_left && w.typo_budget > 0 && !known {
             typo_words += 1;
             // A rare word the index has is read with one edit at most: two would walk much of
@@ -280,6 +281,7 @@ fn prefix(
     bit: u64,
     typos: bool,
     beside_number: bool,
+    walk: &mut Walk,
     out: &mut Vec<TermHit>,
 ) {
     let chars = word.chars().count();
@@ -315,7 +317,7 @@ fn prefix(
     // completions is most likely typed right, and the prefix automaton is costly.
     if typos && chars >= 4 && found.len() < FEW_COMPLETIONS {
         // One edit: a prefix automaton with two walks most of the dictionary.
-        typo_walk(index, word, MAX_TERM_EXPANSIONS * 4, |len, v, d| {
+        typo_walk(index, word, MAX_TERM_EXPANSIONS * 4, walk, |len, v, d| {
             let (term, df) = unpack_term(v);
             found.push((df, term, len as u32, typo_cost(d, chars) + 0.1));
         });
@@ -363,7 +365,13 @@ mod tests {
         let terms = all_terms(index);
         let plan = Plan::from_tokens(&crate::text::tokenise(query));
         let mut hits = Vec::new();
-        expand(index, &plan, Stages::default(), &mut hits);
+        expand(
+            index,
+            &plan,
+            Stages::default(),
+            &mut Walk::default(),
+            &mut hits,
+        );
         hits.iter()
             .map(|h| {
                 (

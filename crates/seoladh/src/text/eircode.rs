@@ -9,6 +9,8 @@
 use std::fmt;
 use std::ops::Range;
 
+use super::lookalike::{alphanumeric_runs, digit_for, spaces_only};
+
 /// Every routing key in use (139), sorted. Source: `fixtures/reference/eircode/` (three public
 /// lists that agree on this set).
 pub const ROUTING_KEYS: [&str; 139] = [
@@ -89,20 +91,27 @@ pub struct Parsed {
 }
 
 /// Why a text is not an Eircode.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum EircodeError {
     /// Not 7 letters and digits once spaces are removed.
+    #[error("an Eircode has 7 letters and digits (like A86 VC04), found {found}")]
     Length {
         /// Letters and digits found.
         found: usize,
     },
     /// A character that is not a letter or digit (other than spaces).
+    #[error("an Eircode holds only letters and digits, found {found:?}")]
     NotAlphanumeric {
         /// The character.
         found: char,
     },
     /// A letter outside the Eircode alphabet that is not a known look-alike of a digit.
+    #[error(
+        "letter {found:?} at position {} is never used in Eircodes (allowed: {} and digits)",
+        position + 1,
+        allowed_letters()
+    )]
     InvalidLetter {
         /// 0-based position in the 7-character code.
         position: usize,
@@ -110,67 +119,31 @@ pub enum EircodeError {
         found: char,
     },
     /// The first character must be a letter (routing keys are letter + 2 digits, or `D6W`).
+    #[error("the routing key {found:?} must be a letter and two digits (or D6W)")]
     RoutingKeyShape {
         /// The three characters as typed.
         found: String,
     },
     /// The routing key has the right shape but is not one of the 139 in use.
+    #[error(
+        "{found} is not one of the 139 Eircode routing keys; check the first three characters"
+    )]
     UnknownRoutingKey {
         /// The corrected routing key.
         found: String,
     },
     /// More look-alikes than [`MAX_CORRECTIONS`].
+    #[error("{corrections} characters look like typing errors; retype the Eircode")]
     TooManyCorrections {
         /// How many characters would need correcting.
         corrections: u8,
     },
 }
 
-impl fmt::Display for EircodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EircodeError::Length { found } => write!(
-                f,
-                "an Eircode has 7 letters and digits (like A86 VC04), found {found}"
-            ),
-            EircodeError::NotAlphanumeric { found } => write!(
-                f,
-                "an Eircode holds only letters and digits, found {found:?}"
-            ),
-            EircodeError::InvalidLetter { position, found } => write!(
-                f,
-                "letter {found:?} at position {} is never used in Eircodes (allowed: A C D E F H K N P R T V W X Y and digits)",
-                position + 1
-            ),
-            EircodeError::RoutingKeyShape { found } => write!(
-                f,
-                "the routing key {found:?} must be a letter and two digits (or D6W)"
-            ),
-            EircodeError::UnknownRoutingKey { found } => write!(
-                f,
-                "{found} is not one of the 139 Eircode routing keys; check the first three characters"
-            ),
-            EircodeError::TooManyCorrections { corrections } => write!(
-                f,
-                "{corrections} characters look like typing errors; retype the Eircode"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for EircodeError {}
-
-/// The digit a look-alike letter stands for.
-fn look_alike_digit(c: u8) -> Option<u8> {
-    match c {
-        b'O' => Some(b'0'),
-        b'I' | b'L' => Some(b'1'),
-        b'Z' => Some(b'2'),
-        b'S' => Some(b'5'),
-        b'G' => Some(b'6'),
-        b'B' => Some(b'8'),
-        _ => None,
-    }
+/// The letters of the alphabet, space-separated (`A C D … Y`), for messages.
+fn allowed_letters() -> String {
+    let letters: Vec<String> = LETTERS.iter().map(|&c| char::from(c).to_string()).collect();
+    letters.join(" ")
 }
 
 /// [`LETTERS`] as a bitset over `A..=Z`, built at compile time (a `contains` scan costs ~10×).
@@ -328,15 +301,10 @@ const BYTE_ROLES: [u32; 256] = {
     while b < 256 {
         let c = (b as u8).to_ascii_uppercase();
         if c.is_ascii_digit() || c.is_ascii_uppercase() {
-            let digit = match c {
-                b'0'..=b'9' => c,
-                b'O' => b'0',
-                b'I' | b'L' => b'1',
-                b'Z' => b'2',
-                b'S' => b'5',
-                b'G' => b'6',
-                b'B' => b'8',
-                _ => 0,
+            let digit = match (c.is_ascii_digit(), digit_for(c)) {
+                (true, _) => c,
+                (false, Some(d)) => d,
+                (false, None) => 0,
             };
             let mut v = c as u32 | (digit as u32) << 8;
             let letter = c.is_ascii_uppercase() && LETTER_BITS >> (c - b'A') & 1 == 1;
@@ -440,7 +408,7 @@ fn check(raw: [u8; 7]) -> Result<Parsed, Fail> {
             if raw[i].is_ascii_digit() {
                 continue;
             }
-            match look_alike_digit(raw[i]) {
+            match digit_for(raw[i]) {
                 Some(d) => {
                     out[i] = d;
                     corrections += 1;
@@ -454,7 +422,7 @@ fn check(raw: [u8; 7]) -> Result<Parsed, Fail> {
         if c.is_ascii_digit() || is_letter_ok(c) {
             continue;
         }
-        match look_alike_digit(c) {
+        match digit_for(c) {
             Some(d) => {
                 out[i] = d;
                 corrections += 1;
@@ -492,7 +460,7 @@ pub fn parse_routing_key(text: &str) -> Option<&'static str> {
     } else if k != *b"D6W" {
         for c in &mut k[1..] {
             if !c.is_ascii_digit() {
-                *c = look_alike_digit(*c)?;
+                *c = digit_for(*c)?;
             }
         }
     }
@@ -535,33 +503,15 @@ pub(crate) fn plausible_in_text(typed: &[u8], parsed: &Parsed) -> bool {
 /// by a 4-character word, in any case, with look-alikes corrected (see [`Parsed::corrections`]);
 /// a word that is a UK postcode as typed is none ([`super::codes`]).
 pub fn find_in(text: &str) -> Option<Found> {
-    // Words = maximal ASCII alphanumeric runs.
     let bytes = text.as_bytes();
-    let mut words: [(usize, usize); 2] = [(0, 0); 2];
-    let mut have = 0usize;
-    let mut i = 0;
-    while i < bytes.len() {
-        if !bytes[i].is_ascii_alphanumeric() {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
-            i += 1;
-        }
-        let w = (start, i);
+    let mut prev: Option<(usize, usize)> = None;
+    for w in alphanumeric_runs(text) {
         if let Some(f) = try_word(text, w) {
             return Some(f);
         }
-        if have == 1 {
-            let prev = words[0];
+        if let Some(prev) = prev {
             // Only a space (or spaces) may sit between the halves.
-            let gap = &text[prev.1..w.0];
-            if prev.1 - prev.0 == 3
-                && w.1 - w.0 == 4
-                && !gap.is_empty()
-                && gap.bytes().all(|b| b == b' ')
-            {
+            if prev.1 - prev.0 == 3 && w.1 - w.0 == 4 && spaces_only(&text[prev.1..w.0]) {
                 let mut raw = [0u8; 7];
                 raw[..3].copy_from_slice(&bytes[prev.0..prev.1]);
                 raw[3..].copy_from_slice(&bytes[w.0..w.1]);
@@ -576,8 +526,7 @@ pub fn find_in(text: &str) -> Option<Found> {
                 }
             }
         }
-        words[0] = w;
-        have = 1;
+        prev = Some(w);
     }
     None
 }

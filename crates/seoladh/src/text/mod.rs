@@ -21,6 +21,7 @@ pub mod codes;
 pub mod eircode;
 mod fold;
 pub mod lexicon;
+mod lookalike;
 mod mutation;
 pub mod normalise;
 pub mod postcode;
@@ -35,6 +36,7 @@ use std::cell::RefCell;
 pub use normalise::{normalise, normalise_cow, NORMALISER_VERSION};
 pub use tokenise::{tokenise, tokenise_into, Token, TokenKind, Tokenised};
 
+// Public free function called from every layer; fresh buffers per call: Find +2.9% instructions.
 thread_local! {
     static TERMS: RefCell<Tokenised> = RefCell::new(Tokenised::new());
 }

@@ -10,6 +10,8 @@
 use std::fmt;
 use std::ops::Range;
 
+use super::lookalike::{alphanumeric_runs, digit_for, letters_for, spaces_only};
+
 /// The postcode areas in use, sorted. Source: `fixtures/reference/uk/uk_postcode_districts_post_towns_wikipedia.csv`,
 /// and the non-geographic area `BX` (banks and government departments), which that table lacks.
 pub const AREAS: [&str; 126] = [
@@ -114,36 +116,24 @@ impl fmt::Display for UkPostcode {
 }
 
 /// Why a text is not a UK postcode.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum UkPostcodeError {
     /// Not 5 to 7 letters and digits once spaces are removed, or a character that is neither.
+    #[error(
+        "{found:?} is not shaped like a UK postcode (outward code such as BT11 or SW1A, then digit + 2 letters)"
+    )]
     Shape {
         /// The text, upper case, without spaces.
         found: String,
     },
     /// The leading letters are not a postcode area in use.
+    #[error("{area} is not a UK postcode area; check the leading letters")]
     UnknownArea {
         /// The area letters.
         area: String,
     },
 }
-
-impl fmt::Display for UkPostcodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            UkPostcodeError::Shape { found } => write!(
-                f,
-                "{found:?} is not shaped like a UK postcode (outward code such as BT11 or SW1A, then digit + 2 letters)"
-            ),
-            UkPostcodeError::UnknownArea { area } => {
-                write!(f, "{area} is not a UK postcode area; check the leading letters")
-            }
-        }
-    }
-}
-
-impl std::error::Error for UkPostcodeError {}
 
 /// Whether `area` (upper case) is a postcode area in use.
 pub fn is_area(area: &str) -> bool {
@@ -239,32 +229,6 @@ fn parse_compact(raw: &[u8]) -> Option<UkPostcode> {
     })
 }
 
-/// The digit a letter typed for one stands for (`O` for `0`, `I`/`L` for `1` …), as in Eircodes.
-fn digit_look_alike(c: u8) -> Option<u8> {
-    match c {
-        b'O' => Some(b'0'),
-        b'I' | b'L' => Some(b'1'),
-        b'Z' => Some(b'2'),
-        b'S' => Some(b'5'),
-        b'G' => Some(b'6'),
-        b'B' => Some(b'8'),
-        _ => None,
-    }
-}
-
-/// The letters a digit typed for one may stand for (`1` for `I` or `L` …).
-fn letter_look_alikes(c: u8) -> &'static [u8] {
-    match c {
-        b'0' => b"O",
-        b'1' => b"IL",
-        b'2' => b"Z",
-        b'5' => b"S",
-        b'6' => b"G",
-        b'8' => b"B",
-        _ => b"",
-    }
-}
-
 /// Most repairs in one postcode (look-alikes, and a space typed elsewhere than before the
 /// inward code), as for an Eircode: with more, any two words of the right length would read.
 const MAX_REPAIRS: u8 = 2;
@@ -318,13 +282,13 @@ fn repaired(raw: &[u8], mut repairs: u8) -> Option<(UkPostcode, u8)> {
     let raw = &mut buf[..n];
     let (out, inw) = raw.split_at_mut(n - 3);
     if !inw[0].is_ascii_digit() {
-        inw[0] = digit_look_alike(inw[0])?;
+        inw[0] = digit_for(inw[0])?;
         repairs += 1;
     }
     for c in &mut inw[1..] {
         if c.is_ascii_digit() {
             // `I` is no inward letter: `1` is an `L` there.
-            *c = *letter_look_alikes(*c)
+            *c = *letters_for(*c)
                 .iter()
                 .find(|l| !INWARD_FORBIDDEN.contains(l))?;
             repairs += 1;
@@ -354,10 +318,10 @@ fn repair_outward(outward: &mut [u8], at: usize, budget: u8) -> Option<([u8; 4],
     };
     let mut best = repair_outward(outward, at + 1, budget);
     if budget > 0 {
-        let digit = digit_look_alike(typed);
+        let digit = digit_for(typed);
         let alts = match &digit {
             Some(d) => std::slice::from_ref(d),
-            None => letter_look_alikes(typed),
+            None => letters_for(typed),
         };
         for &alt in alts {
             outward[at] = alt;
@@ -386,16 +350,7 @@ pub struct Found {
 pub fn find_in(text: &str) -> Option<Found> {
     let bytes = text.as_bytes();
     let mut prev: Option<(usize, usize)> = None;
-    let mut i = 0;
-    while i < bytes.len() {
-        if !bytes[i].is_ascii_alphanumeric() {
-            i += 1;
-            continue;
-        }
-        let s = i;
-        while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
-            i += 1;
-        }
+    for (s, i) in alphanumeric_runs(text) {
         let w = &text[s..i];
         if word_boundary_ok(bytes, s, i) {
             if let Some(p) = parse_word(w) {
@@ -405,8 +360,7 @@ pub fn find_in(text: &str) -> Option<Found> {
                 });
             }
             if let Some((ps, pe)) = prev {
-                let gap = &text[pe..s];
-                if !gap.is_empty() && gap.bytes().all(|b| b == b' ') && i - s == 3 {
+                if spaces_only(&text[pe..s]) && i - s == 3 {
                     if let Ok(p) = parse(&text[ps..i]) {
                         return Some(Found {
                             postcode: p,

@@ -1,0 +1,320 @@
+//! Scoring one element against the query: each name variant's terms read against the hits,
+//! the best variant kept, and a second reading of other words for the classifier.
+
+use super::{AltReading, ElementMatch, HitTerms, IdfCache};
+use crate::index::{ElementKind, Index, Prefetcher, VariantTag};
+use crate::search::terms::{How, TermHit};
+
+/// Most words of one name variant the scorer reads (the longest real names have about 10).
+const MAX_NAME_TERMS: usize = 32;
+
+/// Weight lost per unit of name weight the query does not mention.
+const MISSING_PENALTY: f32 = 0.55;
+/// What reading an element by one of its aliases costs against its own names.
+const ALIAS_COST: f32 = 0.1;
+
+/// Variants whose readings are kept for an element's second reading.
+const MAX_ALT_VARIANTS: usize = 8;
+
+/// Least coverage for an element to count as named by the query.
+const MIN_COVERAGE: f32 = 0.5;
+
+/// Scores element `e` against the hits: the best of its variants. A variant none of whose
+/// terms is hit is passed over before any weight is computed, so verifying an element the
+/// query does not name costs one table probe per name word.
+pub fn score_element(
+    index: &Index,
+    e: u32,
+    hits: &HitTerms<'_>,
+    weights: &mut IdfCache,
+) -> Option<ElementMatch> {
+    score_with(
+        index,
+        &index.prefetcher(),
+        e,
+        hits,
+        weights,
+        &mut NameScratch::default(),
+    )
+}
+
+/// Room for one name variant's terms and their hits while it is scored, kept across elements:
+/// clearing it for each element cost a tenth of scoring one.
+pub(super) struct NameScratch<'h> {
+    terms: [u32; MAX_NAME_TERMS],
+    found: [&'h [TermHit]; MAX_NAME_TERMS],
+}
+
+impl Default for NameScratch<'_> {
+    fn default() -> Self {
+        NameScratch {
+            terms: [0; MAX_NAME_TERMS],
+            found: [&[]; MAX_NAME_TERMS],
+        }
+    }
+}
+
+/// [`score_element`] with the index's prefetch hints already at hand (the hot loops).
+#[inline]
+pub(super) fn score_with<'h>(
+    index: &Index,
+    ahead: &Prefetcher<'_>,
+    e: u32,
+    hits: &HitTerms<'h>,
+    weights: &mut IdfCache,
+    name: &mut NameScratch<'h>,
+) -> Option<ElementMatch> {
+    let mut best: Option<ElementMatch> = None;
+    // Whether the element is a county or post town, read only for a repeated word.
+    let mut late: Option<bool> = None;
+    // Each variant's reading (score, mask, typos), for the second reading.
+    let mut readings: [(f32, u64, u8, Option<VariantTag>); MAX_ALT_VARIANTS] =
+        [(0.0, 0, 0, None); MAX_ALT_VARIANTS];
+    let mut n_readings = 0;
+    let mut variants = index.variant_terms(e);
+    // Each term's hits, looked up once per variant.
+    let NameScratch { terms: buf, found } = name;
+    while let Some((tag, n)) = variants.next_into(buf) {
+        let terms = &buf[..n];
+        let Some(anchor) = look_up_terms(ahead, terms, hits, weights, found) else {
+            continue;
+        };
+        let typing = hits.last_word().map_or(0, |l| l.bit);
+        let Reading {
+            matched,
+            total,
+            missing,
+            mask,
+            typos,
+        } = read_variant(index, e, terms, found, anchor, hits, weights, &mut late);
+        if mask == 0 || total <= 0.0 {
+            continue;
+        }
+        let coverage = matched / total;
+        if coverage < MIN_COVERAGE {
+            continue;
+        }
+        // An alias reads a little below the element's own names (docs/ecad-layout.md §6): of a
+        // locality KILCOOLE and a post town also called KILCOOLE, the locality's name is it.
+        let alias = if matches!(tag, VariantTag::Alias(_)) {
+            ALIAS_COST
+        } else {
+            0.0
+        };
+        let score = matched - MISSING_PENALTY * missing - alias;
+        if n_readings < MAX_ALT_VARIANTS {
+            readings[n_readings] = (score, mask, typos, Some(tag));
+            n_readings += 1;
+        }
+        // Autocomplete reads every typed word: the variant explaining more of them wins.
+        let better = |b: &ElementMatch| match typing {
+            0 => score > b.score,
+            _ => (mask.count_ones(), score) > (b.mask.count_ones(), b.score),
+        };
+        if best.as_ref().map_or(true, better) {
+            best = Some(ElementMatch {
+                element: e,
+                kind: ElementKind::County,
+                score,
+                mask,
+                typos,
+                coverage,
+                variant: tag,
+                alt: AltReading::default(),
+            });
+        }
+    }
+    let mut best = best?;
+    best.kind = index.element(e)?.kind;
+    for &(score, mask, typos, variant) in &readings[..n_readings] {
+        if mask & best.mask == 0 && score > 0.0 && score > best.alt.score {
+            best.alt = AltReading {
+                score,
+                mask,
+                typos,
+                variant,
+            };
+        }
+    }
+    Some(best)
+}
+
+/// The words a name variant's unambiguous terms hit, and whether some term's hits are
+/// ambiguous (the query has it twice).
+#[derive(Clone, Copy)]
+struct Anchor {
+    words: u64,
+    ambiguous: bool,
+}
+
+/// Looks up the hits of each of a name variant's `terms` into `found`; `None` when none has
+/// one. A term the query has twice (`an`, `na`, `cuirt` in `Cúirt Beaumont, Cúirt Choirnéil`)
+/// takes the occurrence nearest the words its unambiguous terms hit, not the first, so two
+/// names with the same article do not both claim one word.
+#[inline]
+fn look_up_terms<'h>(
+    ahead: &Prefetcher<'_>,
+    terms: &[u32],
+    hits: &HitTerms<'h>,
+    weights: &mut IdfCache,
+    found: &mut [&'h [TermHit]; MAX_NAME_TERMS],
+) -> Option<Anchor> {
+    let (mut any, mut anchor, mut ambiguous) = (false, 0u64, false);
+    for (&t, slot) in terms.iter().zip(found.iter_mut()) {
+        let c = hits.get(t);
+        *slot = c;
+        weights.prefetch(ahead, t);
+        if let Some(f) = c.first() {
+            any = true;
+            if c.iter().all(|h| h.mask == f.mask) {
+                anchor |= f.mask;
+            } else {
+                ambiguous = true;
+            }
+        }
+    }
+    any.then_some(Anchor {
+        words: anchor,
+        ambiguous,
+    })
+}
+
+/// What a name variant's terms read in the query: the weight of its terms, matched (each less
+/// its hit's cost) and missing; the words they take and the typos among them.
+#[derive(Clone, Copy, Default)]
+struct Reading {
+    matched: f32,
+    total: f32,
+    missing: f32,
+    mask: u64,
+    typos: u8,
+}
+
+/// Reads a name variant's `terms` (their hits in `found`) against the query: each term takes
+/// its cheapest free hit, among equally cheap ambiguous ones the nearest to `anchor`. `late`:
+/// whether `e` is a county or post town, read on first need.
+#[inline]
+#[allow(clippy::too_many_arguments)]
+fn read_variant(
+    index: &Index,
+    e: u32,
+    terms: &[u32],
+    found: &[&[TermHit]; MAX_NAME_TERMS],
+    anchor: Anchor,
+    hits: &HitTerms<'_>,
+    weights: &mut IdfCache,
+    late: &mut Option<bool>,
+) -> Reading {
+    let Anchor {
+        words: anchor,
+        ambiguous,
+    } = anchor;
+    let mut r = Reading::default();
+    // In autocomplete, the name's words after the one the last typed word begins are
+    // still to be typed (`be` for `BEGGARS BUSH`): they are not missing.
+    let typing = hits.last_word().map_or(0, |l| l.bit);
+    let mut typed_past = false;
+    for (&t, &cands) in terms.iter().zip(found.iter()) {
+        // Every name word weighs by its rarity.
+        // (A hit of autocomplete's last word may not know the term's frequency: 0.)
+        let df = cands.first().map(|h| h.df).filter(|&df| df > 0);
+        let weight = weights.weight(index, t, df);
+        // The cheapest hit whose words are still free (a split word may cover two
+        // terms); among equally cheap ones, the nearest to the name's other words.
+        let free = |h: &&TermHit| h.mask & r.mask == 0 || h.how == How::Split;
+        let pick = if ambiguous && anchor == 0 && *late.get_or_insert_with(|| reads_late(index, e))
+        {
+            // A county or post town named twice (`LOUTH, DUNDALK, CO. LOUTH`): addresses
+            // go from the house to the county, so it is the later occurrence.
+            cands
+                .iter()
+                .filter(free)
+                .min_by(|a, b| a.cost.total_cmp(&b.cost).then(b.mask.cmp(&a.mask)))
+        } else if ambiguous {
+            cands.iter().filter(free).min_by(|a, b| {
+                a.cost.total_cmp(&b.cost).then(
+                    distance(a.mask, anchor, hits.section_starts).cmp(&distance(
+                        b.mask,
+                        anchor,
+                        hits.section_starts,
+                    )),
+                )
+            })
+        } else {
+            cands.iter().find(free)
+        };
+        if typed_past && pick.is_none() {
+            continue;
+        }
+        match pick {
+            Some(h) => {
+                // A completion is read at its own weight: the word is not typed whole.
+                let weight = if h.how == How::Prefix {
+                    weight
+                } else {
+                    weight.min(hits.cap(h.mask))
+                };
+                r.total += weight;
+                r.matched += weight * (1.0 - h.cost);
+                r.mask |= h.mask;
+                typed_past |= h.mask & typing != 0;
+                if matches!(h.how, How::Typo(_)) {
+                    r.typos += 1;
+                }
+            }
+            None => {
+                r.total += weight;
+                r.missing += weight;
+            }
+        }
+    }
+    r
+}
+
+/// Whether element `e` comes last in an address (a county or post town).
+fn reads_late(index: &Index, e: u32) -> bool {
+    index
+        .element(e)
+        .is_some_and(|r| matches!(r.kind, ElementKind::County | ElementKind::PostTown))
+}
+
+/// How many word positions separate the first word of `mask` from the nearest word of
+/// `anchor` (0 without an anchor); every section boundary (`section_starts`: the words that
+/// begin a comma section) between them counts as a whole line of words, so of two equally near
+/// words the one in the anchor's section is nearer (the `RD` of `MERRION ROAD, SHELBOURNE RD`
+/// belongs with SHELBOURNE).
+#[inline]
+fn distance(mask: u64, anchor: u64, section_starts: u64) -> u32 {
+    if anchor == 0 || mask == 0 {
+        return 0;
+    }
+    let w = mask.trailing_zeros();
+    let below = anchor & low_bits(w);
+    let above = anchor & !low_bits(w);
+    let crossed = |from: u32, to: u32| {
+        64 * (section_starts & low_bits(to + 1) & !low_bits(from + 1)).count_ones()
+    };
+    let d_below = if below == 0 {
+        u32::MAX
+    } else {
+        let b = 63 - below.leading_zeros();
+        w - b + crossed(b, w)
+    };
+    let d_above = if above == 0 {
+        u32::MAX
+    } else {
+        let a = above.trailing_zeros();
+        a - w + crossed(w, a)
+    };
+    d_below.min(d_above)
+}
+
+/// The bits below bit `n` (all of them from 64).
+#[inline]
+fn low_bits(n: u32) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
