@@ -707,12 +707,7 @@ fn score_with<'h>(
             }
             match pick {
                 Some(h) => {
-                    // A completion is read at its own weight: the word is not typed whole.
-                    let weight = if h.how == How::Prefix {
-                        weight
-                    } else {
-                        weight.min(hits.cap(h.mask))
-                    };
+                    let weight = weight.min(hits.cap(h.mask));
                     total += weight;
                     matched += weight * (1.0 - h.cost);
                     mask |= h.mask;

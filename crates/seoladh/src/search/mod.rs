@@ -255,8 +255,15 @@ fn run(
     let own: Vec<f32> = (0..plan.words.len().min(64))
         .map(|i| {
             let on = |h: &&TermHit| h.mask & (1u64 << i) != 0;
+            // A word being typed says what its beginning says: the terms it may complete to
+            // together (`ga` is thousands of names, `Galbally` one of them).
             if scratch.hits.iter().filter(on).any(|h| h.how == How::Prefix) {
-                return f32::INFINITY;
+                let df = scratch
+                    .hits
+                    .iter()
+                    .filter(on)
+                    .fold(0u32, |s, h| s.saturating_add(h.df));
+                return elements::idf(df, n);
             }
             scratch
                 .hits
@@ -465,6 +472,20 @@ fn place_stage(
     // Autocomplete ranks by what each place explains of the input first.
     let last = hits.last_word();
     if stages.prefix_last {
+        // The places the rarest words found may hold a building name that explains the common
+        // ones (`The Cottage, Tullymackan`): look for it in the best few by score too, before
+        // places that explain more words only by their seeds push them out of the shortlist.
+        let mut best: Vec<usize> = (0..scratch.scored.len()).collect();
+        if best.len() > MAX_PINNED_PLACES {
+            best.select_nth_unstable_by(MAX_PINNED_PLACES - 1, |&a, &b| {
+                by_score(&scratch.scored[a], &scratch.scored[b])
+            });
+            best.truncate(MAX_PINNED_PLACES);
+        }
+        for i in best {
+            let p = &mut scratch.scored[i];
+            places::pin_building(index, &mut verifier, p, &out.word_weights, plan.all_words());
+        }
         complete::shortlist_places(index, plan, last, &mut scratch.scored, read);
     } else {
         if scratch.scored.len() > read {
