@@ -168,6 +168,10 @@ pub const MAX_UK_SCAN: usize = 5_000;
 /// address begins with the typed words (`engine::autocomplete`).
 pub const MAX_SUGGESTION_POOL: usize = 15;
 
+/// Most candidates Autocomplete renders when the last of its pool ties with the ones after it
+/// (same score): a tie says nothing of which begins with the typed words (`engine::autocomplete`).
+pub const MAX_TIED_POOL: usize = 60;
+
 /// Autocomplete answers kept for keystrokes that add nothing to search for (a trailing space or
 /// comma): the last this many, shared by all sessions (`engine::recent`).
 pub const RECENT_SUGGESTIONS: usize = 256;
