@@ -60,6 +60,9 @@ pub const MAX_CANDIDATE_PLACES: usize = 12_000;
 /// are scored too, up to [`MAX_TIED_PLACES`]).
 pub const MAX_SCORED_PLACES: usize = 64;
 
+/// [`MAX_SCORED_PLACES`] for Autocomplete input with a number.
+pub const MAX_SCORED_NUMBERED_PLACES: usize = 160;
+
 /// Most places scored when the seeds cannot tell more of them apart.
 pub const MAX_TIED_PLACES: usize = 6_000;
 

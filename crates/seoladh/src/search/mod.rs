@@ -27,7 +27,8 @@ pub mod terms;
 
 use crate::index::Index;
 use crate::limits::{
-    MAX_NUMBERED_PLACES, MAX_PINNED_PLACES, MAX_RESOLVED_PLACES, MAX_SEED_VISITS, QUICK_SEED_VISITS,
+    MAX_NUMBERED_PLACES, MAX_PINNED_PLACES, MAX_RESOLVED_PLACES, MAX_SCORED_NUMBERED_PLACES,
+    MAX_SCORED_PLACES, MAX_SEED_VISITS, QUICK_SEED_VISITS,
 };
 use crate::text::{tokenise_into, Tokenised};
 
@@ -423,10 +424,18 @@ fn place_stage(
     }
     places::pins(index, &out.matches, &mut scratch.pins);
     let quick = words != u64::MAX;
+    // Autocomplete with a number typed reads further: the place holding the number may rank
+    // below dozens of look-alikes on the words alone (`Flat 1, 12 Emmet` is `EMMETT PLACE`
+    // behind every `EMMET` street).
+    let keep = match stages.prefix_last && !plan.numbers.is_empty() {
+        true => MAX_SCORED_NUMBERED_PLACES,
+        false => MAX_SCORED_PLACES,
+    };
     let all = places::candidates(
         index,
         &out.matches,
         quick,
+        keep,
         &mut scratch.totals,
         &mut scratch.places,
     );
