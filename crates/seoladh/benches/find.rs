@@ -111,7 +111,14 @@ fn bench(c: &mut Criterion) {
             for p in &plans {
                 terms::expand(index, p, exact, &mut walk, &mut hits);
                 seed(index, &hits, &mut weights, &mut visit, &mut matches);
-                places::candidates(index, &matches, false, &mut totals, &mut places_out);
+                places::candidates(
+                    index,
+                    &matches,
+                    false,
+                    seoladh::raw::limits::MAX_SCORED_PLACES,
+                    &mut totals,
+                    &mut places_out,
+                );
                 black_box(places_out.len());
             }
         })
@@ -124,7 +131,14 @@ fn bench(c: &mut Criterion) {
                 terms::expand(index, p, exact, &mut walk, &mut hits);
                 seed(index, &hits, &mut weights, &mut visit, &mut matches);
                 places::pins(index, &matches, &mut pins);
-                places::candidates(index, &matches, false, &mut totals, &mut places_out);
+                places::candidates(
+                    index,
+                    &matches,
+                    false,
+                    seoladh::raw::limits::MAX_SCORED_PLACES,
+                    &mut totals,
+                    &mut places_out,
+                );
                 let ww = vec![1.0f32; p.words.len()];
                 let ht = HitTerms::new(&hits);
                 let mut v = Verifier::new(index, &ht, &mut matches, &mut memo, &mut weights);

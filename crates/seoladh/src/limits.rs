@@ -60,6 +60,9 @@ pub const MAX_CANDIDATE_PLACES: usize = 12_000;
 /// are scored too, up to [`MAX_TIED_PLACES`]).
 pub const MAX_SCORED_PLACES: usize = 64;
 
+/// [`MAX_SCORED_PLACES`] for Autocomplete input with a number.
+pub const MAX_SCORED_NUMBERED_PLACES: usize = 96;
+
 /// Most places scored when the seeds cannot tell more of them apart.
 pub const MAX_TIED_PLACES: usize = 6_000;
 
@@ -172,6 +175,10 @@ pub const MAX_UK_SCAN: usize = 5_000;
 /// Candidates Autocomplete renders when two or more words are typed, to show first those whose
 /// address begins with the typed words (`engine::autocomplete`).
 pub const MAX_SUGGESTION_POOL: usize = 15;
+
+/// Most candidates Autocomplete renders when the last of its pool ties with the ones after it
+/// (same score): a tie says nothing of which begins with the typed words (`engine::autocomplete`).
+pub const MAX_TIED_POOL: usize = 30;
 
 /// Autocomplete answers kept for keystrokes that add nothing to search for (a trailing space or
 /// comma): the last this many, shared by all sessions (`engine::recent`).

@@ -16,7 +16,7 @@ use crate::engine::recent::{rendered, Key};
 use crate::engine::{uk_suggest, Engine, Scratch};
 use crate::group::{self, OptionItem};
 use crate::index::{EircodeHit, Index, PartsCache};
-use crate::limits::{MAX_SUGGESTIONS, MAX_SUGGESTION_POOL};
+use crate::limits::{MAX_SUGGESTIONS, MAX_SUGGESTION_POOL, MAX_TIED_POOL};
 use crate::search::{search_with, Candidate, Mode, Search};
 
 /// Answers Autocomplete.
@@ -131,12 +131,21 @@ fn text_suggestions(
     let mut out: Vec<(OptionItem, Target)> = Vec::new();
     let mut begins: Vec<bool> = Vec::new();
     let mut beginning = 0;
+    let mut tie: Option<f32> = None;
     for c in &s.candidates {
         // Once as many options begin with the words as are shown, no later one can come
         // before them: the rest of the pool need not be rendered.
-        if out.len() >= pool || beginning >= MAX_SUGGESTIONS {
+        if beginning >= MAX_SUGGESTIONS {
             break;
         }
+        // Past the pool, read on through the candidates the matcher cannot tell from the last
+        // one read (`Árasán 29, Curragh Hall Lodge` among dozens of apartments 29 in blocks
+        // of look-alike buildings): only their rendered names can say which begins with the
+        // typed words.
+        if out.len() >= pool && !(ordering && out.len() < MAX_TIED_POOL && tie == Some(c.score)) {
+            break;
+        }
+        tie = Some(c.score);
         let target = suggestion_target(index, &s, c);
         // A group of a few addresses is shown as those addresses: each explains the input as
         // well as the group does.
@@ -217,11 +226,13 @@ fn begins_with_normalised(name: &str, typed: &[&str]) -> bool {
         return false;
     };
     let mut words = name.split(' ');
-    // One whole word of five letters or more may be one slip off (`Apartent`).
+    // One whole word of five letters or more may be one slip off (`Apartent`); a unit word
+    // stands for the name's in either language (`Árasán 29` is `APARTMENT 29`).
     let mut slips = 0;
     whole.iter().all(|w| {
         words.next().is_some_and(|n| {
             n == *w
+                || (crate::search::plan::is_unit_like(w) && crate::search::plan::is_unit_like(n))
                 || (slips == 0
                     && w.len() >= 5
                     && crate::text::lexicon::one_slip(n.as_bytes(), w.as_bytes())
@@ -302,5 +313,9 @@ mod tests {
         assert!(begins_with(name, &["1", "melita", "road"]));
         assert!(!begins_with(name, &["1", "melita", "raod", "b"]));
         assert!(!begins_with("12 MAIN ST", &["12", "mian", "s"]));
+        // A unit word in Irish stands for the English one.
+        let flat = "APARTMENT 29, CURRAGH HALL LODGE, DUBLIN 13";
+        assert!(begins_with(flat, &["arasan", "29", "curragh", "h"]));
+        assert!(!begins_with(flat, &["arasan", "29", "hall", "c"]));
     }
 }

@@ -28,7 +28,7 @@ pub mod terms;
 use crate::index::Index;
 use crate::limits::{
     MAX_NUMBERED_PLACES, MAX_PINNED_PLACES, MAX_PINNED_TIED_PLACES, MAX_RESOLVED_PLACES,
-    MAX_SEED_VISITS, QUICK_SEED_VISITS,
+    MAX_SCORED_NUMBERED_PLACES, MAX_SCORED_PLACES, MAX_SEED_VISITS, QUICK_SEED_VISITS,
 };
 use crate::text::{tokenise_into, Tokenised};
 
@@ -247,8 +247,15 @@ fn run(
     let own: Vec<f32> = (0..plan.words.len().min(64))
         .map(|i| {
             let on = |h: &&TermHit| h.mask & (1u64 << i) != 0;
+            // A word being typed says what its beginning says: the terms it may complete to
+            // together (`ga` is thousands of names, `Galbally` one of them).
             if scratch.hits.iter().filter(on).any(|h| h.how == How::Prefix) {
-                return f32::INFINITY;
+                let df = scratch
+                    .hits
+                    .iter()
+                    .filter(on)
+                    .fold(0u32, |s, h| s.saturating_add(h.df));
+                return elements::idf(df, n);
             }
             scratch
                 .hits
@@ -410,10 +417,18 @@ fn place_stage(
     }
     places::pins(index, &out.matches, &mut scratch.pins);
     let quick = words != u64::MAX;
+    // Autocomplete with a number typed reads further: the place holding the number may rank
+    // below dozens of look-alikes on the words alone (`Flat 1, 12 Emmet` is `EMMETT PLACE`
+    // behind every `EMMET` street).
+    let keep = match stages.prefix_last && !plan.numbers.is_empty() {
+        true => MAX_SCORED_NUMBERED_PLACES,
+        false => MAX_SCORED_PLACES,
+    };
     let all = places::candidates(
         index,
         &out.matches,
         quick,
+        keep,
         &mut scratch.totals,
         &mut scratch.places,
     );
@@ -459,6 +474,20 @@ fn place_stage(
     // Autocomplete ranks by what each place explains of the input first.
     let last = hits.last_word();
     if stages.prefix_last {
+        // The places the rarest words found may hold a building name that explains the common
+        // ones (`The Cottage, Tullymackan`): look for it in the best few by score too, before
+        // places that explain more words only by their seeds push them out of the shortlist.
+        let mut best: Vec<usize> = (0..scratch.scored.len()).collect();
+        if best.len() > MAX_PINNED_PLACES {
+            best.select_nth_unstable_by(MAX_PINNED_PLACES - 1, |&a, &b| {
+                by_score(&scratch.scored[a], &scratch.scored[b])
+            });
+            best.truncate(MAX_PINNED_PLACES);
+        }
+        for i in best {
+            let p = &mut scratch.scored[i];
+            places::pin_building(index, &mut verifier, p, &out.word_weights, plan.all_words());
+        }
         complete::shortlist_places(index, plan, last, &mut scratch.scored, read);
     } else {
         pin_tied(

@@ -12,8 +12,8 @@
 use crate::index::prefetch::prefetch_item;
 use crate::index::{ElementKind, Index, NONE};
 use crate::limits::{
-    MAX_CANDIDATE_PLACES, MAX_PLACES_PER_SEED, MAX_SCORED_PLACES, MAX_TIED_PLACES,
-    MAX_TIE_PROMOTION_POSTINGS, QUICK_MAX_PLACES,
+    MAX_CANDIDATE_PLACES, MAX_PLACES_PER_SEED, MAX_TIED_PLACES, MAX_TIE_PROMOTION_POSTINGS,
+    QUICK_MAX_PLACES,
 };
 use crate::search::elements::{ElementMatch, Verifier};
 
@@ -70,7 +70,7 @@ pub fn pins(index: &Index, matches: &[ElementMatch], out: &mut Vec<(u32, u32)>) 
     out.sort_unstable();
 }
 
-/// Ranks the places of the seed elements and writes the best into `out` (sorted, unique).
+/// Ranks the places of the seed elements and writes the best `keep` into `out` (sorted, unique).
 /// `totals` is scratch space. Returns whether `out` holds every place of every seed. With
 /// `all_or_nothing` (a quick pass) nothing is ranked: `out` is every place of every seed (at
 /// most [`QUICK_MAX_PLACES`]), or it gives up (false, `out` empty) as soon as it cannot.
@@ -78,6 +78,7 @@ pub fn candidates(
     index: &Index,
     seeds: &[ElementMatch],
     all_or_nothing: bool,
+    keep: usize,
     totals: &mut PlaceTotals,
     out: &mut Vec<u32>,
 ) -> bool {
@@ -138,7 +139,7 @@ pub fn candidates(
         // Every seed is large (a county, a city district): the best seed's first places.
         if let Some(&key) = order.first() {
             let e = seed_of(key).element;
-            out.extend(index.element_places(e).take(MAX_SCORED_PLACES));
+            out.extend(index.element_places(e).take(keep));
         }
         return false;
     }
@@ -152,14 +153,14 @@ pub fn candidates(
     let mut ranked = std::mem::take(&mut totals.ranked);
     ranked.clear();
     ranked.extend(totals.touched.iter().map(|&p| rank_key(totals.total(p), p)));
-    if ranked.len() > MAX_SCORED_PLACES {
-        ranked.select_nth_unstable(MAX_SCORED_PLACES - 1);
-        let cut = rank_total(ranked[MAX_SCORED_PLACES - 1]);
-        let (kept, rest) = ranked.split_at_mut(MAX_SCORED_PLACES);
+    if ranked.len() > keep {
+        ranked.select_nth_unstable(keep - 1);
+        let cut = rank_total(ranked[keep - 1]);
+        let (kept, rest) = ranked.split_at_mut(keep);
         out.extend(kept.iter().map(|&k| k as u32));
         let best = kept.iter().map(|&k| rank_total(k)).fold(f32::MIN, f32::max);
         if cut < best && rest.iter().any(|&k| rank_total(k) >= cut) {
-            let at_cut = kept[MAX_SCORED_PLACES - 1] as u32;
+            let at_cut = kept[keep - 1] as u32;
             let mask = totals.slots.get(at_cut as usize).map_or(0, |t| t.mask);
             totals.cut_tie = Some((cut, mask));
         }
@@ -173,7 +174,7 @@ pub fn candidates(
                     .map(|&k| k as u32),
             );
             out[from..].sort_unstable();
-            out.truncate(from + (MAX_TIED_PLACES - MAX_SCORED_PLACES));
+            out.truncate(from + (MAX_TIED_PLACES - keep));
         }
         complete = false;
     } else {

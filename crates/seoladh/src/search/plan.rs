@@ -224,7 +224,7 @@ fn is_district(num: &str) -> bool {
 }
 
 /// Unit words as typed with a typo, or in Irish (`arasan`: apartment).
-fn is_unit_like(word: &str) -> bool {
+pub(crate) fn is_unit_like(word: &str) -> bool {
     const UNITS: [&str; 3] = ["apartment", "arasan", "aonad"];
     UNITS.contains(&word)
         || (word.len() >= 6

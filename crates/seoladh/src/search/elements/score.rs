@@ -248,12 +248,7 @@ fn read_variant(
         }
         match pick {
             Some(h) => {
-                // A completion is read at its own weight: the word is not typed whole.
-                let weight = if h.how == How::Prefix {
-                    weight
-                } else {
-                    weight.min(hits.cap(h.mask))
-                };
+                let weight = weight.min(hits.cap(h.mask));
                 r.total += weight;
                 r.matched += weight * (1.0 - h.cost);
                 r.mask |= h.mask;
