@@ -1,13 +1,28 @@
 //! A test-only engine with canned answers, and a loader that reads its "index" file.
 //!
 //! The index file holds `generation N`; FindAddress reports N in `vanityAddress` (and the
-//! health counts carry it), so hot-reload tests can see which engine answered. Special addresses: `slow` sleeps 400 ms, `boom` fails with 500000, `panic` panics, `nomatch` is 550.
+//! health counts carry it), so hot-reload tests can see which engine answered. Special addresses:
+//! `slow` (and `slow-NAME`) sleeps 400 ms, `boom` fails with 500000, `panic` panics, `nomatch` is
+//! 550. [`started`] tells a test that its `slow-NAME` request reached the engine.
 
 use seoladh::wire::*;
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// The `slow-NAME` addresses the engine has begun to answer.
+static STARTED: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// Whether a Find Address request for `address` (`slow-NAME`) has reached the engine: it is in
+/// flight, past the connection's reading of the request.
+pub fn started(address: &str) -> bool {
+    STARTED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .any(|a| a == address)
+}
 
 pub const KNOWN_ID: u64 = 1_701_823_929;
 
@@ -55,6 +70,13 @@ impl Engine for FakeEngine {
     ) -> Result<FindAddressResponse, ApiError> {
         match req.address.as_str() {
             "slow" => std::thread::sleep(Duration::from_millis(400)),
+            a if a.starts_with("slow-") => {
+                STARTED
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(a.to_owned());
+                std::thread::sleep(Duration::from_millis(400));
+            }
             "panic" => panic!("the fake engine panics on purpose"),
             "boom" => {
                 return Err(ApiError::new(
