@@ -462,8 +462,6 @@ fn place_stage(
             scratch.scored.push(s);
         }
     }
-    let by_score =
-        |a: &PlaceScore, b: &PlaceScore| b.score.total_cmp(&a.score).then(a.place.cmp(&b.place));
     // Only the best few are read on: select them, then order just those (the tie of a
     // townland of look-alike houses can be thousands of places). The order is strict, so the
     // best few are the same as after a full sort.
@@ -557,22 +555,23 @@ fn pin_tied(
     if scored.len() <= MAX_PINNED_PLACES {
         return;
     }
-    let by_score =
-        |a: &PlaceScore, b: &PlaceScore| b.score.total_cmp(&a.score).then(a.place.cmp(&b.place));
     scored.select_nth_unstable_by(MAX_PINNED_PLACES - 1, by_score);
     let cut = scored[MAX_PINNED_PLACES - 1].score;
     let all_words = plan.all_words();
-    let tied: Vec<usize> = (0..scored.len())
-        .filter(|&i| {
-            scored[i].score >= cut && scored[i].pin.is_none() && scored[i].mask != all_words
-        })
-        .collect();
+    let open = |p: &PlaceScore| p.score >= cut && p.pin.is_none() && p.mask != all_words;
     // Looking in some of a larger tie would single out whichever house it happened to read
     // (`BEECH LODGE` among thousands of places of one post town): all of them or none.
-    if tied.len() <= MAX_PINNED_PLACES || tied.len() > MAX_PINNED_TIED_PLACES {
+    let tied = scored.iter().filter(|p| open(p)).count();
+    if tied <= MAX_PINNED_PLACES || tied > MAX_PINNED_TIED_PLACES {
         return;
     }
-    for &i in &tied {
-        places::pin_building(index, verifier, &mut scored[i], word_weights, all_words);
+    for p in scored.iter_mut().filter(|p| open(p)) {
+        places::pin_building(index, verifier, p, word_weights, all_words);
     }
+}
+
+/// Places best first, then by ordinal: a strict order, so the best few selected are those of a
+/// full sort.
+fn by_score(a: &PlaceScore, b: &PlaceScore) -> std::cmp::Ordering {
+    b.score.total_cmp(&a.score).then(a.place.cmp(&b.place))
 }
