@@ -80,6 +80,8 @@ struct Facts<'a> {
     groups: HashMap<u64, &'a NamedElement>,
     /// County names as keys (`DUBLIN` is a county before it is a locality).
     counties: HashSet<String>,
+    /// The primary localities of every post town.
+    town_localities: HashMap<u64, HashSet<u64>>,
 }
 
 fn by_id(rows: &[NamedElement]) -> HashMap<u64, &NamedElement> {
@@ -336,8 +338,13 @@ impl<'a> Facts<'a> {
             .flatten()
             .map(key)
             .collect();
+        let mut town_localities: HashMap<u64, HashSet<u64>> = HashMap::new();
+        for at in scan.places.keys().filter(|at| at[1] != 0) {
+            town_localities.entry(at[0]).or_default().insert(at[1]);
+        }
         Facts {
             counties,
+            town_localities,
             area_terms: areas.area_terms,
             area_elements: areas.area_elements,
             element_areas: areas.element_areas,
@@ -355,6 +362,16 @@ impl<'a> Facts<'a> {
     /// The areas an element belongs to by its names.
     fn areas(&self, id: u64) -> &[String] {
         self.element_areas.get(&id).map_or(&[], Vec::as_slice)
+    }
+
+    /// Whether another locality of post town `town` is named like `locality`: the text then
+    /// names no one of them, and the post town is as far as it surely reaches.
+    fn namesake_in_town(&self, locality: u64, town: u64) -> bool {
+        let names = self.areas(locality);
+        self.town_localities.get(&town).is_some_and(|ls| {
+            ls.iter()
+                .any(|&l| l != locality && self.areas(l).iter().any(|a| names.contains(a)))
+        })
     }
 
     /// Whether a name's distinctive words are all foreign to the areas of the elements `named`:
@@ -533,7 +550,12 @@ fn street_query(
             .primary_locality
             .as_ref()
             .is_some_and(|l| facts.counties.contains(&key(&l.english)));
-        if let (true, Some(town)) = (county_named, &start.parts.post_town) {
+        // So does a locality its post town holds twice (three MILLTOWNs of ATHY).
+        let shared_name = match (&start.parts.primary_locality, &start.parts.post_town) {
+            (Some(l), Some(t)) => facts.namesake_in_town(l.id, t.id),
+            _ => false,
+        };
+        if let (true, Some(town)) = (county_named || shared_name, &start.parts.post_town) {
             d.accepted.extend(facts.namesakes(town.id, &start.counties));
         }
         return Some((d, Borrowed::Street(name.to_string(), number)));

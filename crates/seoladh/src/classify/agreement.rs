@@ -59,21 +59,12 @@ pub(super) fn judge(
     best: &Candidate,
     reconciled: u64,
 ) -> Option<Disagreement> {
-    let town = assigned(search, best)
-        .any(|m| matches!(m.kind, ElementKind::PostTown | ElementKind::Locality));
-    // With no town typed, a county word the candidate's county explains may name a town of that
-    // name (`9 SEAVIEW WAY, WICKLOW`): it is read as a place like the words left over.
-    let county_only = if town {
-        0
-    } else {
-        assigned(search, best)
-            .filter(|m| m.kind == ElementKind::County)
-            .fold(0, |mask, m| mask | m.mask)
-    };
+    let town = names_town(index, search, best);
+    let loose = loosely_placed(index, search, best);
     // A word the candidate's own address explains only as a misspelling or abbreviation of one
     // of its words (`SWORDS` for WOODS) is still read as the place it may name exactly.
     let reconciled = reconciled & !loosely_read(index, search, best, reconciled);
-    let left = leftover(search, best, reconciled) | county_only;
+    let left = leftover(search, best, reconciled) | loose;
     let placed = number_placed(index, search, best);
     if placed && left == 0 {
         return None;
@@ -81,13 +72,57 @@ pub(super) fn judge(
     let mut near = Near::default();
     if placed {
         let named = named::places(index, text, search, left, town);
-        let explained = (best.place.mask | reconciled) & !county_only;
+        let explained = (best.place.mask | reconciled) & !loose;
         if places_agree(index, search, best, explained, &named, &mut near) {
             return None;
         }
     }
     let named = named::places(index, text, search, search.plan.all_words(), false);
     Some(reread(index, search, &named, &mut near))
+}
+
+/// Whether match `m` is a post town or locality named like a street (MALAHIDE RD) read from its
+/// name without the street type: the words typed may name a town whole (`MALAHIDE`).
+fn bare_street_name(index: &Index, search: &Search, m: &ElementMatch) -> bool {
+    if m.coverage >= 1.0 || !matches!(m.kind, ElementKind::PostTown | ElementKind::Locality) {
+        return false;
+    }
+    let lex = crate::text::lexicon::lexicon();
+    let mut terms = Vec::new();
+    index
+        .variants(m.element)
+        .filter(|v| v.tag == m.variant)
+        .any(|v| {
+            terms.clear();
+            crate::text::index_terms(v.name, &mut terms);
+            terms.iter().any(|t| {
+                lex.street_type(t).is_some() && !search.plan.words.iter().any(|w| &w.text == t)
+            })
+        })
+}
+
+/// Whether candidate `c` explains a post town or locality of the input by its name.
+fn names_town(index: &Index, search: &Search, c: &Candidate) -> bool {
+    assigned(search, c).any(|m| {
+        matches!(m.kind, ElementKind::PostTown | ElementKind::Locality)
+            && !bare_street_name(index, search, m)
+    })
+}
+
+/// The words candidate `c` explains as one of its places, but not as the input may name them,
+/// so they are read as places like the words left over:
+/// - a place named like a street, typed without its street type ([`bare_street_name`]);
+/// - a county word, when the candidate explains no town, may name a town of that name
+///   (`9 SEAVIEW WAY, WICKLOW`).
+fn loosely_placed(index: &Index, search: &Search, c: &Candidate) -> u64 {
+    let town = names_town(index, search, c);
+    assigned(search, c)
+        .filter(|m| match m.kind {
+            ElementKind::PostTown | ElementKind::Locality => bare_street_name(index, search, m),
+            ElementKind::County => !town,
+            _ => false,
+        })
+        .fold(0, |mask, m| mask | m.mask)
 }
 
 /// The words of `reconciled` that candidate `c`'s own address reads only as a misspelling or an
@@ -437,11 +472,17 @@ fn reread(index: &Index, search: &Search, named: &[Named], near: &mut Near) -> D
         used_typos: search.used_typos,
     };
     let places = named.iter().fold(0u64, |m, g| m | g.mask);
+    // Words read as a town that a candidate explains only loosely do not agree.
+    let towns = named
+        .iter()
+        .filter(|g| !g.county)
+        .fold(0u64, |m, g| m | g.mask);
     let mut elsewhere: Vec<u32> = Vec::new();
     let mut levelled: Vec<u32> = Vec::new();
     for c in search.candidates.iter().take(MAX_REREAD_CANDIDATES) {
         let placed = number_placed(index, search, c);
-        if !places_agree(index, search, c, c.place.mask, named, near) {
+        let explained = c.place.mask & !(loosely_placed(index, search, c) & towns);
+        if !places_agree(index, search, c, explained, named, near) {
             let same_address = placed && leftover(search, c, 0) & !places == 0;
             if let (true, Some(ap)) = (same_address, c.address_point) {
                 if !elsewhere.contains(&ap) {
@@ -450,7 +491,10 @@ fn reread(index: &Index, search: &Search, named: &[Named], near: &mut Near) -> D
             }
             continue;
         }
-        if placed {
+        // An address point whose number is not the typed one (an organisation named like
+        // the street typed: `11 O'MAHONY AVENUE` for O'MAHONY SOLICITORS, 14 ESKER AVENUE) is
+        // not the address typed either.
+        if placed && !c.number_unmatched {
             out.candidates.push(*c);
         } else if !levelled.contains(&c.place.place) {
             levelled.push(c.place.place);
