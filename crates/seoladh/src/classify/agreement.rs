@@ -212,14 +212,26 @@ fn places_agree(
         return false;
     };
     let elements = row.elements();
+    // Words the candidate reads as its street or building (a townland called AVENUE typed as
+    // the street type of ARDNACASSA AVENUE) do not name its town.
+    let street_words = assigned(search, c)
+        .filter(|m| {
+            !matches!(
+                m.kind,
+                ElementKind::County | ElementKind::PostTown | ElementKind::Locality
+            )
+        })
+        .fold(0u64, |mask, m| mask | m.mask);
     let mut county_wrong = false;
     let mut town_agrees = false;
     for g in named {
-        let agrees = g.mask & !explained == 0
-            || g.elements.iter().any(|e| elements.contains(e))
+        let inside = g.elements.iter().any(|e| elements.contains(e))
             || (!g.county && near.any_near(index, &g.elements, c));
-        match (agrees, g.county) {
-            (true, county) => town_agrees |= !county,
+        let words_explained = g.mask & !explained == 0;
+        match (inside || words_explained, g.county) {
+            (true, county) => {
+                town_agrees |= !county && (inside || g.mask & street_words == 0);
+            }
             (false, true) => county_wrong = true,
             (false, false) => return false,
         }
@@ -316,12 +328,25 @@ fn number_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
         Some(reconcile::Reading::Misspelt) => !another_name(w),
         _ => false,
     };
+    let lex = crate::text::lexicon::lexicon();
+    let own_types: Vec<&str> = own().iter().filter_map(|t| lex.street_type(t)).collect();
+    // A street type typed of the bearer's kind: the same, its plural or singular (`LAWN` for
+    // LAWNS), or its Irish or English equivalent.
+    let own_type = |w: usize| {
+        lex.street_type(&words[w].text).is_some_and(|t| {
+            own_types.iter().any(|&o| {
+                o.trim_end_matches('s') == t.trim_end_matches('s')
+                    || lex.equivalents(o).contains(&t)
+            })
+        })
+    };
     typed_with(
         search,
         n.token,
         n.section,
         c.place.mask & !foreign,
         bearer_words & !foreign,
+        (!own_types.is_empty()).then_some(&own_type as &dyn Fn(usize) -> bool),
         &mut reads_as_bearer,
     )
 }
@@ -419,30 +444,45 @@ fn bearer_terms(index: &Index, bearer: u32) -> Vec<String> {
 /// have it); words other elements of the candidate explain (the town, typed without a comma)
 /// decide nothing. Street types, qualifiers, stop words, counties and districts are not
 /// distinctive: they decide yes only when they are the bearer's and nothing distinctive is
-/// typed (`12 NORTH WOOD`).
+/// typed (`12 NORTH WOOD`). A street type typed right after the deciding word that nothing of the
+/// candidate explains and that is not of the bearer's own kind (`own_type`, when the bearer's
+/// names hold a street type) names another street of that name: `9 WALNUT DRIVE` is not
+/// 9 WALNUT RISE.
 fn typed_with(
     search: &Search,
     token: usize,
     section: u16,
     explained: u64,
     bearer_words: u64,
+    own_type: Option<&dyn Fn(usize) -> bool>,
     bearer: &mut dyn FnMut(usize) -> bool,
 ) -> bool {
     let words = &search.plan.words;
     let n = words.len().min(64);
+    let lex = crate::text::lexicon::lexicon();
+    let mut of_bearer =
+        |i: usize| bearer_words & (1u64 << i) != 0 || (explained & (1u64 << i) == 0 && bearer(i));
     let mut decide = |order: &mut dyn Iterator<Item = usize>| -> Option<bool> {
         let mut generic_hit = false;
         for i in order {
             let bit = 1u64 << i;
             let w = &words[i];
-            let of_bearer = bearer_words & bit != 0 || (explained & bit == 0 && bearer(i));
+            let mine = of_bearer(i);
             let generic = matches!(w.kind, TokenKind::County | TokenKind::DublinDistrict)
                 || COUNTRY_WORDS.contains(&w.text.as_str())
                 || named::is_generic(&w.text);
             if generic {
-                generic_hit |= of_bearer;
-            } else if of_bearer {
-                return Some(true);
+                generic_hit |= mine;
+            } else if mine {
+                let other_type = own_type.is_some_and(|own_type| {
+                    (i + 1..n)
+                        .take_while(|&j| {
+                            words[j].section == w.section
+                                && lex.street_type(&words[j].text).is_some()
+                        })
+                        .any(|j| explained & (1u64 << j) == 0 && !own_type(j) && !of_bearer(j))
+                });
+                return Some(!other_type);
             } else if explained & bit == 0 {
                 return Some(false);
             }

@@ -136,6 +136,8 @@ pub(super) fn read_word(word: &str, own: &[String]) -> Option<Reading> {
         if chars <= 3 && t.chars().next() != first {
             continue;
         }
+        // The shorter word sets the budget: `maple` is two edits from DALE, half of it.
+        let budget = budget.min(edit_budget(t_chars));
         if t_chars.abs_diff(chars) <= budget && strsim::damerau_levenshtein(word, t) <= budget {
             return Some(Reading::Misspelt);
         }

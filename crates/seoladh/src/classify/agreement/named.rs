@@ -7,7 +7,8 @@
 //! (`12 BALLYMORE`: the number's townland or street) or a street type right after it
 //! (`DUNBOYNE ROAD`: a street named after the town). A county written bare (`…, WICKLOW`) may
 //! also be a locality of that name; when it is also a post town's name it is that town when the
-//! input names no other town or locality, and the county otherwise (`…, ARKLOW, WICKLOW`).
+//! input names no other town or locality, or names a locality of that town (`CAMHEEN,
+//! LIMERICK`), and the county otherwise (`…, ARKLOW, WICKLOW`).
 
 use crate::index::{ElementKind, Index, VariantTag, NONE};
 use crate::limits::{MAX_NAMED_ELEMENTS, MAX_NAMED_PLACE_SCAN};
@@ -206,9 +207,16 @@ pub(super) fn places(
         }
     }
     // A bare county word alone is the town of that name.
+    // A townland called CLOSE or PARK, typed as a street's type, is no other town.
+    let generic = |mask: u64| {
+        (0..n)
+            .filter(|&k| mask & (1u64 << k) != 0)
+            .all(|k| is_generic(&words[k].text))
+    };
     let other_town = |out: &[Named], mask: u64| {
         out.iter().any(|g| {
             g.mask != mask
+                && !generic(g.mask)
                 && g.elements
                     .iter()
                     .any(|&e| index.element_kind(e) != Some(ElementKind::County))
@@ -216,7 +224,7 @@ pub(super) fn places(
     };
     if !town_named {
         for (mask, towns) in bare {
-            if other_town(&out, mask) {
+            if other_town(&out, mask) && !locality_of(index, &out, mask, &towns) {
                 continue;
             }
             if let Some(g) = out.iter_mut().find(|g| g.mask == mask) {
@@ -226,6 +234,30 @@ pub(super) fn places(
         }
     }
     out
+}
+
+/// Whether a locality the input names besides the words `mask` lies in one of the post towns
+/// `towns`: then a bare county word after it is that post town, as written in the postal
+/// address (`CAMHEEN, LIMERICK`), not only the county.
+fn locality_of(index: &Index, out: &[Named], mask: u64, towns: &[u32]) -> bool {
+    let mut scanned = 0;
+    out.iter()
+        .filter(|g| g.mask != mask)
+        .flat_map(|g| g.elements.iter())
+        .filter(|&&e| index.element_kind(e) == Some(ElementKind::Locality))
+        .any(|&e| {
+            index
+                .element_places(e)
+                .take_while(|_| {
+                    scanned += 1;
+                    scanned <= MAX_NAMED_PLACE_SCAN
+                })
+                .any(|p| {
+                    index
+                        .place(p)
+                        .is_some_and(|row| towns.contains(&row.post_town))
+                })
+        })
 }
 
 /// How deep an element of a named place is: a locality below a post town below a county.
