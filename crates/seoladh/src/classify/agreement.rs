@@ -270,8 +270,20 @@ fn number_bearer(row: &PlaceRow) -> u32 {
 /// Whether the house number candidate `c` used sits on an element the input named (see the
 /// module docs). True when it used none, or the input named its building or organisation.
 fn number_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
-    if c.numbers_used == 0 || (c.building.is_none() && c.address_point.is_none()) {
+    if c.building.is_none() && c.address_point.is_none() {
         return true;
+    }
+    // A building reached by its name (an organisation, `LYNCHS` for LYNCH'S PHARMACY, 6 YELLOW
+    // MEADOWS DRIVE) with a house number other than the one typed is another address; without
+    // a number of its own the typed one may be its unit (`UINT 2`).
+    if c.numbers_used == 0 {
+        let numbered = || {
+            c.building
+                .and_then(|b| index.building(b))
+                .and_then(|b| index.string(b.number))
+                .is_some_and(|n| !n.is_empty())
+        };
+        return !(c.number_unmatched && numbered());
     }
     if c.place.pin.is_some() {
         return true;
