@@ -227,6 +227,9 @@ pub const MAX_NAMESAKE_ELEMENTS: usize = 4096;
 /// localities; the candidate's own is found through its words).
 pub const MAX_NAMED_ELEMENTS: usize = 512;
 
+/// Most places of one locality read to tell the post towns it lies in.
+pub const MAX_LOCALITY_TOWN_PLACES: usize = 32;
+
 /// Most places of a named element scanned for one that agrees with the other names.
 pub const MAX_NAMED_PLACE_SCAN: usize = 4_096;
 

@@ -59,8 +59,9 @@ pub(super) fn judge(
     best: &Candidate,
     reconciled: u64,
 ) -> Option<Disagreement> {
-    let town = names_town(index, search, best);
-    let loose = loosely_placed(index, search, best);
+    let loose = loosely_placed(index, text, search, best);
+    // A county word read loosely may name the town: then no town of the input is explained.
+    let town = names_town(index, search, best) && loose & county_words(search, best) == 0;
     // A word the candidate's own address explains only as a misspelling or abbreviation of one
     // of its words (`SWORDS` for WOODS) is still read as the place it may name exactly.
     let reconciled = reconciled & !loosely_read(index, search, best, reconciled);
@@ -78,7 +79,7 @@ pub(super) fn judge(
         }
     }
     let named = named::places(index, text, search, search.plan.all_words(), false);
-    Some(reread(index, search, &named, &mut near))
+    Some(reread(index, text, search, &named, &mut near))
 }
 
 /// Whether match `m` is a post town or locality named like a street (MALAHIDE RD) read from its
@@ -113,15 +114,40 @@ fn names_town(index: &Index, search: &Search, c: &Candidate) -> bool {
 /// so they are read as places like the words left over:
 /// - a place named like a street, typed without its street type ([`bare_street_name`]);
 /// - a county word, when the candidate explains no town, may name a town of that name
-///   (`9 SEAVIEW WAY, WICKLOW`).
-fn loosely_placed(index: &Index, search: &Search, c: &Candidate) -> u64 {
+///   (`9 SEAVIEW WAY, WICKLOW`);
+/// - a county word typed bare after a locality the post town of that name holds, when the
+///   candidate's post town is another and not typed: the postal address of that locality
+///   (`HILLCREST, HAZELWOOD, GALWAY` is not HAZELWOOD, TUAM, CO. GALWAY).
+fn loosely_placed(index: &Index, text: &str, search: &Search, c: &Candidate) -> u64 {
     let town = names_town(index, search, c);
+    // With its post town typed (`…, BALLYBOY, TUAM, GALWAY`) the county word is the county.
+    let localities = if assigned(search, c).any(|m| m.kind == ElementKind::PostTown) {
+        0
+    } else {
+        assigned(search, c)
+            .filter(|m| m.kind == ElementKind::Locality)
+            .fold(0u64, |mask, m| mask | m.mask)
+    };
+    let post_town = index.place(c.place.place).map(|r| r.post_town);
     assigned(search, c)
         .filter(|m| match m.kind {
             ElementKind::PostTown | ElementKind::Locality => bare_street_name(index, search, m),
-            ElementKind::County => !town,
+            ElementKind::County => {
+                !town
+                    || (localities != 0
+                        && post_town.is_some_and(|t| {
+                            named::county_names_town_of(index, text, search, m.mask, localities, t)
+                        }))
+            }
             _ => false,
         })
+        .fold(0, |mask, m| mask | m.mask)
+}
+
+/// The words candidate `c` explains as its county.
+fn county_words(search: &Search, c: &Candidate) -> u64 {
+    assigned(search, c)
+        .filter(|m| m.kind == ElementKind::County)
         .fold(0, |mask, m| mask | m.mask)
 }
 
@@ -515,7 +541,13 @@ fn typed_with(
 }
 
 /// The candidates read again against the named places (see the module docs).
-fn reread(index: &Index, search: &Search, named: &[Named], near: &mut Near) -> Disagreement {
+fn reread(
+    index: &Index,
+    text: &str,
+    search: &Search,
+    named: &[Named],
+    near: &mut Near,
+) -> Disagreement {
     let mut out = Search {
         plan: search.plan.clone(),
         matches: search.matches.clone(),
@@ -533,7 +565,7 @@ fn reread(index: &Index, search: &Search, named: &[Named], near: &mut Near) -> D
     let mut levelled: Vec<u32> = Vec::new();
     for c in search.candidates.iter().take(MAX_REREAD_CANDIDATES) {
         let placed = number_placed(index, search, c);
-        let explained = c.place.mask & !(loosely_placed(index, search, c) & towns);
+        let explained = c.place.mask & !(loosely_placed(index, text, search, c) & towns);
         if !places_agree(index, search, c, explained, named, near) {
             let same_address = placed && leftover(search, c, 0) & !places == 0;
             if let (true, Some(ap)) = (same_address, c.address_point) {

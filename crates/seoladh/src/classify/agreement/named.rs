@@ -11,7 +11,7 @@
 //! LIMERICK`), and the county otherwise (`…, ARKLOW, WICKLOW`).
 
 use crate::index::{ElementKind, Index, VariantTag, NONE};
-use crate::limits::{MAX_NAMED_ELEMENTS, MAX_NAMED_PLACE_SCAN};
+use crate::limits::{MAX_LOCALITY_TOWN_PLACES, MAX_NAMED_ELEMENTS, MAX_NAMED_PLACE_SCAN};
 use crate::search::elements::AltReading;
 use crate::search::places::{PlaceScore, MAX_ASSIGNED};
 use crate::search::plan::QueryWord;
@@ -236,6 +236,45 @@ pub(super) fn places(
     out
 }
 
+/// Whether the county word `county` (one plan word), typed bare, names a post town other than
+/// `own_town` that holds a locality named by the words `localities`: the postal address of
+/// that locality, whose county line is left out for a post town named like its county.
+pub(super) fn county_names_town_of(
+    index: &Index,
+    text: &str,
+    search: &Search,
+    county: u64,
+    localities: u64,
+    own_town: u32,
+) -> bool {
+    let words = &search.plan.words;
+    let i = county.trailing_zeros() as usize;
+    let Some(w) = words.get(i) else {
+        return false;
+    };
+    if county.count_ones() != 1 || w.kind != TokenKind::County || marked(text, w) {
+        return false;
+    }
+    let Some((term, _)) = index.term(&w.text) else {
+        return false;
+    };
+    let towns: Vec<u32> = index
+        .term_elements(term)
+        .take(MAX_NAMED_ELEMENTS)
+        .filter(|&e| kind_of(index, e) == Some(ElementKind::PostTown))
+        .filter(|&e| {
+            index
+                .variant_terms(e)
+                .any(|(_, mut t)| t.next() == Some(term) && t.next().is_none())
+        })
+        .collect();
+    if towns.is_empty() || towns.contains(&own_town) {
+        return false;
+    }
+    let named = places(index, text, search, localities, true);
+    locality_of(index, &named, county, &towns)
+}
+
 /// Whether a locality the input names besides the words `mask` lies in one of the post towns
 /// `towns`: then a bare county word after it is that post town, as written in the postal
 /// address (`CAMHEEN, LIMERICK`), not only the county.
@@ -246,8 +285,10 @@ fn locality_of(index: &Index, out: &[Named], mask: u64, towns: &[u32]) -> bool {
         .flat_map(|g| g.elements.iter())
         .filter(|&&e| index.element_kind(e) == Some(ElementKind::Locality))
         .any(|&e| {
+            // A locality lies in one post town, rarely two: its first places tell.
             index
                 .element_places(e)
+                .take(MAX_LOCALITY_TOWN_PLACES)
                 .take_while(|_| {
                     scanned += 1;
                     scanned <= MAX_NAMED_PLACE_SCAN
