@@ -146,7 +146,23 @@ pub(super) fn places(
             continue;
         }
         let mut towns = Vec::new();
-        for e in index.term_elements(term).take(MAX_NAMED_ELEMENTS) {
+        // A name beginning with an article (`AN MULLÁN`) or a word of very many names
+        // (`BAILE …`) is also found through its next word: the first word's elements are
+        // capped before they reach it.
+        let next = terms
+            .get(i + 1)
+            .copied()
+            .flatten()
+            .filter(|_| w.kind == TokenKind::Word && words[i + 1].section == w.section);
+        let common = index.term_elements(term).nth(MAX_NAMED_ELEMENTS).is_some();
+        let lex = crate::text::lexicon::lexicon();
+        let probe_next = next.filter(|_| common || lex.is_stopword(&w.text));
+        let elements = index.term_elements(term).take(MAX_NAMED_ELEMENTS).chain(
+            probe_next
+                .into_iter()
+                .flat_map(|t| index.term_elements(t).take(MAX_NAMED_ELEMENTS)),
+        );
+        for e in elements {
             let Some(kind) = kind_of(index, e) else {
                 continue;
             };
