@@ -10,8 +10,9 @@
 //! 2. **Numbers** ([`number_placed`]): a house number sits on a street, estate or building the
 //!    input named (the townland, for an address with neither): the first word typed with the
 //!    number (after it in its section, else before it, else in the next sections) that is not a
-//!    street type belongs to that element. `34 LOUGH GATE, PORTARLINGTON` does not put 34 on
-//!    an apartment of CARRAIG LODGE.
+//!    street type belongs to that element, and a street type typed after that word is the
+//!    element's own kind. `34 LOUGH GATE, PORTARLINGTON` does not put 34 on an apartment of
+//!    CARRAIG LODGE, nor `9 WALNUT DRIVE` on 9 WALNUT RISE.
 //!
 //! When the chosen candidate fails either, the candidates are read again ([`reread`]): those in
 //! places the input contradicts are set aside (with their number placed and nothing but named
@@ -294,7 +295,8 @@ fn number_bearer(row: &PlaceRow) -> u32 {
 }
 
 /// Whether the house number candidate `c` used sits on an element the input named (see the
-/// module docs). True when it used none, or the input named its building or organisation.
+/// module docs). True when it used none (unless it reached by name a building numbered
+/// otherwise), or the input named its building or organisation.
 fn number_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
     if c.building.is_none() && c.address_point.is_none() {
         return true;
