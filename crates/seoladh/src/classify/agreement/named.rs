@@ -56,6 +56,13 @@ pub(super) fn is_generic(word: &str) -> bool {
         || COUNTY_MARKERS.contains(&word)
 }
 
+/// Whether one of element `e`'s names is the single term `term` (`WICKLOW`).
+fn named_alone(index: &Index, e: u32, term: u32) -> bool {
+    index
+        .variant_terms(e)
+        .any(|(_, mut t)| t.next() == Some(term) && t.next().is_none())
+}
+
 fn kind_of(index: &Index, e: u32) -> Option<ElementKind> {
     index.element_kind(e)
 }
@@ -171,9 +178,7 @@ pub(super) fn places(
                 (TokenKind::County, ElementKind::PostTown | ElementKind::Locality)
                     if !marked(text, w) =>
                 {
-                    let single = index
-                        .variant_terms(e)
-                        .any(|(_, mut t)| t.next() == Some(term) && t.next().is_none());
+                    let single = named_alone(index, e, term);
                     match (single, kind) {
                         (true, ElementKind::PostTown) => towns.push(e),
                         (true, _) => add(&mut out, bit, e, true),
@@ -278,11 +283,7 @@ pub(super) fn county_names_town_of(
         .term_elements(term)
         .take(MAX_NAMED_ELEMENTS)
         .filter(|&e| kind_of(index, e) == Some(ElementKind::PostTown))
-        .filter(|&e| {
-            index
-                .variant_terms(e)
-                .any(|(_, mut t)| t.next() == Some(term) && t.next().is_none())
-        })
+        .filter(|&e| named_alone(index, e, term))
         .collect();
     if towns.is_empty() || towns.contains(&own_town) {
         return false;
