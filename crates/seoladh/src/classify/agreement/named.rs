@@ -161,9 +161,10 @@ pub(super) fn places(
             .copied()
             .flatten()
             .filter(|_| w.kind == TokenKind::Word && words[i + 1].section == w.section);
-        let common = index.term_elements(term).nth(MAX_NAMED_ELEMENTS).is_some();
-        let lex = crate::text::lexicon::lexicon();
-        let probe_next = next.filter(|_| common || lex.is_stopword(&w.text));
+        let probe_next = next.filter(|_| {
+            crate::text::lexicon::lexicon().is_stopword(&w.text)
+                || index.term_elements(term).nth(MAX_NAMED_ELEMENTS).is_some()
+        });
         let elements = index.term_elements(term).take(MAX_NAMED_ELEMENTS).chain(
             probe_next
                 .into_iter()
@@ -227,7 +228,6 @@ pub(super) fn places(
             add(&mut out, m.mask, m.element, m.kind == ElementKind::County);
         }
     }
-    // A bare county word alone is the town of that name.
     // A townland called CLOSE or PARK, typed as a street's type, is no other town.
     let generic = |mask: u64| {
         (0..n)
@@ -243,6 +243,7 @@ pub(super) fn places(
                     .any(|&e| index.element_kind(e) != Some(ElementKind::County))
         })
     };
+    // A bare county word alone is the town of that name.
     if !town_named {
         for (mask, towns) in bare {
             if other_town(&out, mask) && !locality_of(index, &out, mask, &towns) {
