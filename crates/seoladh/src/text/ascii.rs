@@ -6,7 +6,7 @@
 //! word with digits, letters and an apostrophe), so every rule stays written once.
 
 use super::eircode::{self, Parsed};
-use super::normalise::{join_o_prefix, second_half_of_last, Piece, Scan, Shape};
+use super::normalise::{join_o_prefix, second_half_of_last, Across, Piece, Scan, Shape};
 use super::words::{mutation_by_case, ordinal, split_points};
 
 /// Byte classes of the fast path (bits, so a run can OR them together).
@@ -145,7 +145,7 @@ pub(super) fn scan_ascii(input: &str, scan: &mut Scan) -> bool {
             None => return false,
         }
     }
-    join_o_prefix(scan);
+    join_o_prefix(scan, Across::No);
     true
 }
 

@@ -16,7 +16,7 @@ use super::words::{mutation_by_case, ordinal, second_half, split_points, split_p
 /// Version of the normaliser and tokeniser output, written into every index. Bump it on any
 /// change that alters the words or tokens produced for some input: an index built with another
 /// version must be rebuilt.
-pub const NORMALISER_VERSION: u32 = 1;
+pub const NORMALISER_VERSION: u32 = 2;
 
 /// Whether a step keeps every letter and digit of the input (lossless) or drops information.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +52,7 @@ pub const STEPS: &[Step] = &[
     Step { name: "apostrophes", what: "apostrophes inside a word are removed: `O'Connell`→`oconnell`, `St. John's`→`st johns`", loss: Loss::Lossy },
     Step { name: "punctuation", what: "other punctuation, control characters and odd whitespace separate words; full stops are dropped (`Co.`→`co`); hyphens between words become spaces; letters outside Latin scripts separate words", loss: Loss::Lossy },
     Step { name: "irish-prothesis", what: "an initial mutation marked by a hyphen or by case is removed: `t-oileán`→`oilean`, `tSráid`→`sraid`, `hAbhann`→`abhann`, `nGall`→`gall`, `gCloch`→`cloch`, `bhFear`→`fear` (unmarked ones are the tokeniser's job)", loss: Loss::Lossy },
-    Step { name: "o-prefix", what: "a lone `o`/`ó` before a name is joined to it: `O Connell`→`oconnell`, `Ó Conaill`→`oconaill` (not before a word starting with `o`, which keeps this idempotent)", loss: Loss::Lossy },
+    Step { name: "o-prefix", what: "a lone `o`/`ó` before a name is joined to it: `O Connell`→`oconnell`, `Ó Conaill`→`oconaill` (not before a word starting with `o`, which keeps this idempotent; the tokeniser joins only within a section, `normalise` across commas too)", loss: Loss::Lossy },
     Step { name: "ordinals", what: "the ordinal words `first`…`twentieth` become `1st`…`20th`", loss: Loss::Lossy },
 ];
 
@@ -232,7 +232,7 @@ pub(super) fn scan_general(input: &str, scan: &mut Scan) {
     }
     w.end_word(scan);
     scan.atoms = atoms;
-    join_o_prefix(scan);
+    join_o_prefix(scan, Across::No);
 }
 
 /// The class of the first atom at or after byte `i` (chars that fold to nothing, like a lone
@@ -405,10 +405,21 @@ pub(super) fn second_half_of_last(scan: &Scan, w: &[u8]) -> bool {
     )
 }
 
-/// Joins a lone `o` to the name after it (`o connell` → `oconnell`), even across a comma (so
-/// that `normalise`, which drops commas, stays idempotent). One
-/// compacting pass, so linear in the number of pieces.
-pub(super) fn join_o_prefix(scan: &mut Scan) {
+/// Whether [`join_o_prefix`] joins a lone `o` to a word in the next section.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Across {
+    /// Only within a section: the tokeniser's reading (`coill an ó, tulach mhór` keeps the
+    /// place `tulach mhor`, and the name that ends in `o` keeps it).
+    No,
+    /// Across commas too: [`normalise`] drops the commas, and must stay idempotent.
+    Yes,
+}
+
+/// Joins a lone `o` to the name after it (`o connell` → `oconnell`). One compacting pass, so
+/// linear in the number of pieces. Joined pairs never overlap (the word joined to never starts
+/// with `o`), so a pass with [`Across::Yes`] after one with [`Across::No`] gives what a single
+/// pass across sections would.
+pub(super) fn join_o_prefix(scan: &mut Scan, across: Across) {
     if !scan.lone_o {
         return;
     }
@@ -426,6 +437,7 @@ pub(super) fn join_o_prefix(scan: &mut Scan) {
             let b_text = &buf[b.start as usize..b.end as usize];
             if a.alt.is_none()
                 && b.alt.is_none()
+                && (across == Across::Yes || a.section == b.section)
                 && &buf[a.start as usize..a.end as usize] == b"o"
                 && b_text.len() >= 2
                 && b_text[0] != b'o'
@@ -535,6 +547,7 @@ fn normalise_with<'a>(s: &'a str, scan: &mut Scan, out: &mut String) -> Cow<'a, 
         return Cow::Borrowed(s);
     }
     scan_into(s, scan);
+    join_o_prefix(scan, Across::Yes);
     out.clear();
     for p in &scan.pieces {
         if !out.is_empty() {

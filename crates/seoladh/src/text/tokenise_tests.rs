@@ -155,6 +155,23 @@ fn irish_mutations_in_context() {
 }
 
 #[test]
+fn lone_o_joins_a_name_only_within_its_section() {
+    // The townland `COILL AN Ó` ends in `Ó`; the post town after the comma keeps its name
+    // (its lenition `mhór` is read as `mor`, as everywhere).
+    let words = |s: &str| -> Vec<String> { texts(s).into_iter().filter(|w| w != ",").collect() };
+    assert_eq!(
+        words("Coill an Ó, Tulach Mhór"),
+        ["coill", "an", "o", "tulach", "mor"]
+    );
+    assert_eq!(words("Tigh Ó Conaill"), ["tigh", "oconaill"]);
+    // `normalise` drops the comma, so it joins across it and stays idempotent.
+    assert_eq!(
+        crate::text::normalise("Coill an Ó, Tulach Mhór"),
+        "coill an otulach mhor"
+    );
+}
+
+#[test]
 fn limits_truncate() {
     let long = "a ".repeat(5000);
     let t = tokenise(&long);
