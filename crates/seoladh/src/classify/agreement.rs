@@ -61,12 +61,15 @@ pub(super) fn judge(
     reconciled: u64,
 ) -> Option<Disagreement> {
     let loose = loosely_placed(index, text, search, best);
-    // A county word read loosely may name the town: then no town of the input is explained.
-    let town = names_town(index, search, best) && loose & county_words(search, best) == 0;
     // A word the candidate's own address explains only as a misspelling or abbreviation of one
     // of its words (`SWORDS` for WOODS) is still read as the place it may name exactly.
     let reconciled = reconciled & !loosely_read(index, search, best, reconciled);
     let left = leftover(search, best, reconciled) | loose;
+    // A county word read loosely, or left over, may name the town: then no town of the input is
+    // explained (`ARD NA GRÉINE, AN MULLÁN, LUIMNEACH` is not the AN MULLÁN of GAILLIMH).
+    let town = names_town(index, search, best)
+        && loose & county_words(search, best) == 0
+        && !county_word_names_town(index, text, search, best, left);
     let placed = number_placed(index, search, best);
     if placed && left == 0 {
         return None;
@@ -121,28 +124,44 @@ fn names_town(index: &Index, search: &Search, c: &Candidate) -> bool {
 ///   (`HILLCREST, HAZELWOOD, GALWAY` is not HAZELWOOD, TUAM, CO. GALWAY).
 fn loosely_placed(index: &Index, text: &str, search: &Search, c: &Candidate) -> u64 {
     let town = names_town(index, search, c);
-    // With its post town typed (`…, BALLYBOY, TUAM, GALWAY`) the county word is the county.
-    let localities = if assigned(search, c).any(|m| m.kind == ElementKind::PostTown) {
-        0
-    } else {
-        assigned(search, c)
-            .filter(|m| m.kind == ElementKind::Locality)
-            .fold(0u64, |mask, m| mask | m.mask)
-    };
-    let post_town = index.place(c.place.place).map(|r| r.post_town);
     assigned(search, c)
         .filter(|m| match m.kind {
             ElementKind::PostTown | ElementKind::Locality => bare_street_name(index, search, m),
-            ElementKind::County => {
-                !town
-                    || (localities != 0
-                        && post_town.is_some_and(|t| {
-                            named::county_names_town_of(index, text, search, m.mask, localities, t)
-                        }))
-            }
+            ElementKind::County => !town || county_word_names_town(index, text, search, c, m.mask),
             _ => false,
         })
         .fold(0, |mask, m| mask | m.mask)
+}
+
+/// Whether one of the words `words`, a county word typed bare, names the post town of that name
+/// that holds a locality candidate `c` explains, its own post town being another and not typed
+/// (see [`named::county_names_town_of`]). With its post town typed (`…, BALLYBOY, TUAM,
+/// GALWAY`) the county word is the county.
+fn county_word_names_town(
+    index: &Index,
+    text: &str,
+    search: &Search,
+    c: &Candidate,
+    words: u64,
+) -> bool {
+    let counties = (0..search.plan.words.len().min(64))
+        .filter(|&i| words & (1u64 << i) != 0)
+        .filter(|&i| search.plan.words[i].kind == TokenKind::County)
+        .fold(0u64, |m, i| m | 1u64 << i);
+    if counties == 0 || assigned(search, c).any(|m| m.kind == ElementKind::PostTown) {
+        return false;
+    }
+    let localities = assigned(search, c)
+        .filter(|m| m.kind == ElementKind::Locality)
+        .fold(0u64, |mask, m| mask | m.mask);
+    let Some(post_town) = index.place(c.place.place).map(|r| r.post_town) else {
+        return false;
+    };
+    localities != 0
+        && (0..64)
+            .map(|i| 1u64 << i)
+            .filter(|bit| counties & bit != 0)
+            .any(|bit| named::county_names_town_of(index, text, search, bit, localities, post_town))
 }
 
 /// The words candidate `c` explains as its county.

@@ -610,13 +610,47 @@ fn from_answer(index: &Index, search: &Search, best: &Answer) -> Classification 
         return c;
     }
     // Tied places that render the same postal address, named in full by the text (two
-    // localities called NEWTOWN in post town COBH): their unnumbered points share it.
-    if best.tied && best.complete && matches!(best.target, Target::Element { .. }) {
-        let named = named_points(index, search, &best.tied_candidates, |c| {
+    // localities called NEWTOWN in post town COBH): their unnumbered points share it, with any
+    // tied house of that address (THE LODGE in the post town's own locality beside the townland
+    // THE LODGE). A tied house with another address (AN GRIANÁN beside the townland of that
+    // Irish name, GRENAN) is another answer: then the tie stands.
+    let place_tied = best
+        .ties
+        .iter()
+        .any(|t| matches!(t, Target::Element { .. }));
+    if best.tied && best.complete && place_tied {
+        let mut named = named_points(index, search, &best.tied_candidates, |c| {
             deepest_element(index, search, c)
         });
-        if !named.is_empty() {
-            return shared_answer(index, c, named);
+        if let Some(&first) = named.first() {
+            let mut houses = Vec::new();
+            let same = best.ties.iter().all(|t| match *t {
+                Target::AddressPoint(ap) => {
+                    let same = named.contains(&ap)
+                        || same_postal_address(
+                            index,
+                            &[Target::AddressPoint(first), Target::AddressPoint(ap)],
+                        );
+                    houses.push(ap);
+                    same
+                }
+                Target::Building(_) => false,
+                Target::Element { .. } | Target::None => true,
+            });
+            if same {
+                named.extend(houses);
+                named.sort_unstable();
+                named.dedup();
+                // The answer is the shared address, never one house's Eircode.
+                if let Some(&place) = best
+                    .ties
+                    .iter()
+                    .find(|t| matches!(t, Target::Element { .. }))
+                {
+                    c.target = place;
+                }
+                return shared_answer(index, c, named);
+            }
         }
     }
     // Ties between different addresses: the input lacks what tells them apart.

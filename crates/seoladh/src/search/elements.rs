@@ -226,6 +226,7 @@ impl<'a> HitTerms<'a> {
 
 /// Seeds: scores the elements the rarest hits on `words` point at, within `budget` postings
 /// ([`crate::limits::MAX_SEED_VISITS`] for a full search). `out` is sorted by element ordinal.
+/// Returns the words some of whose elements were not seeded (their hits left out or cut).
 pub fn seed_elements(
     index: &Index,
     hits: &HitTerms<'_>,
@@ -234,12 +235,16 @@ pub fn seed_elements(
     weights: &mut IdfCache,
     scratch: &mut SeedScratch,
     out: &mut Vec<ElementMatch>,
-) {
+) -> u64 {
     out.clear();
     let SeedScratch { visit, names } = scratch;
     visit.clear();
     weights.reset(index.meta().counts.elements.max(1));
     let all = hits.all();
+    let mut cut = all
+        .iter()
+        .filter(|h| h.mask & words == 0)
+        .fold(0, |c, h| c | h.mask);
     let order = rarest_first(all, words);
     for (i, &h) in order.iter().enumerate() {
         let hit = &all[h];
@@ -249,6 +254,7 @@ pub fn seed_elements(
                 // Every hit is common: the rarest still seeds, cut to the budget.
                 index.term_elements(hit.term).append_to(visit, budget);
             }
+            cut |= order[i..].iter().fold(0, |c, &h| c | all[h].mask);
             break;
         }
         index.term_elements(hit.term).append_to(visit, usize::MAX);
@@ -281,6 +287,7 @@ pub fn seed_elements(
             out.push(m);
         }
     }
+    cut
 }
 
 /// Fewest seeds for [`seed_elements`] to score by name ([`SeedNames`]): below it, hashing

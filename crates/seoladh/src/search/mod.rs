@@ -386,7 +386,7 @@ fn place_stage(
     scratch: &mut Scratch,
 ) -> bool {
     let plan = &out.plan;
-    elements::seed_elements(
+    let unseeded = elements::seed_elements(
         index,
         hits,
         words,
@@ -512,6 +512,18 @@ fn place_stage(
         scratch.scored[..top].copy_from_slice(&pinned);
     } else {
         scratch.scored[..top].sort_unstable_by(by_score);
+        let pin_words = (scratch.scored.first())
+            .and_then(|p| p.pin)
+            .map_or(0, |i| verifier.matches[i as usize].mask);
+        if pin_words & unseeded != 0 {
+            places::add_namesakes(
+                index,
+                &mut verifier,
+                &mut scratch.scored,
+                &out.word_weights,
+                by_score,
+            );
+        }
     }
     out.candidates.clear();
     // Find reads only the best candidate and those within a tie margin of it; autocomplete
@@ -544,7 +556,8 @@ fn place_stage(
 /// Looks for a building name or organisation of their own (see [`places::pin_building`]) in
 /// every place tied with the best few, when there are at most [`MAX_PINNED_TIED_PLACES`]: a
 /// townland name shared by several places of one county ties them, and the house typed is in
-/// only one of them, whatever its ordinal.
+/// only one of them, whatever its ordinal. A larger tie is searched from the name's side
+/// ([`places::pin_tied_by_name`]).
 fn pin_tied(
     index: &Index,
     verifier: &mut elements::Verifier<'_>,
@@ -562,7 +575,16 @@ fn pin_tied(
     // Looking in some of a larger tie would single out whichever house it happened to read
     // (`BEECH LODGE` among thousands of places of one post town): all of them or none.
     let tied = scored.iter().filter(|p| open(p)).count();
-    if tied <= MAX_PINNED_PLACES || tied > MAX_PINNED_TIED_PLACES {
+    if tied <= MAX_PINNED_PLACES {
+        return;
+    }
+    if tied > MAX_PINNED_TIED_PLACES {
+        let mut ties: Vec<(u32, usize)> = (scored.iter().enumerate())
+            .filter(|(_, p)| open(p))
+            .map(|(i, p)| (p.place, i))
+            .collect();
+        ties.sort_unstable();
+        places::pin_tied_by_name(index, verifier, scored, &ties, word_weights, all_words);
         return;
     }
     for p in scored.iter_mut().filter(|p| open(p)) {

@@ -24,6 +24,9 @@ pub const MAX_ASSIGNED: usize = 9;
 /// Most buildings of one place looked at for a building name (see [`pin_building`]).
 const MAX_PIN_SCAN: u32 = 4_096;
 
+/// Most postings [`named_pins`] reads for the name's rarest word.
+const MAX_TIED_NAME_POSTINGS: usize = 16_384;
+
 /// What each element of a place that the query does not name costs.
 const UNNAMED_ELEMENT_PENALTY: f32 = 0.4;
 
@@ -440,24 +443,24 @@ pub fn score_place(
     // A place with elements the query does not name (an estate, a second street or locality)
     // is a less exact reading than one without: among equals, the plainer place wins. A hidden
     // line is named by the line that hides it.
+    // A line the postal address never shows (the locality WESTPORT behind the post town of that
+    // name) is named by the next line even when its own name was not typed (the Irish
+    // `CATHAIR NA MART` names only the post town).
     let matches: &[ElementMatch] = verifier.matches;
-    for e in [
-        row.group,
-        row.thoroughfare,
-        row.thoroughfare2,
-        row.locality,
-        row.locality2,
-    ] {
-        if e != NONE
-            && e != hidden
-            && !score
-                .assigned()
-                .iter()
-                .any(|&m| matches[m as usize].element == e)
-        {
-            score.score -= UNNAMED_ELEMENT_PENALTY;
+    let assigned = score.assigned();
+    let named = |e: u32| assigned.iter().any(|&m| matches[m as usize].element == e);
+    let lines = row.line_slots();
+    let mut unnamed = 0u8;
+    for (k, &e) in lines.iter().enumerate().take(5) {
+        if e == NONE || e == hidden || named(e) {
+            continue;
+        }
+        let next = lines[k + 1..].iter().copied().find(|&n| n != NONE);
+        if !next.is_some_and(|n| named(n) && index.same_english_name(e, n)) {
+            unnamed += 1;
         }
     }
+    score.score -= f32::from(unnamed) * UNNAMED_ELEMENT_PENALTY;
     Some(score)
 }
 
@@ -519,14 +522,179 @@ pub fn pin_building(
         }
     }
     if let Some((gain, i)) = best {
-        let m = verifier.matches[i as usize];
-        place.score += gain;
-        place.mask |= m.mask;
-        place.typos += m.typos;
-        place.pin = Some(i);
-        place.assigned[usize::from(place.n_assigned)] = i;
-        place.n_assigned += 1;
+        assign_pin(place, &verifier.matches[i as usize], i, gain);
     }
+}
+
+/// Gives each place of a tie too large to search building by building (`tied`, sorted by place;
+/// indices into `scored`) the building name or organisation of its own that explains every word
+/// it leaves unexplained, found from the name's side ([`named_pins`]). Every namesake in the tie is
+/// pinned or none is (`ASHGROVE, BAILE ÁTHA AN RÍ` among a post town's hundreds of townlands:
+/// the house with no townland line and the one in RATHFEE both; the classifier then prefers the
+/// one that needs no untyped name).
+pub fn pin_tied_by_name(
+    index: &Index,
+    verifier: &mut Verifier<'_>,
+    scored: &mut [PlaceScore],
+    tied: &[(u32, usize)],
+    word_weights: &[f32],
+    all_words: u64,
+) {
+    let open = tied
+        .iter()
+        .fold(0, |o, &(_, i)| o | (all_words & !scored[i].mask));
+    let mut best: Vec<Option<(f32, u32)>> = vec![None; tied.len()];
+    named_pins(index, verifier, open, |verifier, place, m| {
+        let Ok(k) = tied.binary_search_by_key(&place, |&(p, _)| p) else {
+            return;
+        };
+        // A name found blind in a large tie must be all that is left: one explaining part of
+        // it (`LOUGH VIEW` for `MOUNTAIN VIEW, LOUGH`) would out-rank the place that reads it.
+        let found = &verifier.matches[m as usize];
+        if found.mask != all_words & !scored[tied[k].1].mask {
+            return;
+        }
+        let gain = found.score + explained(word_weights, found.mask);
+        if gain > 0.0 && best[k].map_or(true, |(g, _)| gain > g) {
+            best[k] = Some((gain, m));
+        }
+    });
+    for (k, b) in best.into_iter().enumerate() {
+        let place = &mut scored[tied[k].1];
+        if let Some((gain, m)) = b {
+            if usize::from(place.n_assigned) < MAX_ASSIGNED {
+                assign_pin(place, &verifier.matches[m as usize], m, gain);
+            }
+        }
+    }
+}
+
+/// The places of the same post town as the best one (`scored[0]`, pinned by a building name or
+/// organisation whose words did not all seed) that hold a namesake of its pin: scored (or, when
+/// already shortlisted, pinned) and added to `scored`, which is then re-ranked by `by_score`.
+/// Seeds cut to a budget, joint seeds and the shortlist's pins each found some of a common name's
+/// houses (`CNOC NA GRÉINE, CATHAIR NA MART`: the one in AGHAMORE, not the one with no townland
+/// line): the answer must weigh all of them.
+pub fn add_namesakes(
+    index: &Index,
+    verifier: &mut Verifier<'_>,
+    scored: &mut Vec<PlaceScore>,
+    word_weights: &[f32],
+    by_score: fn(&PlaceScore, &PlaceScore) -> std::cmp::Ordering,
+) {
+    let Some(best) = scored.first().copied() else {
+        return;
+    };
+    let Some(pin) = best.pin else {
+        return;
+    };
+    let (pin_element, pin_mask) = {
+        let m = &verifier.matches[pin as usize];
+        (m.element, m.mask)
+    };
+    let Some(town) = index.place(best.place).map(|r| r.post_town) else {
+        return;
+    };
+    let mut shortlisted: Vec<(u32, usize)> = scored
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.place, i))
+        .collect();
+    shortlisted.sort_unstable();
+    let mut added = false;
+    let mut fresh: Vec<PlaceScore> = Vec::new();
+    named_pins(index, verifier, pin_mask, |verifier, place, m| {
+        if verifier.matches[m as usize].element == pin_element
+            || index.place(place).map(|r| r.post_town) != Some(town)
+        {
+            return;
+        }
+        match shortlisted.binary_search_by_key(&place, |&(p, _)| p) {
+            Ok(k) => {
+                let p = &mut scored[shortlisted[k].1];
+                let found = &verifier.matches[m as usize];
+                if p.pin.is_none()
+                    && found.mask & p.mask == 0
+                    && usize::from(p.n_assigned) < MAX_ASSIGNED
+                {
+                    let gain = found.score + explained(word_weights, found.mask);
+                    assign_pin(p, &verifier.matches[m as usize], m, gain);
+                    added = true;
+                }
+            }
+            Err(_) => {
+                if fresh.iter().any(|p| p.place == place) {
+                    return;
+                }
+                if let Some(s) = score_place(index, place, verifier, &[(place, m)], word_weights) {
+                    if s.pin.is_some() {
+                        fresh.push(s);
+                    }
+                }
+            }
+        }
+    });
+    if added || !fresh.is_empty() {
+        scored.extend(fresh);
+        scored.sort_unstable_by(by_score);
+    }
+}
+
+/// Calls `found(verifier, place, match)` for every building name and organisation that a hit on
+/// the rarest of `words` names (its match verified against the whole query), when that word's
+/// postings hold at most [`MAX_TIED_NAME_POSTINGS`] elements.
+fn named_pins(
+    index: &Index,
+    verifier: &mut Verifier<'_>,
+    words: u64,
+    mut found: impl FnMut(&mut Verifier<'_>, u32, u32),
+) {
+    let hits = verifier.hits().all();
+    // The word whose hits name the fewest elements.
+    let mut rarest: Option<(u64, usize)> = None;
+    for w in 0..64 {
+        let bit = 1u64 << w;
+        if words & bit == 0 {
+            continue;
+        }
+        let df: usize = hits
+            .iter()
+            .filter(|h| h.mask & bit != 0)
+            .map(|h| h.df as usize)
+            .sum();
+        if df > 0 && rarest.map_or(true, |(_, d)| df < d) {
+            rarest = Some((bit, df));
+        }
+    }
+    let Some((word, df)) = rarest else {
+        return;
+    };
+    if df > MAX_TIED_NAME_POSTINGS {
+        return;
+    }
+    for h in hits.iter().filter(|h| h.mask & word != 0) {
+        for e in index.term_elements(h.term) {
+            if !index.element_kind(e).is_some_and(is_pin) {
+                continue;
+            }
+            let Some(place) = index.element_places(e).next() else {
+                continue;
+            };
+            if let Some(m) = verifier.get(e) {
+                found(verifier, place, m);
+            }
+        }
+    }
+}
+
+/// Adds match `i` (`m`) to `place` as its pinned building name or organisation.
+fn assign_pin(place: &mut PlaceScore, m: &ElementMatch, i: u32, gain: f32) {
+    place.score += gain;
+    place.mask |= m.mask;
+    place.typos += m.typos;
+    place.pin = Some(i);
+    place.assigned[usize::from(place.n_assigned)] = i;
+    place.n_assigned += 1;
 }
 
 /// The weight of the words in `mask`.

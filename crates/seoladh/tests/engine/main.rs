@@ -14,6 +14,7 @@ mod ecad_mini;
 mod index;
 mod index_damage;
 mod index_frozen;
+mod namesakes;
 mod options_distinct;
 mod profiles;
 mod queries;

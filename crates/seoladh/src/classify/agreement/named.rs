@@ -154,13 +154,13 @@ pub(super) fn places(
         }
         let mut towns = Vec::new();
         // A name beginning with an article (`AN MULLÁN`) or a word of very many names
-        // (`BAILE …`) is also found through its next word: the first word's elements are
-        // capped before they reach it.
-        let next = terms
-            .get(i + 1)
-            .copied()
-            .flatten()
-            .filter(|_| w.kind == TokenKind::Word && words[i + 1].section == w.section);
+        // (`AN BAILE NUA`) is also found through the rarest of its next words: the first
+        // word's elements are capped before they reach it.
+        let next = (i + 1..n.min(i + MAX_NAME_WORDS))
+            .take_while(|&k| words[k].section == w.section && words[k].kind == TokenKind::Word)
+            .filter_map(|k| terms[k])
+            .min_by_key(|&t| (index.term_frequency(t), t))
+            .filter(|_| w.kind == TokenKind::Word);
         let probe_next = next.filter(|_| {
             crate::text::lexicon::lexicon().is_stopword(&w.text)
                 || index.term_elements(term).nth(MAX_NAMED_ELEMENTS).is_some()
