@@ -35,6 +35,11 @@ pub const MAX_SEED_VISITS: usize = 1_000;
 /// candidates (see `search::joint`): more, and a longer run is tried.
 pub const MAX_JOINT_SEEDS: usize = 128;
 
+/// Most elements named together by the words before Autocomplete's last word that seed when
+/// they are too many for [`MAX_JOINT_SEEDS`] (`MAIN STREET`): the last word's rare completions
+/// are read in their places.
+pub const MAX_JOINT_BEFORE_LAST: usize = 1_024;
+
 /// A query word naming more elements than this (`road`, `street`) is not intersected with its
 /// neighbours for autocomplete's joint seeds: reading its postings would cost more than it
 /// narrows.

@@ -12,7 +12,8 @@ use std::collections::VecDeque;
 
 use crate::index::Index;
 use crate::limits::{
-    MAX_JOINT_SEEDS, MAX_JOINT_WORD_ELEMENTS, MAX_SEED_VISITS, RECENT_JOINT_PAIRS,
+    MAX_JOINT_BEFORE_LAST, MAX_JOINT_SEEDS, MAX_JOINT_WORD_ELEMENTS, MAX_SEED_VISITS,
+    RECENT_JOINT_PAIRS,
 };
 use crate::search::elements::{
     find, rarest_first, score_element, ElementMatch, HitTerms, IdfCache,
@@ -76,6 +77,16 @@ pub fn add_joint_seeds(
                     break;
                 }
                 let Some(k) = next_usable(next) else {
+                    // Too common together to seed, and nothing read after them: when the
+                    // last word is still being typed after the run, its rare completions
+                    // (`CLONARD` for `85 Main Street, Cl`) seeded nothing, and only the
+                    // places of the run can hold them (see [`MAX_JOINT_BEFORE_LAST`]).
+                    let before_last = hits
+                        .last_word()
+                        .is_some_and(|l| l.bit.trailing_zeros() as usize >= next);
+                    if before_last && run.len() <= MAX_JOINT_BEFORE_LAST {
+                        found.extend_from_slice(&run);
+                    }
                     break;
                 };
                 intersect_word(index, hits, k, &mut run, marks);

@@ -116,6 +116,9 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
     let mut plan = Plan::from_tokens(&scratch.tokens);
     let pending_code = plan.settle_codes(index, text, mode == Mode::Autocomplete);
     plan.reglue(index);
+    if mode == Mode::Autocomplete {
+        plan.note_last_typed(text);
+    }
     let mut out = Search {
         plan,
         ..Search::default()

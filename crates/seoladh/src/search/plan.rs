@@ -70,6 +70,9 @@ pub struct Plan {
     pub uk_postcode: Option<String>,
     /// Tokens were dropped at a limit.
     pub truncated: bool,
+    /// Autocomplete: the last word as typed, when the tokeniser expanded it (`cl` read as
+    /// `close`): what it begins is what is being typed (see [`Plan::note_last_typed`]).
+    pub last_typed: Option<String>,
 }
 
 impl Plan {
@@ -99,6 +102,19 @@ impl Plan {
                 w.typo_budget = typo_budget(w.text.chars().count());
             }
         }
+    }
+
+    /// Keeps the last word as typed in `text` when the tokeniser expanded it: an abbreviation
+    /// being typed (`85 Main Street, Cl`) is more often the start of a name (`CLONARD`) than
+    /// the word it abbreviates, and its expanded form's near spellings (`clone`, `cloe`) are
+    /// neither.
+    pub fn note_last_typed(&mut self, text: &str) {
+        self.last_typed = self.words.iter().find(|w| w.last).and_then(|w| {
+            let typed = crate::text::normalise(text.get(w.span.clone())?);
+            let single = !typed.is_empty() && !typed.contains(' ');
+            (single && typed.as_ref() != w.text && w.text.starts_with(typed.as_ref()))
+                .then(|| typed.into_owned())
+        });
     }
 
     /// Sorts the tokens of `t` into a plan.

@@ -175,7 +175,10 @@ pub fn expand(index: &Index, plan: &Plan, stages: Stages, walk: &mut Walk, out: 
                 && plan.numbers.len() == 1
                 && plan.numbers[0].token == 0
                 && w.token == 1;
-            prefix(index, &w.text, bit, stages.typos, beside_number, walk, out);
+            // An abbreviation being typed: its own completions (the expanded word is an exact
+            // hit above).
+            let typed = plan.last_typed.as_deref().unwrap_or(&w.text);
+            prefix(index, typed, bit, stages.typos, beside_number, walk, out);
         } else if stages.typos && typos_left && w.typo_budget > 0 && !known {
             typo_words += 1;
             // A rare word the index has is read with one edit at most: two would walk much of
