@@ -622,15 +622,23 @@ fn from_answer(index: &Index, search: &Search, best: &Answer) -> Classification 
         let mut named = named_points(index, search, &best.tied_candidates, |c| {
             deepest_element(index, search, c)
         });
-        if let Some(&first) = named.first() {
+        if !named.is_empty() {
             let mut houses = Vec::new();
             let same = best.ties.iter().all(|t| match *t {
                 Target::AddressPoint(ap) => {
-                    let same = named.contains(&ap)
-                        || same_postal_address(
-                            index,
-                            &[Target::AddressPoint(first), Target::AddressPoint(ap)],
-                        );
+                    // In either language: the Irish text of a house in the post town's own
+                    // locality can be a townland's (AN GRIANÁN, DÚRLAS).
+                    let same_as = |n: &u32| {
+                        let pair = [Target::AddressPoint(*n), Target::AddressPoint(ap)];
+                        same_postal_address(index, &pair)
+                            || same_postal_address_in(
+                                index,
+                                &pair,
+                                crate::ecad::address::Language::Irish,
+                            )
+                    };
+                    let same =
+                        named.contains(&ap) || named.iter().take(MAX_TIED_CANDIDATES).any(same_as);
                     houses.push(ap);
                     same
                 }
@@ -751,6 +759,15 @@ fn place_fully_named(index: &Index, search: &Search, c: &Candidate) -> bool {
 
 /// Whether every tied target is an address point and all render the same postal address.
 fn same_postal_address(index: &Index, ties: &[Target]) -> bool {
+    same_postal_address_in(index, ties, crate::ecad::address::Language::English)
+}
+
+/// [`same_postal_address`] in language `lang`.
+fn same_postal_address_in(
+    index: &Index,
+    ties: &[Target],
+    lang: crate::ecad::address::Language,
+) -> bool {
     let mut first: Option<Vec<String>> = None;
     for t in ties {
         let Target::AddressPoint(ap) = *t else {
@@ -759,8 +776,7 @@ fn same_postal_address(index: &Index, ties: &[Target]) -> bool {
         let Some(parts) = index.address_point_parts(ap) else {
             return false;
         };
-        let lines =
-            crate::ecad::address::postal_address(&parts, crate::ecad::address::Language::English);
+        let lines = crate::ecad::address::postal_address(&parts, lang);
         let lines = lines.lines_without_eircode().to_vec();
         match &first {
             None => first = Some(lines),
