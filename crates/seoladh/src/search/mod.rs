@@ -518,7 +518,8 @@ fn place_stage(
         let pin_words = (scratch.scored.first())
             .and_then(|p| p.pin)
             .map_or(0, |i| verifier.matches[i as usize].mask);
-        if pin_words & unseeded != 0 {
+        // Only in the full pass: a quick pass scores every place of its one word's seeds.
+        if pin_words & unseeded != 0 && words == u64::MAX {
             places::add_namesakes(
                 index,
                 &mut verifier,

@@ -544,7 +544,8 @@ pub fn pin_tied_by_name(
         .iter()
         .fold(0, |o, &(_, i)| o | (all_words & !scored[i].mask));
     let mut best: Vec<Option<(f32, u32)>> = vec![None; tied.len()];
-    named_pins(index, verifier, open, |verifier, place, m| {
+    let in_tie = |place: u32| tied.binary_search_by_key(&place, |&(p, _)| p).is_ok();
+    named_pins(index, verifier, open, in_tie, |verifier, place, m| {
         let Ok(k) = tied.binary_search_by_key(&place, |&(p, _)| p) else {
             return;
         };
@@ -603,10 +604,9 @@ pub fn add_namesakes(
     shortlisted.sort_unstable();
     let mut added = false;
     let mut fresh: Vec<PlaceScore> = Vec::new();
-    named_pins(index, verifier, pin_mask, |verifier, place, m| {
-        if verifier.matches[m as usize].element == pin_element
-            || index.place(place).map(|r| r.post_town) != Some(town)
-        {
+    let in_town = |place: u32| index.place(place).is_some_and(|r| r.post_town == town);
+    named_pins(index, verifier, pin_mask, in_town, |verifier, place, m| {
+        if verifier.matches[m as usize].element == pin_element {
             return;
         }
         match shortlisted.binary_search_by_key(&place, |&(p, _)| p) {
@@ -640,13 +640,15 @@ pub fn add_namesakes(
     }
 }
 
-/// Calls `found(verifier, place, match)` for every building name and organisation that a hit on
-/// the rarest of `words` names (its match verified against the whole query), when that word's
-/// postings hold at most [`MAX_TIED_NAME_POSTINGS`] elements.
+/// Calls `found(verifier, place, match)` for every building name and organisation in a place
+/// `wanted` accepts that a hit on the rarest of `words` names (its match verified against the
+/// whole query, which costs most, so only there), when that word's postings hold at most
+/// [`MAX_TIED_NAME_POSTINGS`] elements.
 fn named_pins(
     index: &Index,
     verifier: &mut Verifier<'_>,
     words: u64,
+    wanted: impl Fn(u32) -> bool,
     mut found: impl FnMut(&mut Verifier<'_>, u32, u32),
 ) {
     let hits = verifier.hits().all();
@@ -677,7 +679,7 @@ fn named_pins(
             if !index.element_kind(e).is_some_and(is_pin) {
                 continue;
             }
-            let Some(place) = index.element_places(e).next() else {
+            let Some(place) = index.element_places(e).next().filter(|&p| wanted(p)) else {
                 continue;
             };
             if let Some(m) = verifier.get(e) {
