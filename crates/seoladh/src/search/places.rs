@@ -528,10 +528,10 @@ pub fn pin_building(
 
 /// Gives each place of a tie too large to search building by building (`tied`, sorted by place;
 /// indices into `scored`) the building name or organisation of its own that explains every word
-/// it leaves unexplained, found from the name's side ([`named_pins`]). Every namesake in the tie is
-/// pinned or none is (`ASHGROVE, BAILE ÁTHA AN RÍ` among a post town's hundreds of townlands:
-/// the house with no townland line and the one in RATHFEE both; the classifier then prefers the
-/// one that needs no untyped name).
+/// it leaves unexplained, found from the name's side (the postings of its rarest word). Every
+/// namesake in the tie is pinned or none is (`ASHGROVE, BAILE ÁTHA AN RÍ` among a post town's
+/// hundreds of townlands: the house with no townland line and the one in RATHFEE both; the
+/// classifier then prefers the one that needs no untyped name).
 pub fn pin_tied_by_name(
     index: &Index,
     verifier: &mut Verifier<'_>,
