@@ -614,51 +614,19 @@ fn from_answer(index: &Index, search: &Search, best: &Answer) -> Classification 
     // tied house of that address (THE LODGE in the post town's own locality beside the townland
     // THE LODGE). A tied house with another address (AN GRIANÁN beside the townland of that
     // Irish name, GRENAN) is another answer: then the tie stands.
-    let place_tied = best
+    let tied_place = best
         .ties
         .iter()
-        .any(|t| matches!(t, Target::Element { .. }));
-    if best.tied && best.complete && place_tied {
-        let mut named = named_points(index, search, &best.tied_candidates, |c| {
+        .find(|t| matches!(t, Target::Element { .. }))
+        .copied();
+    if let Some(place) = tied_place.filter(|_| best.tied && best.complete) {
+        let named = named_points(index, search, &best.tied_candidates, |c| {
             deepest_element(index, search, c)
         });
-        if !named.is_empty() {
-            let mut houses = Vec::new();
-            let same = best.ties.iter().all(|t| match *t {
-                Target::AddressPoint(ap) => {
-                    // In either language: the Irish text of a house in the post town's own
-                    // locality can be a townland's (AN GRIANÁN, DÚRLAS).
-                    let same_as = |n: &u32| {
-                        let pair = [Target::AddressPoint(*n), Target::AddressPoint(ap)];
-                        same_postal_address(index, &pair)
-                            || same_postal_address_in(
-                                index,
-                                &pair,
-                                crate::ecad::address::Language::Irish,
-                            )
-                    };
-                    let same =
-                        named.contains(&ap) || named.iter().take(MAX_TIED_CANDIDATES).any(same_as);
-                    houses.push(ap);
-                    same
-                }
-                Target::Building(_) => false,
-                Target::Element { .. } | Target::None => true,
-            });
-            if same {
-                named.extend(houses);
-                named.sort_unstable();
-                named.dedup();
-                // The answer is the shared address, never one house's Eircode.
-                if let Some(&place) = best
-                    .ties
-                    .iter()
-                    .find(|t| matches!(t, Target::Element { .. }))
-                {
-                    c.target = place;
-                }
-                return shared_answer(index, c, named);
-            }
+        if let Some(shared) = with_tied_houses(index, &best.ties, named) {
+            // The answer is the shared address, never one house's Eircode.
+            c.target = place;
+            return shared_answer(index, c, shared);
         }
     }
     // Ties between different addresses: the input lacks what tells them apart.
@@ -755,6 +723,42 @@ fn place_fully_named(index: &Index, search: &Search, c: &Candidate) -> bool {
     ]
     .into_iter()
     .all(|e| e == NONE || assigned.contains(&e))
+}
+
+/// The tied places' shared points `named` with the tied houses that render the same postal
+/// address as one of them, in English or in Irish (the Irish text of a house in the post town's
+/// own locality can be a townland's: AN GRIANÁN, DÚRLAS); `None` when there are no such points or
+/// a tied house or building has another address.
+fn with_tied_houses(index: &Index, ties: &[Target], mut named: Vec<u32>) -> Option<Vec<u32>> {
+    if named.is_empty() {
+        return None;
+    }
+    let mut houses = Vec::new();
+    for t in ties {
+        match *t {
+            Target::AddressPoint(ap) => {
+                let same_as = |n: &u32| {
+                    let pair = [Target::AddressPoint(*n), Target::AddressPoint(ap)];
+                    same_postal_address(index, &pair)
+                        || same_postal_address_in(
+                            index,
+                            &pair,
+                            crate::ecad::address::Language::Irish,
+                        )
+                };
+                if !named.contains(&ap) && !named.iter().take(MAX_TIED_CANDIDATES).any(same_as) {
+                    return None;
+                }
+                houses.push(ap);
+            }
+            Target::Building(_) => return None,
+            Target::Element { .. } | Target::None => {}
+        }
+    }
+    named.extend(houses);
+    named.sort_unstable();
+    named.dedup();
+    Some(named)
 }
 
 /// Whether every tied target is an address point and all render the same postal address.

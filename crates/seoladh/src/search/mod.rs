@@ -344,11 +344,7 @@ fn narrowest_word(index: &Index, hits: &[TermHit], words: usize) -> Option<usize
     let mut narrow = [(0u64, 0usize); 64];
     let mut n = 0;
     for i in 0..words.min(64) {
-        let df: u64 = hits
-            .iter()
-            .filter(|h| h.mask & (1u64 << i) != 0)
-            .map(|h| u64::from(h.df))
-            .sum();
+        let df = terms::word_df(hits, 1u64 << i);
         if df == 0 {
             return None;
         }

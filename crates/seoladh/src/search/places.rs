@@ -25,7 +25,7 @@ pub const MAX_ASSIGNED: usize = 9;
 const MAX_PIN_SCAN: u32 = 4_096;
 
 /// Most postings [`named_pins`] reads for the name's rarest word.
-const MAX_TIED_NAME_POSTINGS: usize = 16_384;
+const MAX_TIED_NAME_POSTINGS: u64 = 16_384;
 
 /// What each element of a place that the query does not name costs.
 const UNNAMED_ELEMENT_PENALTY: f32 = 0.4;
@@ -442,10 +442,8 @@ pub fn score_place(
     }
     // A place with elements the query does not name (an estate, a second street or locality)
     // is a less exact reading than one without: among equals, the plainer place wins. A hidden
-    // line is named by the line that hides it.
-    // A line the postal address never shows (the locality WESTPORT behind the post town of that
-    // name) is named by the next line even when its own name was not typed (the Irish
-    // `CATHAIR NA MART` names only the post town).
+    // line is named by the line that hides it, even when its own name was not typed (the
+    // locality WESTPORT behind the post town of that name, typed in Irish as CATHAIR NA MART).
     let matches: &[ElementMatch] = verifier.matches;
     let assigned = score.assigned();
     let named = |e: u32| assigned.iter().any(|&m| matches[m as usize].element == e);
@@ -653,17 +651,13 @@ fn named_pins(
 ) {
     let hits = verifier.hits().all();
     // The word whose hits name the fewest elements.
-    let mut rarest: Option<(u64, usize)> = None;
+    let mut rarest: Option<(u64, u64)> = None;
     for w in 0..64 {
         let bit = 1u64 << w;
         if words & bit == 0 {
             continue;
         }
-        let df: usize = hits
-            .iter()
-            .filter(|h| h.mask & bit != 0)
-            .map(|h| h.df as usize)
-            .sum();
+        let df = crate::search::terms::word_df(hits, bit);
         if df > 0 && rarest.map_or(true, |(_, d)| df < d) {
             rarest = Some((bit, df));
         }

@@ -51,6 +51,14 @@ pub struct TermHit {
     pub cost: f32,
 }
 
+/// How many elements the hits on the query word `bit` (one bit) name together.
+pub fn word_df(hits: &[TermHit], bit: u64) -> u64 {
+    hits.iter()
+        .filter(|h| h.mask & bit != 0)
+        .map(|h| u64::from(h.df))
+        .sum()
+}
+
 /// Fewer exact completions than this and the prefix is also read with typos.
 const FEW_COMPLETIONS: usize = 8;
 
