@@ -53,6 +53,10 @@ pub fn explain(index: &Index, text: &str, search: &Search, lang: Language) -> Ex
             Some(Loss::UntypedName) => {
                 "lost: the answer is exactly the text, this one needs a name not typed".into()
             }
+            Some(Loss::MixedLanguages) => {
+                "lost: the answer is the text in one language, this one mixes English and Irish names"
+                    .into()
+            }
             Some(Loss::LeavesMore) => "lost: leaves more of the text unexplained".into(),
             Some(Loss::RangeNumber) => "lost: the house number is only one end of its range".into(),
         };

@@ -415,7 +415,8 @@ struct Window {
 /// Reads the near-tied candidates and chooses among them: first the one whose own postal address
 /// is exactly the text (every typed word one of its words, every element of it typed: a house
 /// beats the flat of the same number in a named block, and the street beats the estate on it),
-/// then the one that leaves least over, then the one whose house number is typed exactly, not as
+/// then the one that is the text in one language rather than with names of both, then the one
+/// that leaves least over, then the one whose house number is typed exactly, not as
 /// one end of a range (`15 MINISTERS RSE, LSK` is MINISTERS RISE, not MINISTERS PARK).
 fn read_window(index: &Index, text: &str, search: &Search) -> Option<Window> {
     let first = *search.best()?;
@@ -439,6 +440,7 @@ fn read_window(index: &Index, text: &str, search: &Search) -> Option<Window> {
         .min_by(|(i, a), (j, b)| {
             b.exact_fit()
                 .cmp(&a.exact_fit())
+                .then(b.exact_in_one_language().cmp(&a.exact_in_one_language()))
                 .then(a.unexplained.total_cmp(&b.unexplained))
                 .then(b.exact_number.cmp(&a.exact_number))
                 .then(i.cmp(j))
@@ -452,6 +454,9 @@ fn read_window(index: &Index, text: &str, search: &Search) -> Option<Window> {
 enum Loss {
     /// The chosen address is exactly the text; this one needs a name the text does not give.
     UntypedName,
+    /// The chosen address is the text in one language; this one only with names of both
+    /// (`5 SRÁID GEORGES, DROICHEAD ÁTHA` read from `5 GEORGE'S STREET, DROICHEAD ÁTHA`).
+    MixedLanguages,
     /// It leaves more of the text unexplained.
     LeavesMore,
     /// It reaches the typed house number only as one end of a range.
@@ -462,6 +467,9 @@ enum Loss {
 fn loses(chosen: &Reading, other: &Reading) -> Option<Loss> {
     if chosen.exact_fit() && !other.exact_fit() {
         return Some(Loss::UntypedName);
+    }
+    if chosen.exact_in_one_language() && !other.exact_in_one_language() {
+        return Some(Loss::MixedLanguages);
     }
     if other.unexplained > chosen.unexplained + f32::EPSILON {
         return Some(Loss::LeavesMore);

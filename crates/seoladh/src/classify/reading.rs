@@ -79,6 +79,12 @@ impl Reading {
     pub(super) fn exact_fit(&self) -> bool {
         self.fit.as_ref().is_some_and(Fit::exact)
     }
+
+    /// Its own postal address in English or in Irish is exactly the text
+    /// ([`Fit::exact_in_one_language`]).
+    pub(super) fn exact_in_one_language(&self) -> bool {
+        self.fit.as_ref().is_some_and(Fit::exact_in_one_language)
+    }
 }
 
 /// An address typed twice (`38 EASTLY COURT, 38 EASTLY COURT, …`) gives the house number twice;
@@ -206,6 +212,9 @@ pub(super) struct Fit {
     pub untyped: Vec<String>,
     /// Typed words and numbers no element takes (counties, `co`, country words aside).
     pub missing: Vec<String>,
+    /// The typed elements need names of both languages: no one language's postal address
+    /// holds them all (`GEORGES STREET` typed in English beside `DROICHEAD ÁTHA` in Irish).
+    pub mixed: bool,
 }
 
 impl Fit {
@@ -213,7 +222,16 @@ impl Fit {
     pub fn exact(&self) -> bool {
         self.untyped.is_empty() && self.missing.is_empty()
     }
+
+    /// [`Fit::exact`] in one language: the text is its postal address in English or in Irish.
+    pub fn exact_in_one_language(&self) -> bool {
+        self.exact() && !self.mixed
+    }
 }
+
+/// The languages in which an element's typed name is written: bit 0 English, bit 1 Irish.
+const ENGLISH: u8 = 1;
+const IRISH: u8 = 2;
 
 /// A typed token as a [`Fit`] reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -275,6 +293,7 @@ pub(super) fn fit(index: &Index, typed: &[Typed], target: &Target) -> Option<Fit
     let mut used = vec![false; typed.len()];
     let mut out = Fit::default();
     let mut terms = Vec::new();
+    let mut languages = ENGLISH | IRISH;
     for (i, e) in english.elements.iter().enumerate() {
         if matches!(e.kind, ElementType::County | ElementType::Eircode) {
             continue;
@@ -288,20 +307,33 @@ pub(super) fn fit(index: &Index, typed: &[Typed], target: &Target) -> Option<Fit
         // (`AN MÓTA` beside MOTA).
         let mut typed_as = false;
         for fuzzy in [false, true] {
-            let mut best: Option<Vec<usize>> = None;
-            for value in std::iter::once(&e.value).chain(ga.map(|g| &g.value)) {
+            let mut best: Option<(Vec<usize>, u8)> = None;
+            let names = [(
+                &e.value,
+                if ga.is_some() {
+                    ENGLISH
+                } else {
+                    ENGLISH | IRISH
+                },
+            )]
+            .into_iter()
+            .chain(ga.map(|g| (&g.value, IRISH)));
+            for (value, lang) in names {
                 terms.clear();
                 crate::text::index_terms(value, &mut terms);
                 if let Some(taken) = take_all(&terms, typed, fuzzy, &used) {
-                    if best.as_ref().map_or(true, |b| taken.len() > b.len()) {
-                        best = Some(taken);
+                    match &mut best {
+                        Some((b, l)) if taken.len() == b.len() => *l |= lang,
+                        Some((b, _)) if taken.len() < b.len() => {}
+                        _ => best = Some((taken, lang)),
                     }
                 }
             }
-            if let Some(taken) = best {
+            if let Some((taken, lang)) = best {
                 for i in taken {
                     used[i] = true;
                 }
+                languages &= lang;
                 typed_as = true;
                 break;
             }
@@ -336,6 +368,7 @@ pub(super) fn fit(index: &Index, typed: &[Typed], target: &Target) -> Option<Fit
                 .push(format!("a unit of {}", english.display_name()));
         }
     }
+    out.mixed = languages == 0;
     out.missing = typed
         .iter()
         .zip(&used)

@@ -108,6 +108,24 @@ fn names_postal_address(index: &Index, terms: &[u32], assigned: &[u32], place: u
         .all(|e| element_named(index, terms, assigned, e))
 }
 
+/// Whether place `place` lies in the post town the candidate's words were given to, if any: a
+/// namesake elsewhere is another address even when its lines are all among the words
+/// (`CHARLEVILLE, DUNDALK, CO. LOUTH` does not name the post town CHARLEVILLE in CO. CORK, nor
+/// `INCH, THURLES, CO. TIPPERARY` the locality INCH in post town TIPPERARY).
+fn keeps_post_town(index: &Index, assigned: &[u32], place: u32) -> bool {
+    let Some(row) = index.place(place) else {
+        return false;
+    };
+    assigned
+        .iter()
+        .filter(|&&e| {
+            index
+                .element(e)
+                .is_some_and(|r| r.kind == ElementKind::PostTown)
+        })
+        .all(|&e| e == row.post_town)
+}
+
 /// Places whose most specific line is element `e` (the town's own place beside its streets,
 /// and a locality named like its post town), read from the first [`MAX_OWN_PLACE_SCAN`] places
 /// of the element.
@@ -279,12 +297,20 @@ pub(super) fn named_points(
             places.extend(own.iter().map(|&p| (p, i)));
         }
     }
+    // A place is named by the first candidate that led to it, and lies in the post town of
+    // one of them (the locality BALLYMOTE in post town SLIGO is reached from the post town
+    // BALLYMOTE too, whose post town it does not keep).
     places.sort_unstable();
-    places.dedup_by_key(|(p, _)| *p);
+    places.dedup();
     let mut points = Vec::new();
-    for (p, i) in places {
-        let assigned = assigned_elements(search, &candidates[i]);
-        if names_postal_address(index, &terms, &assigned, p) {
+    for group in places.chunk_by(|a, b| a.0 == b.0) {
+        let p = group[0].0;
+        let first = assigned_elements(search, &candidates[group[0].1]);
+        if names_postal_address(index, &terms, &first, p)
+            && group.iter().any(|&(_, i)| {
+                keeps_post_town(index, &assigned_elements(search, &candidates[i]), p)
+            })
+        {
             place_points(index, p, &mut points);
         }
     }

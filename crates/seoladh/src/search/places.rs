@@ -395,6 +395,50 @@ pub fn score_place(
                 .then(a.cmp(&b))
         });
     }
+    let mut score = assign(place, cands, verifier, hidden, word_weights, false);
+    if score.pin.is_some() {
+        // A name pinned first takes its words from the place's own lines (SLIGO GARDA STATION
+        // takes `station` and `sligo` from STATION ROAD and the post town SLIGO): the lines
+        // alone may explain more.
+        let lines = assign(place, cands, verifier, hidden, word_weights, true);
+        if lines.score > score.score {
+            score = lines;
+        }
+    }
+    // A place with elements the query does not name (an estate, a second street or locality)
+    // is a less exact reading than one without: among equals, the plainer place wins. A hidden
+    // line is named by the line that hides it, even when its own name was not typed (the
+    // locality WESTPORT behind the post town of that name, typed in Irish as CATHAIR NA MART).
+    let matches: &[ElementMatch] = verifier.matches;
+    let assigned = score.assigned();
+    let named = |e: u32| assigned.iter().any(|&m| matches[m as usize].element == e);
+    let lines = row.line_slots();
+    let mut unnamed = 0u8;
+    for (k, &e) in lines.iter().enumerate().take(5) {
+        if e == NONE || e == hidden || named(e) {
+            continue;
+        }
+        let next = lines[k + 1..].iter().copied().find(|&n| n != NONE);
+        if !next.is_some_and(|n| named(n) && index.same_english_name(e, n)) {
+            unnamed += 1;
+        }
+    }
+    score.score -= f32::from(unnamed) * UNNAMED_ELEMENT_PENALTY;
+    Some(score)
+}
+
+/// The place's matched elements `cands` (best first) given the words each explains, greedily:
+/// an element whose words are taken already reads its second reading or stays out; `no_pins`
+/// leaves building names and organisations out. The score is the assigned elements' less the
+/// weight of the words left unexplained.
+fn assign(
+    place: u32,
+    cands: &[u32],
+    verifier: &mut Verifier<'_>,
+    hidden: u32,
+    word_weights: &[f32],
+    no_pins: bool,
+) -> PlaceScore {
     let mut score = PlaceScore {
         place,
         score: 0.0,
@@ -424,7 +468,7 @@ pub fn score_place(
             }
         }
         if is_pin(m.kind) {
-            if score.pin.is_some() {
+            if no_pins || score.pin.is_some() {
                 continue;
             }
             score.pin = Some(c);
@@ -440,26 +484,7 @@ pub fn score_place(
             score.score -= w;
         }
     }
-    // A place with elements the query does not name (an estate, a second street or locality)
-    // is a less exact reading than one without: among equals, the plainer place wins. A hidden
-    // line is named by the line that hides it, even when its own name was not typed (the
-    // locality WESTPORT behind the post town of that name, typed in Irish as CATHAIR NA MART).
-    let matches: &[ElementMatch] = verifier.matches;
-    let assigned = score.assigned();
-    let named = |e: u32| assigned.iter().any(|&m| matches[m as usize].element == e);
-    let lines = row.line_slots();
-    let mut unnamed = 0u8;
-    for (k, &e) in lines.iter().enumerate().take(5) {
-        if e == NONE || e == hidden || named(e) {
-            continue;
-        }
-        let next = lines[k + 1..].iter().copied().find(|&n| n != NONE);
-        if !next.is_some_and(|n| named(n) && index.same_english_name(e, n)) {
-            unnamed += 1;
-        }
-    }
-    score.score -= f32::from(unnamed) * UNNAMED_ELEMENT_PENALTY;
-    Some(score)
+    score
 }
 
 /// Gives a place without a pinned name the building name or organisation of its own that

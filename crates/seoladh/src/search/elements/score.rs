@@ -106,6 +106,17 @@ pub(super) fn score_with<'h>(
             readings[n_readings] = (score, mask, typos, Some(tag));
             n_readings += 1;
         }
+        // Every word of the name typed twice (`1 MAIN STREET, MAIN ST`): the name read at its
+        // other occurrence is a second reading, for a place whose other line takes the first.
+        if anchor.ambiguous && anchor.words == 0 && n_readings < MAX_ALT_VARIANTS {
+            let mut other = late.map(|l| !l);
+            let r = read_variant(index, e, terms, found, anchor, hits, weights, &mut other);
+            if r.mask & mask == 0 && r.total > 0.0 && r.matched / r.total >= MIN_COVERAGE {
+                let score = r.matched - MISSING_PENALTY * r.missing - alias;
+                readings[n_readings] = (score, r.mask, r.typos, Some(tag));
+                n_readings += 1;
+            }
+        }
         // Autocomplete reads every typed word: the variant explaining more of them wins.
         let better = |b: &ElementMatch| match typing {
             0 => score > b.score,

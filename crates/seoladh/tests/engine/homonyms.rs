@@ -1,0 +1,285 @@
+//! Names shared by different kinds of element, on a small hand-built dataset: a townland named
+//! like another county's post town, two streets of one town whose names read alike in English
+//! but not in Irish, an organisation whose name holds the words of its street and town, and a
+//! locality named like the street in it.
+//! Each address typed as its postal address stores it finds itself.
+
+use seoladh::raw::ecad::address::{derive_address_tables, postal_address};
+use seoladh::raw::ecad::*;
+use seoladh::raw::index::{EntityKind, Index, IndexBuilder, NoProgress};
+use seoladh::wire::WireEnum;
+use seoladh::{Engine, Language, ProfileSet, QueryOptions};
+
+const LOUTH: u64 = 1001000001;
+const CORK: u64 = 1001000002;
+const SLIGO_COUNTY: u64 = 1001000003;
+const DUNDALK: u64 = 1100000001;
+const CHARLEVILLE_TOWN: u64 = 1100000002;
+const DROGHEDA: u64 = 1100000003;
+const SLIGO: u64 = 1100000004;
+/// A townland of DUNDALK named like the post town in CO. CORK.
+const CHARLEVILLE: u64 = 1110000001;
+/// No Irish name: the Irish address writes it in English.
+const GEORGE_S_STREET: u64 = 1200000001;
+/// Irish name SRÁID GEORGES: in English it reads as GEORGE'S STREET does.
+const GEORGES_STREET: u64 = 1200000002;
+const STATION_ROAD: u64 = 1200000003;
+const ARDEE: u64 = 1100000005;
+/// A locality named like its street MAIN STREET.
+const MAIN_ST: u64 = 1110000002;
+const MAIN_STREET: u64 = 1200000004;
+const TERRACE: u64 = 1200000005;
+
+fn county(id: u64, name: &str, irish: &str) -> County {
+    County {
+        id,
+        name: name.into(),
+        name_irish: Some(irish.into()),
+        irish_verification: 4,
+        address_type: 3900,
+    }
+}
+
+fn post_town(id: u64, name: &str, irish: &str, county_id: u64) -> PostTown {
+    PostTown {
+        id,
+        name: name.into(),
+        name_irish: Some(irish.into()),
+        irish_verification: 4,
+        address_type: 3850,
+        county_id,
+    }
+}
+
+fn named(id: u64, name: &str, irish: Option<&str>, address_type: u16) -> NamedElement {
+    NamedElement {
+        id,
+        name: name.into(),
+        name_irish: irish.map(Into::into),
+        irish_verification: if irish.is_some() { 3 } else { 0 },
+        address_type,
+    }
+}
+
+/// A house: `number` on `street`, or in `locality`, of `town` in `county`.
+fn house(
+    id: u64,
+    number: Option<&str>,
+    street: Option<u64>,
+    locality: Option<u64>,
+    (town, county): (u64, u64),
+) -> Building {
+    Building {
+        id,
+        name: None,
+        name_irish: None,
+        irish_verification: 0,
+        number: number.map(Into::into),
+        address_type: 2200,
+        building_group_id: None,
+        primary_thoroughfare_id: street,
+        secondary_thoroughfare_id: None,
+        primary_locality_id: locality,
+        secondary_locality_id: None,
+        post_town_id: town,
+        post_county_id: county,
+        county_id: county,
+    }
+}
+
+fn point(id: u64, building_id: u64, eircode: &str) -> AddressPoint {
+    AddressPoint {
+        id,
+        building_id,
+        address_type: 2150,
+        eircode: Some(eircode.into()),
+        sub_building_name: None,
+        sub_building_name_irish: None,
+        nua: false,
+        mail_delivery: true,
+    }
+}
+
+fn dataset() -> Dataset {
+    let dundalk = (DUNDALK, LOUTH);
+    let charleville = (CHARLEVILLE_TOWN, CORK);
+    let drogheda = (DROGHEDA, LOUTH);
+    let sligo = (SLIGO, SLIGO_COUNTY);
+    let ardee = (ARDEE, LOUTH);
+    let mut ds = Dataset {
+        counties: vec![
+            county(LOUTH, "LOUTH", "LÚ"),
+            county(CORK, "CORK", "CHORCAÍ"),
+            county(SLIGO_COUNTY, "SLIGO", "SHLIGIGH"),
+        ],
+        post_towns: vec![
+            post_town(DUNDALK, "DUNDALK", "DÚN DEALGAN", LOUTH),
+            post_town(CHARLEVILLE_TOWN, "CHARLEVILLE", "AN RÁTH", CORK),
+            post_town(DROGHEDA, "DROGHEDA", "DROICHEAD ÁTHA", LOUTH),
+            post_town(SLIGO, "SLIGO", "SLIGEACH", SLIGO_COUNTY),
+            post_town(ARDEE, "ARDEE", "BAILE ÁTHA FHIRDHIA", LOUTH),
+        ],
+        localities: vec![
+            named(CHARLEVILLE, "CHARLEVILLE", None, 3400),
+            named(MAIN_ST, "MAIN ST", None, 3400),
+        ],
+        thoroughfares: vec![
+            named(GEORGE_S_STREET, "GEORGE'S STREET", None, 3200),
+            named(
+                GEORGES_STREET,
+                "GEORGES STREET",
+                Some("SRÁID GEORGES"),
+                3200,
+            ),
+            named(
+                STATION_ROAD,
+                "STATION ROAD",
+                Some("BÓTHAR AN STÁISIÚIN"),
+                3200,
+            ),
+            named(MAIN_STREET, "MAIN STREET", Some("AN PHRÍOMHSRÁID"), 3200),
+            named(TERRACE, "SAINT CATHERINE'S TERRACE", None, 3200),
+        ],
+        buildings: vec![
+            house(1400000001, None, None, Some(CHARLEVILLE), dundalk),
+            house(1400000002, None, None, None, charleville),
+            house(1400000003, None, None, None, charleville),
+            house(1400000004, Some("5"), Some(GEORGE_S_STREET), None, drogheda),
+            house(1400000005, Some("5"), Some(GEORGES_STREET), None, drogheda),
+            house(1400000006, Some("1"), Some(STATION_ROAD), None, sligo),
+            house(1400000007, Some("2"), Some(STATION_ROAD), None, sligo),
+            house(1400000008, Some("3"), Some(STATION_ROAD), None, sligo),
+            house(
+                1400000009,
+                Some("1"),
+                Some(MAIN_STREET),
+                Some(MAIN_ST),
+                ardee,
+            ),
+            house(1400000010, Some("1"), Some(TERRACE), Some(MAIN_ST), ardee),
+        ],
+        address_points: vec![
+            point(1700000001, 1400000001, "A91A001"),
+            point(1700000002, 1400000002, "P56A002"),
+            point(1700000003, 1400000003, "P56A003"),
+            point(1700000004, 1400000004, "A92A004"),
+            point(1700000005, 1400000005, "A92A005"),
+            point(1700000006, 1400000006, "F91A006"),
+            point(1700000007, 1400000007, "F91A007"),
+            point(1700000008, 1400000008, "F91A008"),
+            point(1700000009, 1400000009, "A92A009"),
+            point(1700000010, 1400000010, "A92A010"),
+        ],
+        organisations: vec![Organisation {
+            id: 1800000001,
+            address_point_id: 1700000008,
+            name: "SLIGO GARDA STATION".into(),
+            name_irish: None,
+            department: None,
+            department_irish: None,
+        }],
+        ..Dataset::default()
+    };
+    derive_address_tables(&mut ds);
+    ds
+}
+
+fn engine() -> Engine {
+    let built = IndexBuilder::new()
+        .build(&dataset(), &NoProgress)
+        .expect("builds");
+    let index = Index::from_bytes(built.to_bytes()).expect("opens");
+    Engine::new(index, ProfileSet::builtin())
+}
+
+/// Address point `id`'s postal address in `lang`, without its Eircode, as one line.
+fn stored(engine: &Engine, id: u64, lang: Language) -> String {
+    let index = engine.index();
+    let Some((EntityKind::AddressPoint, ap)) = index.entity(id) else {
+        panic!("{id} is no address point");
+    };
+    let parts = index.address_point_parts(ap).expect("renders");
+    postal_address(&parts, lang)
+        .lines_without_eircode()
+        .join(", ")
+}
+
+fn find(engine: &Engine, text: &str, lang: Language) -> (u32, Option<u64>) {
+    let options = QueryOptions {
+        language: lang,
+        ..QueryOptions::default()
+    };
+    let r = engine.find(text, &options).expect("answers");
+    (r.result.code(), r.address_id)
+}
+
+#[test]
+fn a_townland_named_like_a_post_town_elsewhere_is_not_shared_with_it() {
+    let engine = engine();
+    let text = stored(&engine, 1700000001, Language::English);
+    assert_eq!(text, "CHARLEVILLE, DUNDALK, CO. LOUTH");
+    assert_eq!(
+        find(&engine, &text, Language::English),
+        (100, Some(1700000001))
+    );
+    // The post town's own address is shared by its two unnumbered houses.
+    let town = stored(&engine, 1700000002, Language::English);
+    assert_eq!(town, "CHARLEVILLE, CO. CORK");
+    assert_eq!(find(&engine, &town, Language::English).0, 300);
+}
+
+#[test]
+fn irish_text_is_the_address_whose_irish_lines_it_is() {
+    let engine = engine();
+    let text = stored(&engine, 1700000004, Language::Irish);
+    assert_eq!(text, "5 GEORGE'S STREET, DROICHEAD ÁTHA, CO. LÚ");
+    assert_eq!(
+        find(&engine, &text, Language::Irish),
+        (100, Some(1700000004))
+    );
+    let other = stored(&engine, 1700000005, Language::Irish);
+    assert_eq!(other, "5 SRÁID GEORGES, DROICHEAD ÁTHA, CO. LÚ");
+    assert_eq!(
+        find(&engine, &other, Language::Irish),
+        (100, Some(1700000005))
+    );
+    // In English the two read alike: neither is chosen for the person.
+    let english = stored(&engine, 1700000004, Language::English);
+    let (code, _) = find(&engine, &english, Language::English);
+    assert!(matches!(code, 100 | 300 | 500), "{english}: {code}");
+}
+
+#[test]
+fn an_organisation_named_after_its_street_and_town_leaves_them_their_words() {
+    let engine = engine();
+    for id in [1700000006, 1700000007] {
+        let text = stored(&engine, id, Language::English);
+        assert_eq!(
+            find(&engine, &text, Language::English),
+            (100, Some(id)),
+            "{text}"
+        );
+    }
+    let garda = stored(&engine, 1700000008, Language::English);
+    assert_eq!(garda, "SLIGO GARDA STATION, 3 STATION ROAD, SLIGO");
+    assert_eq!(
+        find(&engine, &garda, Language::English),
+        (100, Some(1700000008))
+    );
+}
+
+#[test]
+fn a_street_named_like_its_locality_is_read_from_its_own_line() {
+    let engine = engine();
+    let text = stored(&engine, 1700000009, Language::English);
+    assert_eq!(text, "1 MAIN STREET, MAIN ST, ARDEE, CO. LOUTH");
+    assert_eq!(
+        find(&engine, &text, Language::English),
+        (100, Some(1700000009))
+    );
+    let terrace = stored(&engine, 1700000010, Language::English);
+    assert_eq!(
+        find(&engine, &terrace, Language::English),
+        (100, Some(1700000010))
+    );
+}
