@@ -395,12 +395,12 @@ pub fn score_place(
                 .then(a.cmp(&b))
         });
     }
-    let mut score = assign(place, cands, verifier, hidden, word_weights, false);
-    if score.pin.is_some() {
-        // A name pinned first takes its words from the place's own lines (SLIGO GARDA STATION
+    let (mut score, displaced) = assign(place, cands, verifier, hidden, word_weights, false);
+    if displaced {
+        // A name pinned first took its words from the place's own lines (SLIGO GARDA STATION
         // takes `station` and `sligo` from STATION ROAD and the post town SLIGO): the lines
         // alone may explain more.
-        let lines = assign(place, cands, verifier, hidden, word_weights, true);
+        let (lines, _) = assign(place, cands, verifier, hidden, word_weights, true);
         if lines.score > score.score {
             score = lines;
         }
@@ -430,7 +430,9 @@ pub fn score_place(
 /// The place's matched elements `cands` (best first) given the words each explains, greedily:
 /// an element whose words are taken already reads its second reading or stays out; `no_pins`
 /// leaves building names and organisations out. The score is the assigned elements' less the
-/// weight of the words left unexplained.
+/// weight of the words left unexplained; the flag tells whether a line was left out for words
+/// a pinned name took.
+#[inline]
 fn assign(
     place: u32,
     cands: &[u32],
@@ -438,7 +440,9 @@ fn assign(
     hidden: u32,
     word_weights: &[f32],
     no_pins: bool,
-) -> PlaceScore {
+) -> (PlaceScore, bool) {
+    let mut displaced = false;
+    let mut pin_mask = 0u64;
     let mut score = PlaceScore {
         place,
         score: 0.0,
@@ -464,7 +468,10 @@ fn assign(
                     c = a;
                     m = verifier.matches[a as usize];
                 }
-                _ => continue,
+                _ => {
+                    displaced |= !is_pin(m.kind) && m.mask & pin_mask != 0;
+                    continue;
+                }
             }
         }
         if is_pin(m.kind) {
@@ -472,6 +479,10 @@ fn assign(
                 continue;
             }
             score.pin = Some(c);
+            // Organisations are named after their street and town; house names seldom are.
+            if m.kind == ElementKind::Organisation {
+                pin_mask = m.mask;
+            }
         }
         score.mask |= m.mask;
         score.score += m.score;
@@ -484,7 +495,7 @@ fn assign(
             score.score -= w;
         }
     }
-    score
+    (score, displaced)
 }
 
 /// Gives a place without a pinned name the building name or organisation of its own that
