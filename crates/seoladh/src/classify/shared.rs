@@ -69,6 +69,18 @@ pub(super) fn assigned_elements(search: &Search, c: &Candidate) -> Vec<u32> {
         .collect()
 }
 
+/// The elements the candidate's words were assigned to that they name in full (not AN LEACACH
+/// BEAG read from `LEACACH` alone).
+fn named_elements(search: &Search, c: &Candidate) -> Vec<u32> {
+    c.place
+        .assigned()
+        .iter()
+        .filter_map(|&m| search.matches.get(m as usize))
+        .filter(|m| m.coverage >= 1.0 - f32::EPSILON)
+        .map(|m| m.element)
+        .collect()
+}
+
 /// The index term ids of the query's words, sorted.
 fn query_terms(index: &Index, search: &Search) -> Vec<u32> {
     let mut out: Vec<u32> = search
@@ -305,7 +317,7 @@ pub(super) fn named_points(
     let mut points = Vec::new();
     for group in places.chunk_by(|a, b| a.0 == b.0) {
         let p = group[0].0;
-        let first = assigned_elements(search, &candidates[group[0].1]);
+        let first = named_elements(search, &candidates[group[0].1]);
         if names_postal_address(index, &terms, &first, p)
             && group.iter().any(|&(_, i)| {
                 keeps_post_town(index, &assigned_elements(search, &candidates[i]), p)

@@ -86,6 +86,8 @@ pub struct HitTerms<'a> {
     overflow: bool,
     /// The query words that begin a comma section (the first word aside).
     section_starts: u64,
+    /// The query words that carry little weight (`an`, `the`, `of`).
+    stopwords: u64,
     /// Per query word, the most a hit on it weighs ([`HitTerms::with_word_caps`]).
     caps: [f32; 64],
 }
@@ -102,6 +104,7 @@ impl<'a> HitTerms<'a> {
             slots: [(0, 0, 0); HIT_SLOTS],
             overflow: hits.len() > u16::MAX as usize,
             section_starts: 0,
+            stopwords: 0,
             caps: [f32::INFINITY; 64],
         };
         let mut used = 0;
@@ -181,7 +184,37 @@ impl<'a> HitTerms<'a> {
             .enumerate()
             .filter(|(_, w)| w[0].section != w[1].section)
             .fold(0, |m, (i, _)| m | 1u64 << (i + 1));
+        let lex = crate::text::lexicon::lexicon();
+        self.stopwords = plan
+            .words
+            .iter()
+            .take(64)
+            .enumerate()
+            .filter(|(_, w)| lex.is_stopword(&w.text))
+            .fold(0, |m, (i, _)| m | 1u64 << i);
         self
+    }
+
+    /// Whether the words of `mask` are all stopwords in a comma section that holds none of the
+    /// `anchor` words that are not: the `AN` of a house name `AN GRIANÁN` is not the article of
+    /// the next line's townland (PORTAN, in Irish AN PORTÁN), as a name is typed within a line.
+    pub(crate) fn stray_stopword(&self, mask: u64, anchor: u64) -> bool {
+        let words = anchor & !self.stopwords;
+        if mask == 0 || mask & !self.stopwords != 0 || words == 0 || self.section_starts == 0 {
+            return false;
+        }
+        let section = |i: u32| {
+            let upto = if i >= 63 {
+                u64::MAX
+            } else {
+                (1u64 << (i + 1)) - 1
+            };
+            (self.section_starts & upto).count_ones()
+        };
+        let own = section(mask.trailing_zeros());
+        (0..64u32)
+            .filter(|&i| words & (1u64 << i) != 0)
+            .all(|i| section(i) != own)
     }
 
     /// The table with each query word's own weight (`caps[i]`, infinite when unknown): a name

@@ -1,7 +1,8 @@
 //! Names shared by different kinds of element, on a small hand-built dataset: a townland named
 //! like another county's post town, two streets of one town whose names read alike in English
-//! but not in Irish, an organisation whose name holds the words of its street and town, and a
-//! locality named like the street in it.
+//! but not in Irish, an organisation whose name holds the words of its street and town, a
+//! locality named like the street in it, and a house name that begins with the article of the
+//! next line's Irish name.
 //! Each address typed as its postal address stores it finds itself.
 
 use seoladh::raw::ecad::address::{derive_address_tables, postal_address};
@@ -29,6 +30,8 @@ const ARDEE: u64 = 1100000005;
 const MAIN_ST: u64 = 1110000002;
 const MAIN_STREET: u64 = 1200000004;
 const TERRACE: u64 = 1200000005;
+/// A townland of DUNDALK whose Irish name is AN PORTÁN.
+const PORTAN: u64 = 1110000003;
 
 fn county(id: u64, name: &str, irish: &str) -> County {
     County {
@@ -122,6 +125,7 @@ fn dataset() -> Dataset {
         localities: vec![
             named(CHARLEVILLE, "CHARLEVILLE", None, 3400),
             named(MAIN_ST, "MAIN ST", None, 3400),
+            named(PORTAN, "PORTAN", Some("AN PORTÁN"), 3400),
         ],
         thoroughfares: vec![
             named(GEORGE_S_STREET, "GEORGE'S STREET", None, 3200),
@@ -157,6 +161,11 @@ fn dataset() -> Dataset {
                 ardee,
             ),
             house(1400000010, Some("1"), Some(TERRACE), Some(MAIN_ST), ardee),
+            Building {
+                name: Some("AN GRIANÁN".into()),
+                ..house(1400000011, None, None, Some(PORTAN), dundalk)
+            },
+            house(1400000012, None, None, Some(PORTAN), dundalk),
         ],
         address_points: vec![
             point(1700000001, 1400000001, "A91A001"),
@@ -169,6 +178,8 @@ fn dataset() -> Dataset {
             point(1700000008, 1400000008, "F91A008"),
             point(1700000009, 1400000009, "A92A009"),
             point(1700000010, 1400000010, "A92A010"),
+            point(1700000011, 1400000011, "A91A011"),
+            point(1700000012, 1400000012, "A91A012"),
         ],
         organisations: vec![Organisation {
             id: 1800000001,
@@ -281,5 +292,22 @@ fn a_street_named_like_its_locality_is_read_from_its_own_line() {
     assert_eq!(
         find(&engine, &terrace, Language::English),
         (100, Some(1700000010))
+    );
+}
+
+#[test]
+fn a_house_name_keeps_its_article_from_the_next_lines_irish_name() {
+    let engine = engine();
+    let text = stored(&engine, 1700000011, Language::English);
+    assert_eq!(text, "AN GRIANÁN, PORTAN, DUNDALK, CO. LOUTH");
+    assert_eq!(
+        find(&engine, &text, Language::English),
+        (100, Some(1700000011))
+    );
+    let townland = stored(&engine, 1700000012, Language::Irish);
+    assert_eq!(townland, "AN PORTÁN, DÚN DEALGAN, CO. LÚ");
+    assert_eq!(
+        find(&engine, &townland, Language::Irish),
+        (100, Some(1700000012))
     );
 }

@@ -254,6 +254,7 @@ fn read_variant(
         } else {
             cands.iter().find(free)
         };
+        let pick = pick.filter(|h| !hits.stray_stopword(h.mask, anchor));
         if typed_past && pick.is_none() {
             continue;
         }
