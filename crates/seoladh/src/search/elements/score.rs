@@ -107,9 +107,15 @@ pub(super) fn score_with<'h>(
             n_readings += 1;
         }
         // Every word of the name typed twice (`1 MAIN STREET, MAIN ST`): the name read at its
-        // other occurrence is a second reading, for a place whose other line takes the first.
-        if anchor.ambiguous && anchor.words == 0 && n_readings < MAX_ALT_VARIANTS {
-            let mut other = late.map(|l| !l);
+        // later occurrence is a second reading, for a place whose other line takes the first.
+        // (A county or post town is read at its later occurrence already; its earlier one is
+        // often a street's name, `28 KILKENNY ST, CASTLECOMER, CO KILKENNY`.)
+        if anchor.ambiguous
+            && anchor.words == 0
+            && late == Some(false)
+            && n_readings < MAX_ALT_VARIANTS
+        {
+            let mut other = Some(true);
             let r = read_variant(index, e, terms, found, anchor, hits, weights, &mut other);
             if r.mask & mask == 0 && r.total > 0.0 && r.matched / r.total >= MIN_COVERAGE {
                 let score = r.matched - MISSING_PENALTY * r.missing - alias;
