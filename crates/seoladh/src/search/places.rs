@@ -397,7 +397,7 @@ pub fn score_place(
     }
     let (mut score, displaced) = assign(place, cands, verifier, hidden, word_weights, false);
     if displaced {
-        // A name pinned first took its words from the place's own lines (SLIGO GARDA STATION
+        // An organisation pinned first took its words from the place's own lines (SLIGO GARDA STATION
         // takes `station` and `sligo` from STATION ROAD and the post town SLIGO): the lines
         // alone may explain more.
         let (lines, _) = assign(place, cands, verifier, hidden, word_weights, true);
@@ -431,7 +431,7 @@ pub fn score_place(
 /// an element whose words are taken already reads its second reading or stays out; `no_pins`
 /// leaves building names and organisations out. The score is the assigned elements' less the
 /// weight of the words left unexplained; the flag tells whether a line was left out for words
-/// a pinned name took.
+/// a pinned organisation took.
 #[inline]
 fn assign(
     place: u32,
