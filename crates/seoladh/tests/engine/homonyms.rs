@@ -5,11 +5,11 @@
 //! next line's Irish name.
 //! Each address typed as its postal address stores it finds itself.
 
-use seoladh::raw::ecad::address::{derive_address_tables, postal_address};
+use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
-use seoladh::raw::index::{EntityKind, Index, IndexBuilder, NoProgress};
-use seoladh::wire::WireEnum;
-use seoladh::{Engine, Language, ProfileSet, QueryOptions};
+use seoladh::Language;
+
+use crate::handbuilt::{find, named, point, stored};
 
 const LOUTH: u64 = 1001000001;
 const CORK: u64 = 1001000002;
@@ -54,16 +54,6 @@ fn post_town(id: u64, name: &str, irish: &str, county_id: u64) -> PostTown {
     }
 }
 
-fn named(id: u64, name: &str, irish: Option<&str>, address_type: u16) -> NamedElement {
-    NamedElement {
-        id,
-        name: name.into(),
-        name_irish: irish.map(Into::into),
-        irish_verification: if irish.is_some() { 3 } else { 0 },
-        address_type,
-    }
-}
-
 /// A house: `number` on `street`, or in `locality`, of `town` in `county`.
 fn house(
     id: u64,
@@ -87,19 +77,6 @@ fn house(
         post_town_id: town,
         post_county_id: county,
         county_id: county,
-    }
-}
-
-fn point(id: u64, building_id: u64, eircode: &str) -> AddressPoint {
-    AddressPoint {
-        id,
-        building_id,
-        address_type: 2150,
-        eircode: Some(eircode.into()),
-        sub_building_name: None,
-        sub_building_name_irish: None,
-        nua: false,
-        mail_delivery: true,
     }
 }
 
@@ -195,38 +172,9 @@ fn dataset() -> Dataset {
     ds
 }
 
-fn engine() -> Engine {
-    let built = IndexBuilder::new()
-        .build(&dataset(), &NoProgress)
-        .expect("builds");
-    let index = Index::from_bytes(built.to_bytes()).expect("opens");
-    Engine::new(index, ProfileSet::builtin())
-}
-
-/// Address point `id`'s postal address in `lang`, without its Eircode, as one line.
-fn stored(engine: &Engine, id: u64, lang: Language) -> String {
-    let index = engine.index();
-    let Some((EntityKind::AddressPoint, ap)) = index.entity(id) else {
-        panic!("{id} is no address point");
-    };
-    let parts = index.address_point_parts(ap).expect("renders");
-    postal_address(&parts, lang)
-        .lines_without_eircode()
-        .join(", ")
-}
-
-fn find(engine: &Engine, text: &str, lang: Language) -> (u32, Option<u64>) {
-    let options = QueryOptions {
-        language: lang,
-        ..QueryOptions::default()
-    };
-    let r = engine.find(text, &options).expect("answers");
-    (r.result.code(), r.address_id)
-}
-
 #[test]
 fn a_townland_named_like_a_post_town_elsewhere_is_not_shared_with_it() {
-    let engine = engine();
+    let engine = crate::handbuilt::engine(&dataset());
     let text = stored(&engine, 1700000001, Language::English);
     assert_eq!(text, "CHARLEVILLE, DUNDALK, CO. LOUTH");
     assert_eq!(
@@ -241,7 +189,7 @@ fn a_townland_named_like_a_post_town_elsewhere_is_not_shared_with_it() {
 
 #[test]
 fn irish_text_is_the_address_whose_irish_lines_it_is() {
-    let engine = engine();
+    let engine = crate::handbuilt::engine(&dataset());
     let text = stored(&engine, 1700000004, Language::Irish);
     assert_eq!(text, "5 GEORGE'S STREET, DROICHEAD ÁTHA, CO. LÚ");
     assert_eq!(
@@ -262,7 +210,7 @@ fn irish_text_is_the_address_whose_irish_lines_it_is() {
 
 #[test]
 fn an_organisation_named_after_its_street_and_town_leaves_them_their_words() {
-    let engine = engine();
+    let engine = crate::handbuilt::engine(&dataset());
     for id in [1700000006, 1700000007] {
         let text = stored(&engine, id, Language::English);
         assert_eq!(
@@ -281,7 +229,7 @@ fn an_organisation_named_after_its_street_and_town_leaves_them_their_words() {
 
 #[test]
 fn a_street_named_like_its_locality_is_read_from_its_own_line() {
-    let engine = engine();
+    let engine = crate::handbuilt::engine(&dataset());
     let text = stored(&engine, 1700000009, Language::English);
     assert_eq!(text, "1 MAIN STREET, MAIN ST, ARDEE, CO. LOUTH");
     assert_eq!(
@@ -297,7 +245,7 @@ fn a_street_named_like_its_locality_is_read_from_its_own_line() {
 
 #[test]
 fn a_house_name_keeps_its_article_from_the_next_lines_irish_name() {
-    let engine = engine();
+    let engine = crate::handbuilt::engine(&dataset());
     let text = stored(&engine, 1700000011, Language::English);
     assert_eq!(text, "AN GRIANÁN, PORTAN, DUNDALK, CO. LOUTH");
     assert_eq!(

@@ -11,6 +11,7 @@ mod ecad_data;
 mod ecad_layout;
 mod ecad_layout_prop;
 mod ecad_mini;
+mod handbuilt;
 mod homonyms;
 mod index;
 mod index_damage;

@@ -1,0 +1,62 @@
+//! What the tests on small hand-built datasets share: an engine over a dataset, an address
+//! point's stored postal address, Find Address's code and id, and the rows they are built from.
+
+use seoladh::raw::ecad::address::postal_address;
+use seoladh::raw::ecad::*;
+use seoladh::raw::index::{EntityKind, Index, IndexBuilder, NoProgress};
+use seoladh::wire::WireEnum;
+use seoladh::{Engine, Language, ProfileSet, QueryOptions};
+
+/// A locality, thoroughfare or building group with an optional Irish name.
+pub fn named(id: u64, name: &str, irish: Option<&str>, address_type: u16) -> NamedElement {
+    NamedElement {
+        id,
+        name: name.into(),
+        name_irish: irish.map(Into::into),
+        irish_verification: if irish.is_some() { 3 } else { 0 },
+        address_type,
+    }
+}
+
+/// A plain residential point with an Eircode.
+pub fn point(id: u64, building_id: u64, eircode: &str) -> AddressPoint {
+    AddressPoint {
+        id,
+        building_id,
+        address_type: 2150,
+        eircode: Some(eircode.into()),
+        sub_building_name: None,
+        sub_building_name_irish: None,
+        nua: false,
+        mail_delivery: true,
+    }
+}
+
+/// The engine over `ds`, its index built and opened from bytes.
+pub fn engine(ds: &Dataset) -> Engine {
+    let built = IndexBuilder::new().build(ds, &NoProgress).expect("builds");
+    let index = Index::from_bytes(built.to_bytes()).expect("opens");
+    Engine::new(index, ProfileSet::builtin())
+}
+
+/// Address point `id`'s postal address in `lang`, without its Eircode, as one line.
+pub fn stored(engine: &Engine, id: u64, lang: Language) -> String {
+    let index = engine.index();
+    let Some((EntityKind::AddressPoint, ap)) = index.entity(id) else {
+        panic!("{id} is no address point");
+    };
+    let parts = index.address_point_parts(ap).expect("renders");
+    postal_address(&parts, lang)
+        .lines_without_eircode()
+        .join(", ")
+}
+
+/// Find Address's result code and address id for `text` in `lang`.
+pub fn find(engine: &Engine, text: &str, lang: Language) -> (u32, Option<u64>) {
+    let options = QueryOptions {
+        language: lang,
+        ..QueryOptions::default()
+    };
+    let r = engine.find(text, &options).expect("answers");
+    (r.result.code(), r.address_id)
+}
