@@ -7,6 +7,17 @@ use seoladh::raw::index::{EntityKind, Index, IndexBuilder, NoProgress};
 use seoladh::wire::WireEnum;
 use seoladh::{Engine, Language, ProfileSet, QueryOptions};
 
+/// A county with its Irish name.
+pub fn county(id: u64, name: &str, irish: &str) -> County {
+    County {
+        id,
+        name: name.into(),
+        name_irish: Some(irish.into()),
+        irish_verification: 4,
+        address_type: 3900,
+    }
+}
+
 /// A locality, thoroughfare or building group with an optional Irish name.
 pub fn named(id: u64, name: &str, irish: Option<&str>, address_type: u16) -> NamedElement {
     NamedElement {

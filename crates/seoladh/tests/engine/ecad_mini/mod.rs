@@ -5,25 +5,7 @@ use std::collections::BTreeMap;
 use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
 
-fn named(id: u64, name: &str, irish: Option<&str>, address_type: u16) -> NamedElement {
-    NamedElement {
-        id,
-        name: name.into(),
-        name_irish: irish.map(Into::into),
-        irish_verification: if irish.is_some() { 3 } else { 0 },
-        address_type,
-    }
-}
-
-fn county(id: u64, name: &str, irish: &str) -> County {
-    County {
-        id,
-        name: name.into(),
-        name_irish: Some(irish.into()),
-        irish_verification: 4,
-        address_type: 3900,
-    }
-}
+use crate::handbuilt::{county, named};
 
 fn town(id: u64, name: &str, irish: &str, address_type: u16, county_id: u64) -> PostTown {
     PostTown {
