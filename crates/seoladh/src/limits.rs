@@ -68,6 +68,10 @@ pub const MAX_SCORED_PLACES: usize = 64;
 /// [`MAX_SCORED_PLACES`] for Autocomplete input with a number.
 pub const MAX_SCORED_NUMBERED_PLACES: usize = 96;
 
+/// Most places below a cut that falls in a tie scored because their seeds explain other words
+/// than the tie's (`search::places::add_complementary`).
+pub const MAX_COMPLEMENTARY_PLACES: usize = 16;
+
 /// Most places scored when the seeds cannot tell more of them apart.
 pub const MAX_TIED_PLACES: usize = 6_000;
 

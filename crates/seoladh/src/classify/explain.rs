@@ -152,7 +152,21 @@ fn words(index: &Index, text: &str, search: &Search, chosen: Option<&Reading>) -
             element: None,
         };
         if let Some(r) = chosen.filter(|r| j < 32 && r.candidate.numbers_used & (1 << j) != 0) {
-            read_number(index, &r.candidate, &n.text, &mut word);
+            // A number that is a word of a name (HILL 60) reads as that name's.
+            let named = r
+                .candidate
+                .place
+                .assigned()
+                .iter()
+                .filter_map(|&m| search.matches.get(m as usize))
+                .find(|m| j < 8 && m.numbers & (1 << j) != 0);
+            match named {
+                Some(m) => {
+                    word.reading = "exact".into();
+                    word.element = named_element(index, m);
+                }
+                None => read_number(index, &r.candidate, &n.text, &mut word),
+            }
         }
         out.push((n.span.start, word));
     }
@@ -232,6 +246,19 @@ fn read_word_as(
     if term.as_deref() != Some(word.read_as.as_str()) {
         word.term = term;
     }
+}
+
+/// Element match `m` as explained: its id, type and the name of the variant that matched.
+fn named_element(index: &Index, m: &ElementMatch) -> Option<ExplainElement> {
+    let name = index
+        .variants(m.element)
+        .find(|v| v.tag == m.variant)
+        .map_or_else(String::new, |v| v.name.to_string());
+    index.element(m.element).map(|row| ExplainElement {
+        id: row.id,
+        element_type: format!("{:?}", m.kind),
+        name,
+    })
 }
 
 /// Whether a word typed as `typed` was read as `read_as` through an abbreviation (`Rd`, `St`):

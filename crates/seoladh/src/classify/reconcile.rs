@@ -167,6 +167,12 @@ pub(super) fn reconcile(search: &Search, c: &Candidate, own: &OwnWords) -> (u64,
         if is_generic(search, i) {
             continue;
         }
+        // A word typed twice in two different lines names two things (`AN TEACH BÁN, AN BAILE
+        // BÁN`): the candidate's one BÁN, matched already, is not the second one too.
+        let said_before = search.plan.words[..i].iter().any(|e| e.text == w.text);
+        if said_before && !search.plan.repeats(i) {
+            continue;
+        }
         match read_word(&w.text, own) {
             Some(Reading::Misspelt) => {
                 mask |= bit;

@@ -33,6 +33,9 @@ pub struct ElementMatch {
     pub coverage: f32,
     /// The variant that matched best.
     pub variant: VariantTag,
+    /// Typed numbers its name holds as words (bit per entry of `Plan::numbers`): the `60` of a
+    /// townland HILL 60 is part of its name, not a house number.
+    pub numbers: u8,
     /// The best reading by another variant on other words, when there is one (`mask` 0
     /// otherwise): a post town whose alias DELGANY is its best reading of `3 DELGANY WOOD,
     /// GREYSTONES` is still GREYSTONES in a place where DELGANY WOOD takes `delgany`.
@@ -48,6 +51,8 @@ pub struct AltReading {
     pub mask: u64,
     /// Words matched through a typo.
     pub typos: u8,
+    /// Typed numbers its name holds ([`ElementMatch::numbers`]).
+    pub numbers: u8,
     /// Its variant.
     pub variant: Option<VariantTag>,
 }
@@ -59,6 +64,7 @@ impl ElementMatch {
             score: self.alt.score,
             mask: self.alt.mask,
             typos: self.alt.typos,
+            numbers: self.alt.numbers,
             variant: self.alt.variant.unwrap_or(self.variant),
             alt: AltReading::default(),
             ..*self
@@ -90,7 +96,15 @@ pub struct HitTerms<'a> {
     stopwords: u64,
     /// Per query word, the most a hit on it weighs ([`HitTerms::with_word_caps`]).
     caps: [f32; 64],
+    /// The typed numbers that are terms of the index (`60` of HILL 60): `(term, entry of
+    /// Plan::numbers)` ([`HitTerms::with_numbers`]).
+    numbers: [(u32, u8); MAX_NAMED_NUMBERS],
+    /// How many of `numbers` are used.
+    n_numbers: u8,
 }
+
+/// Most typed numbers read as name words.
+const MAX_NAMED_NUMBERS: usize = 4;
 
 /// Slots of [`HitTerms`]'s table (a power of two, at most 3/4 full).
 const HIT_SLOTS: usize = 256;
@@ -106,6 +120,8 @@ impl<'a> HitTerms<'a> {
             section_starts: 0,
             stopwords: 0,
             caps: [f32::INFINITY; 64],
+            numbers: [(0, 0); MAX_NAMED_NUMBERS],
+            n_numbers: 0,
         };
         let mut used = 0;
         let mut i = 0;
@@ -225,6 +241,34 @@ impl<'a> HitTerms<'a> {
             *slot = c;
         }
         self
+    }
+
+    /// The table knowing which typed house numbers are also words of names (a townland HILL 60,
+    /// a street named for a date): a name holding one reads it as its own word, so `HILL 60,
+    /// PORTLAOISE` is the townland in full, not house 60 of HILL VIEW. Unit numbers never are.
+    pub fn with_numbers(mut self, index: &Index, plan: &crate::search::Plan) -> Self {
+        for (k, n) in plan.numbers.iter().enumerate().take(8) {
+            if usize::from(self.n_numbers) == MAX_NAMED_NUMBERS {
+                break;
+            }
+            if n.unit {
+                continue;
+            }
+            if let Some((term, _)) = index.term(&n.text) {
+                self.numbers[usize::from(self.n_numbers)] = (term, k as u8);
+                self.n_numbers += 1;
+            }
+        }
+        self
+    }
+
+    /// The entry of `Plan::numbers` that term `t` is, when a typed number is it.
+    #[inline]
+    pub(crate) fn number_term(&self, t: u32) -> Option<u8> {
+        self.numbers[..usize::from(self.n_numbers)]
+            .iter()
+            .find(|(term, _)| *term == t)
+            .map(|&(_, k)| k)
     }
 
     /// The most a hit on the words of `mask` weighs.

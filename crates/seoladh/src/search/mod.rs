@@ -271,9 +271,9 @@ fn run(
         .collect();
     out.word_weights = (0..plan.words.len())
         .map(|i| {
-            // A repeated word (`Dublin 22 … Dublin 22`) is a duplicate element: it costs
+            // A repeated line (`Dublin 22 … Dublin 22`) is a duplicate element: it costs
             // nothing when no element is left to explain it.
-            if plan.words[..i].iter().any(|w| w.text == plan.words[i].text) {
+            if plan.repeats(i) {
                 return 0.0;
             }
             scratch
@@ -297,7 +297,8 @@ fn run(
     let hits = elements::HitTerms::new(&term_hits)
         .with_last_word(last)
         .with_sections(plan)
-        .with_word_caps(&own);
+        .with_word_caps(&own)
+        .with_numbers(index, plan);
     // Find first seeds from the one word whose elements lie in fewest places. When every place
     // holding one of those elements is scored and the best explains every word and number, no
     // other place can: a place explaining that word holds one of them. When none does, no
@@ -455,9 +456,20 @@ fn place_stage(
         if let Some(&next) = scratch.places.get(i + 2) {
             ahead.place(next);
         }
-        if let Some(s) =
+        if let Some(mut s) =
             places::score_place(index, p, &mut verifier, &scratch.pins, &out.word_weights)
         {
+            // Kept for the words a tie's seeds leave open, it may hold the tie's words as a
+            // name of its own: the shortlist's search for one may never reach it.
+            if scratch.totals.is_complementary(p) {
+                places::pin_building(
+                    index,
+                    &mut verifier,
+                    &mut s,
+                    &out.word_weights,
+                    plan.all_words(),
+                );
+            }
             scratch.scored.push(s);
         }
     }

@@ -12,8 +12,8 @@
 use crate::index::prefetch::prefetch_item;
 use crate::index::{ElementKind, Index, NONE};
 use crate::limits::{
-    MAX_CANDIDATE_PLACES, MAX_PLACES_PER_SEED, MAX_TIED_PLACES, MAX_TIE_PROMOTION_POSTINGS,
-    QUICK_MAX_PLACES,
+    MAX_CANDIDATE_PLACES, MAX_COMPLEMENTARY_PLACES, MAX_PLACES_PER_SEED, MAX_TIED_PLACES,
+    MAX_TIE_PROMOTION_POSTINGS, QUICK_MAX_PLACES,
 };
 use crate::search::elements::{ElementMatch, Verifier};
 
@@ -166,6 +166,9 @@ pub fn candidates(
             let at_cut = kept[keep - 1] as u32;
             let mask = totals.slots.get(at_cut as usize).map_or(0, |t| t.mask);
             totals.cut_tie = Some((cut, mask));
+            let from = out.len();
+            add_complementary(totals, rest, cut, mask, out);
+            totals.complementary.extend_from_slice(&out[from..]);
         }
         if cut >= best {
             // The seeds cannot tell the best places apart (a townland of look-alike houses):
@@ -186,6 +189,42 @@ pub fn candidates(
     totals.ranked = ranked;
     out.sort_unstable();
     complete
+}
+
+/// Adds to `out` the best places below a cut that falls in a tie (total `cut`, seeds explaining
+/// the words of `tied`) whose seeds explain words the tie's do not: the tied places are alike
+/// to the seeds, so those cut at random say nothing against a place named by the other words
+/// (the townland AN BAILE BÁN behind 138 houses named AN TEACH BÁN in its county). At most
+/// [`MAX_COMPLEMENTARY_PLACES`]; `rest` (the places not kept) is reordered.
+fn add_complementary(
+    totals: &PlaceTotals,
+    rest: &mut [u64],
+    cut: f32,
+    tied: u64,
+    out: &mut Vec<u32>,
+) {
+    let mut n = 0;
+    for i in 0..rest.len() {
+        let k = rest[i];
+        let other = totals
+            .slots
+            .get(k as u32 as usize)
+            .is_some_and(|t| t.mask & !tied != 0);
+        if other && rank_total(k) < cut {
+            rest.swap(n, i);
+            n += 1;
+        }
+    }
+    let found = &mut rest[..n];
+    if found.len() > MAX_COMPLEMENTARY_PLACES {
+        found.select_nth_unstable(MAX_COMPLEMENTARY_PLACES - 1);
+    }
+    out.extend(
+        found
+            .iter()
+            .take(MAX_COMPLEMENTARY_PLACES)
+            .map(|&k| k as u32),
+    );
 }
 
 /// Adds to `out` (sorted, unique) the places left out of a tie at the cut ([`candidates`])
@@ -251,6 +290,9 @@ pub struct PlaceTotals {
     /// The total of the places tied at the cut, and the words their seeds explain, when some
     /// of them were left out behind a better place (see [`promote_tied`]).
     cut_tie: Option<(f32, u64)>,
+    /// The places kept below such a cut for the words their seeds explain (see
+    /// [`add_complementary`]).
+    complementary: Vec<u32>,
 }
 
 /// A place's ranking key: ascending keys are descending totals (in `f32::total_cmp` order),
@@ -298,6 +340,7 @@ impl PlaceTotals {
         crate::search::restart_stamps(&mut self.slots, places, &mut self.epoch);
         self.touched.clear();
         self.cut_tie = None;
+        self.complementary.clear();
     }
 
     /// Hints that `place`'s slot will be touched soon.
@@ -331,6 +374,13 @@ impl PlaceTotals {
         };
         t.mask |= mask;
         t.total += score;
+    }
+
+    /// Whether `place` was kept below a cut in a tie for the other words its seeds explain
+    /// ([`add_complementary`]): the tie's words may be a name of its own (the house AN TEACH
+    /// BÁN of the townland AN BAILE BÁN), to be looked for in it.
+    pub fn is_complementary(&self, place: u32) -> bool {
+        self.complementary.contains(&place)
     }
 
     /// The total of a touched place.

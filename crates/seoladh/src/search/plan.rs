@@ -219,6 +219,23 @@ impl Plan {
             && self.uk_postcode.is_none()
     }
 
+    /// Whether word `i` is said again in a line that only repeats earlier words (`MAIN ST` after
+    /// `1 MAIN STREET`, `DUBLIN 22` typed twice): a duplicate line names nothing new. A word of a
+    /// line that adds a word (`AN BAILE BÁN` after `AN TEACH BÁN`) is that line's own.
+    pub fn repeats(&self, i: usize) -> bool {
+        let said_before = |j: usize| {
+            let w = &self.words[j];
+            self.words[..j].iter().any(|e| e.text == w.text)
+        };
+        let Some(section) = self.words.get(i).map(|w| w.section) else {
+            return false;
+        };
+        said_before(i)
+            && (0..self.words.len())
+                .filter(|&j| self.words[j].section == section)
+                .all(said_before)
+    }
+
     /// Bit mask of every word.
     pub fn all_words(&self) -> u64 {
         if self.words.len() >= 64 {

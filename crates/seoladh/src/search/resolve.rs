@@ -136,11 +136,16 @@ type Typed<'a> = (usize, &'a QueryNumber);
 /// the query numbers used to find it (bit per entry of `Plan::numbers`).
 type Found = (u32, Option<u32>, u32);
 
-/// The house number and the unit number typed. With no unit word, two numbers read as unit then
-/// house (`3 12 Main St`).
-fn house_and_unit(plan: &Plan) -> (Option<Typed<'_>>, Option<Typed<'_>>) {
-    let (mut units, mut houses): (Vec<Typed>, Vec<Typed>) =
-        plan.numbers.iter().enumerate().partition(|(_, n)| n.unit);
+/// The house number and the unit number typed, the numbers a name of the place holds
+/// (`named`, bit per entry) aside. With no unit word, two numbers read as unit then house
+/// (`3 12 Main St`).
+fn house_and_unit(plan: &Plan, named: u32) -> (Option<Typed<'_>>, Option<Typed<'_>>) {
+    let (mut units, mut houses): (Vec<Typed>, Vec<Typed>) = plan
+        .numbers
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i >= 32 || named & (1 << i) == 0)
+        .partition(|(_, n)| n.unit);
     if units.is_empty() && houses.len() >= 2 {
         units.push(houses.remove(0));
     }
@@ -330,15 +335,21 @@ pub fn resolve(
     let Some(row) = index.place(place.place) else {
         return;
     };
+    // Numbers the place's names hold are read (and weighed) with those names.
+    let named = place
+        .assigned()
+        .iter()
+        .filter_map(|&m| matches.get(m as usize))
+        .fold(0u32, |acc, m| acc | u32::from(m.numbers));
     let base = Candidate {
         place: *place,
         building: None,
         address_point: None,
         score: place.score,
-        numbers_used: 0,
+        numbers_used: named,
         number_unmatched: false,
     };
-    let (house, unit) = house_and_unit(plan);
+    let (house, unit) = house_and_unit(plan, named);
 
     // A pinned organisation or building name fixes the building.
     let pinned = place
@@ -375,7 +386,7 @@ pub fn resolve(
         let mut c = base;
         c.building = Some(b);
         c.address_point = ap;
-        c.numbers_used = used;
+        c.numbers_used |= used;
         if used != 0 {
             c.score += NUMBER_WEIGHT;
         } else if house.is_some() && !house_used {

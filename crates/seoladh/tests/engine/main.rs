@@ -20,6 +20,7 @@ mod namesakes;
 mod options_distinct;
 mod profiles;
 mod queries;
+mod shared_words;
 mod text;
 mod text_alloc;
 mod text_props;

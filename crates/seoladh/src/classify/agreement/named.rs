@@ -418,6 +418,7 @@ fn read_place(
                     typos: 0,
                     coverage: 1.0,
                     variant: VariantTag::English,
+                    numbers: 0,
                     alt: AltReading::default(),
                 },
             ));

@@ -68,8 +68,8 @@ pub(super) fn score_with<'h>(
     // Whether the element is a county or post town, read only for a repeated word.
     let mut late: Option<bool> = None;
     // Each variant's reading (score, mask, typos), for the second reading.
-    let mut readings: [(f32, u64, u8, Option<VariantTag>); MAX_ALT_VARIANTS] =
-        [(0.0, 0, 0, None); MAX_ALT_VARIANTS];
+    let mut readings: [(f32, u64, u8, u8, Option<VariantTag>); MAX_ALT_VARIANTS] =
+        [(0.0, 0, 0, 0, None); MAX_ALT_VARIANTS];
     let mut n_readings = 0;
     let mut variants = index.variant_terms(e);
     // Each term's hits, looked up once per variant.
@@ -86,6 +86,7 @@ pub(super) fn score_with<'h>(
             missing,
             mask,
             typos,
+            numbers,
         } = read_variant(index, e, terms, found, anchor, hits, weights, &mut late);
         if mask == 0 || total <= 0.0 {
             continue;
@@ -103,7 +104,7 @@ pub(super) fn score_with<'h>(
         };
         let score = matched - MISSING_PENALTY * missing - alias;
         if n_readings < MAX_ALT_VARIANTS {
-            readings[n_readings] = (score, mask, typos, Some(tag));
+            readings[n_readings] = (score, mask, typos, numbers, Some(tag));
             n_readings += 1;
         }
         // Every word of the name typed twice (`1 MAIN STREET, MAIN ST`): the name read at its
@@ -119,7 +120,7 @@ pub(super) fn score_with<'h>(
             let r = read_variant(index, e, terms, found, anchor, hits, weights, &mut other);
             if r.mask & mask == 0 && r.total > 0.0 && r.matched / r.total >= MIN_COVERAGE {
                 let score = r.matched - MISSING_PENALTY * r.missing - alias;
-                readings[n_readings] = (score, r.mask, r.typos, Some(tag));
+                readings[n_readings] = (score, r.mask, r.typos, r.numbers, Some(tag));
                 n_readings += 1;
             }
         }
@@ -137,18 +138,20 @@ pub(super) fn score_with<'h>(
                 typos,
                 coverage,
                 variant: tag,
+                numbers,
                 alt: AltReading::default(),
             });
         }
     }
     let mut best = best?;
     best.kind = index.element(e)?.kind;
-    for &(score, mask, typos, variant) in &readings[..n_readings] {
+    for &(score, mask, typos, numbers, variant) in &readings[..n_readings] {
         if mask & best.mask == 0 && score > 0.0 && score > best.alt.score {
             best.alt = AltReading {
                 score,
                 mask,
                 typos,
+                numbers,
                 variant,
             };
         }
@@ -197,7 +200,8 @@ fn look_up_terms<'h>(
 }
 
 /// What a name variant's terms read in the query: the weight of its terms, matched (each less
-/// its hit's cost) and missing; the words they take and the typos among them.
+/// its hit's cost) and missing; the words they take, the typos among them and the typed
+/// numbers that are words of the name.
 #[derive(Clone, Copy, Default)]
 struct Reading {
     matched: f32,
@@ -205,6 +209,7 @@ struct Reading {
     missing: f32,
     mask: u64,
     typos: u8,
+    numbers: u8,
 }
 
 /// Reads a name variant's `terms` (their hits in `found`) against the query: each term takes
@@ -277,7 +282,13 @@ fn read_variant(
             }
             None => {
                 r.total += weight;
-                r.missing += weight;
+                match hits.number_term(t).filter(|&k| r.numbers & (1 << k) == 0) {
+                    Some(k) => {
+                        r.matched += weight;
+                        r.numbers |= 1 << k;
+                    }
+                    None => r.missing += weight,
+                }
             }
         }
     }
