@@ -379,7 +379,7 @@ impl PlaceTotals {
     /// Whether `place` was kept below a cut in a tie for the other words its seeds explain
     /// ([`add_complementary`]): the tie's words may be a name of its own (the house AN TEACH
     /// BÁN of the townland AN BAILE BÁN), to be looked for in it.
-    pub fn is_complementary(&self, place: u32) -> bool {
+    pub(crate) fn is_complementary(&self, place: u32) -> bool {
         self.complementary.contains(&place)
     }
 
