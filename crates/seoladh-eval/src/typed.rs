@@ -200,9 +200,20 @@ impl TypedReport {
             sum(&self.no_distinctive_word),
         );
         if examples > 0 && !self.strangers.is_empty() {
-            s.push_str("\nAddress points sharing no distinctive street or building word with the input:\n\n| input | result | answer |\n|---|---:|---|\n");
-            for x in self.strangers.iter().take(examples) {
-                let _ = writeln!(s, "| {} | {} | {} |", x.input, x.result, x.answer);
+            s.push_str("\nAddress points sharing no distinctive street or building word with the input (those sharing no word at all first):\n\n| input | result | answer | in common |\n|---|---:|---|---|\n");
+            let no_word = self.strangers.iter().filter(|x| x.no_word);
+            let generic = self.strangers.iter().filter(|x| !x.no_word);
+            for x in no_word.chain(generic).take(examples) {
+                let common = if x.no_word {
+                    "nothing"
+                } else {
+                    "street types only"
+                };
+                let _ = writeln!(
+                    s,
+                    "| {} | {} | {} | {common} |",
+                    x.input, x.result, x.answer
+                );
             }
         }
         s
@@ -301,6 +312,8 @@ mod tests {
         let md = r.to_markdown(5);
         assert!(md.contains("| 400 | 3 | 75.0% | 3 | 1 | 2 |"), "{md}");
         assert!(md.contains("| all | 4 | 100.0% | 3 | 1 | 2 |"), "{md}");
-        assert!(md.contains("| 60 NUTLEY AVE, BALLSBRIDGE | 400 | SHELBOURNE PARK MEWS |"));
+        assert!(
+            md.contains("| 60 NUTLEY AVE, BALLSBRIDGE | 400 | SHELBOURNE PARK MEWS | nothing |")
+        );
     }
 }

@@ -358,7 +358,7 @@ fn number_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
     let numbers = &search.plan.numbers;
     let house = numbers.iter().enumerate().take(32).rfind(|(_, n)| !n.unit);
     let Some((i, n)) = house else {
-        return true;
+        return unit_placed(index, search, c);
     };
     if c.numbers_used & (1 << i) == 0 {
         return true;
@@ -407,6 +407,42 @@ fn number_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
         bearer_words & !foreign,
         (!own_types.is_empty()).then_some(&own_type as &dyn Fn(usize) -> bool),
         &mut reads_as_bearer,
+    )
+}
+
+/// Whether the unit number candidate `c` used, typed with no house number (`APT 26`), sits in
+/// what was typed with it: the first distinctive word typed with it (as for a house number,
+/// [`typed_with`]) is one of the candidate's, of an element below the town or of its own
+/// address (its block, building, organisation). `APT 26 MOYLARAGH MEWS, BALBRIGGAN` is not
+/// APARTMENT 26, LINNEN HALL; `APARTMENT 12, BLOCK A, …` is the block's.
+fn unit_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
+    let unit = search
+        .plan
+        .numbers
+        .iter()
+        .enumerate()
+        .take(32)
+        .find(|(_, n)| n.unit);
+    let Some((i, n)) = unit else {
+        return true;
+    };
+    if c.numbers_used & (1 << i) == 0 {
+        return true;
+    }
+    let bearer_words = assigned(search, c)
+        .filter(|m| !matches!(m.kind, ElementKind::PostTown | ElementKind::County))
+        .fold(0u64, |mask, m| mask | m.mask);
+    let own = reconcile::own_terms(index, c);
+    let mut own_word =
+        |w: usize| reconcile::read_word(&search.plan.words[w].text, &own.terms).is_some();
+    typed_with(
+        search,
+        n.token,
+        n.section,
+        c.place.mask,
+        bearer_words,
+        None,
+        &mut own_word,
     )
 }
 

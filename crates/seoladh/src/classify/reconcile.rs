@@ -138,7 +138,12 @@ pub(super) fn read_word(word: &str, own: &[String]) -> Option<Reading> {
         }
         // The shorter word sets the budget: `maple` is two edits from DALE, half of it.
         let budget = budget.min(edit_budget(t_chars));
-        if t_chars.abs_diff(chars) <= budget && strsim::damerau_levenshtein(word, t) <= budget {
+        if t_chars.abs_diff(chars) > budget {
+            continue;
+        }
+        let edits = strsim::damerau_levenshtein(word, t);
+        // Two edits that change the first letter make another word: `rosse` is not HOUSE.
+        if edits <= 1 || (edits <= budget && t.chars().next() == first) {
             return Some(Reading::Misspelt);
         }
     }
@@ -287,6 +292,11 @@ mod tests {
         assert_eq!(read_word("xq", &o), None);
         assert_eq!(read_word("swords", &o), None);
         assert_eq!(read_word("l5k", &o), None);
+        // Two edits with another first letter are another word; with the same one, a typo.
+        let o = own(&["esker", "house", "lucan"]);
+        assert_eq!(read_word("rosse", &o), None);
+        assert_eq!(read_word("hosue", &o), Some(Reading::Misspelt));
+        assert_eq!(read_word("hoosa", &o), Some(Reading::Misspelt));
     }
 
     #[test]

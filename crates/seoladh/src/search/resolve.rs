@@ -226,6 +226,29 @@ fn house_on_pinned(index: &Index, buildings: &mut [Found], (hi, h): Typed<'_>) -
     used
 }
 
+/// Marks the pinned buildings (with no address point singled out yet) that hold a unit
+/// numbered as the typed house (`12 HARBOUR COURT` for APARTMENT 12 of the building HARBOUR
+/// COURT), singling it out; whether any does.
+fn units_on_pinned(index: &Index, buildings: &mut [Found], (hi, h): Typed<'_>) -> bool {
+    let mut used = false;
+    for b in buildings.iter_mut().filter(|b| b.1.is_none()) {
+        let Some(r) = index.building(b.0) else {
+            continue;
+        };
+        let unit = (r.ap_start..r.ap_start + u32::from(r.ap_count)).find(|&ap| {
+            index
+                .address_point(ap)
+                .is_some_and(|a| unit_number_is(index, a.sub_building, &h.text))
+        });
+        if let Some(ap) = unit {
+            b.1 = Some(ap);
+            b.2 |= 1 << hi;
+            used = true;
+        }
+    }
+    used
+}
+
 /// Adds the buildings of `range` numbered as the typed house; whether any is.
 fn numbered_buildings(
     index: &Index,
@@ -367,7 +390,14 @@ pub fn resolve(
             numbered_buildings(index, range.clone(), h, &mut buildings)
         };
         if !house_used && unit.is_none() {
-            house_used = numbered_units(index, range.clone(), h, false, &mut buildings);
+            // A pinned name fixes the building: the number may be one of its units, not a
+            // unit of another building of the place (`1 CASTLEGATE, STATION RD, PORTARLINGTON`
+            // is not FLAT 1 beside PORTARLINGTON GARDA STATION).
+            house_used = if is_pinned {
+                units_on_pinned(index, &mut buildings, h)
+            } else {
+                numbered_units(index, range.clone(), h, false, &mut buildings)
+            };
         }
     }
     if let (None, Some(u), false) = (house, unit, is_pinned) {

@@ -70,6 +70,14 @@ fn house(
     }
 }
 
+/// A flat of a building.
+fn flat(id: u64, building: u64, name: &str, eircode: &str) -> AddressPoint {
+    AddressPoint {
+        sub_building_name: Some(name.into()),
+        ..point(id, building, eircode)
+    }
+}
+
 fn dataset() -> Dataset {
     let dundalk = (DUNDALK, LOUTH);
     let charleville = (CHARLEVILLE_TOWN, CORK);
@@ -133,6 +141,7 @@ fn dataset() -> Dataset {
                 ..house(1400000011, None, None, Some(PORTAN), dundalk)
             },
             house(1400000012, None, None, Some(PORTAN), dundalk),
+            house(1400000013, Some("14"), Some(STATION_ROAD), None, sligo),
         ],
         address_points: vec![
             point(1700000001, 1400000001, "A91A001"),
@@ -147,6 +156,8 @@ fn dataset() -> Dataset {
             point(1700000010, 1400000010, "A92A010"),
             point(1700000011, 1400000011, "A91A011"),
             point(1700000012, 1400000012, "A91A012"),
+            flat(1700000013, 1400000013, "FLAT 5", "F91A013"),
+            flat(1700000014, 1400000013, "FLAT 6", "F91A014"),
         ],
         organisations: vec![Organisation {
             id: 1800000001,
@@ -214,6 +225,23 @@ fn an_organisation_named_after_its_street_and_town_leaves_them_their_words() {
     assert_eq!(
         find(&engine, &garda, Language::English),
         (100, Some(1700000008))
+    );
+}
+
+#[test]
+fn a_number_typed_beside_an_organisations_words_is_no_flat_of_another_building() {
+    let engine = crate::handbuilt::engine(&dataset());
+    // CASTLEGATE is not in the data; STATION and SLIGO name the organisation's words too.
+    let text = "5 CASTLEGATE, STATION RD, SLIGO";
+    let (code, id) = find(&engine, text, Language::English);
+    assert_ne!(id, Some(1700000013), "{text}: {code}");
+    assert!(!matches!(code, 100..=200), "{text}: {code} {id:?}");
+    // The flat typed with its building is found.
+    let flat = stored(&engine, 1700000013, Language::English);
+    assert_eq!(flat, "FLAT 5, 14 STATION ROAD, SLIGO");
+    assert_eq!(
+        find(&engine, &flat, Language::English),
+        (100, Some(1700000013))
     );
 }
 
