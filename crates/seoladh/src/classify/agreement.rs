@@ -330,7 +330,18 @@ fn number_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
                 .and_then(|b| index.string(b.number))
                 .is_some_and(|n| !n.is_empty())
         };
-        return !(c.number_unmatched && numbered());
+        // A house of one address point and no unit has no number to give either: `70 SEAVIEW
+        // PARK` is not the house SEA VIEW.
+        let single = || {
+            c.building.and_then(|b| index.building(b)).is_some_and(|b| {
+                b.ap_count == 1
+                    && index
+                        .address_point(b.ap_start)
+                        .is_some_and(|a| a.is_plain())
+                    && !building_named_for_unit(index, b.name)
+            })
+        };
+        return !(c.number_unmatched && (numbered() || single()));
     }
     if c.place.pin.is_some() {
         return true;
@@ -444,6 +455,15 @@ fn unit_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
         None,
         &mut own_word,
     )
+}
+
+/// Whether building name `name` holds a number (`UNIT 2`): the number typed may be it.
+fn building_named_for_unit(index: &Index, name: u32) -> bool {
+    name != NONE
+        && index
+            .variants(name)
+            .next()
+            .is_some_and(|v| v.name.bytes().any(|b| b.is_ascii_digit()))
 }
 
 /// Whether `word` misspells a street type or qualifier of `own` by one edit (`AVEUNE` for
