@@ -124,13 +124,35 @@ fn names_town(index: &Index, search: &Search, c: &Candidate) -> bool {
 ///   (`HILLCREST, HAZELWOOD, GALWAY` is not HAZELWOOD, TUAM, CO. GALWAY).
 fn loosely_placed(index: &Index, text: &str, search: &Search, c: &Candidate) -> u64 {
     let town = names_town(index, search, c);
-    assigned(search, c)
+    let whole = assigned(search, c)
         .filter(|m| match m.kind {
             ElementKind::PostTown | ElementKind::Locality => bare_street_name(index, search, m),
             ElementKind::County => !town || county_word_names_town(index, text, search, c, m.mask),
             _ => false,
         })
-        .fold(0, |mask, m| mask | m.mask)
+        .fold(0, |mask, m| mask | m.mask);
+    whole | assigned(search, c).fold(0, |mask, m| mask | other_lines(search, m))
+}
+
+/// The words of street, estate or building match `m` typed in a later line than its first
+/// word: a name is typed within its line, so those may name a place of their own (`21 LEE ROAD,
+/// LUCAN` is not OLD LUCAN ROAD read across the comma).
+fn other_lines(search: &Search, m: &ElementMatch) -> u64 {
+    let named = matches!(
+        m.kind,
+        ElementKind::Thoroughfare | ElementKind::BuildingGroup | ElementKind::BuildingName
+    );
+    if !named || m.mask == 0 {
+        return 0;
+    }
+    let words = &search.plan.words;
+    let first = m.mask.trailing_zeros() as usize;
+    let Some(section) = words.get(first).map(|w| w.section) else {
+        return 0;
+    };
+    (first..words.len().min(64))
+        .filter(|&i| m.mask & (1u64 << i) != 0 && words[i].section != section)
+        .fold(0, |mask, i| mask | 1u64 << i)
 }
 
 /// Whether one of the words `words`, a county word typed bare, names the post town of that name
