@@ -119,13 +119,7 @@ fn words(index: &Index, text: &str, search: &Search, chosen: Option<&Reading>) -
         };
         let bit = if i < 64 { 1u64 << i } else { 0 };
         if let Some(r) = chosen {
-            let assigned = r
-                .candidate
-                .place
-                .assigned()
-                .iter()
-                .filter_map(|&m| search.matches.get(m as usize))
-                .find(|m| m.mask & bit != 0);
+            let assigned = assigned_matches(search, r).find(|m| m.mask & bit != 0);
             if let Some(m) = assigned {
                 read_word_as(index, &hits, m, bit, &mut word);
                 if word.reading == "exact"
@@ -153,13 +147,7 @@ fn words(index: &Index, text: &str, search: &Search, chosen: Option<&Reading>) -
         };
         if let Some(r) = chosen.filter(|r| j < 32 && r.candidate.numbers_used & (1 << j) != 0) {
             // A number that is a word of a name (HILL 60) reads as that name's.
-            let named = r
-                .candidate
-                .place
-                .assigned()
-                .iter()
-                .filter_map(|&m| search.matches.get(m as usize))
-                .find(|m| j < 8 && m.numbers & (1 << j) != 0);
+            let named = assigned_matches(search, r).find(|m| j < 8 && m.numbers & (1 << j) != 0);
             match named {
                 Some(m) => {
                     word.reading = "exact".into();
@@ -246,6 +234,18 @@ fn read_word_as(
     if term.as_deref() != Some(word.read_as.as_str()) {
         word.term = term;
     }
+}
+
+/// The element matches reading `r`'s place was assigned.
+fn assigned_matches<'a>(
+    search: &'a Search,
+    r: &'a Reading,
+) -> impl Iterator<Item = &'a ElementMatch> {
+    r.candidate
+        .place
+        .assigned()
+        .iter()
+        .filter_map(|&m| search.matches.get(m as usize))
 }
 
 /// Element match `m` as explained: its id, type and the name of the variant that matched.

@@ -18,6 +18,18 @@ pub fn county(id: u64, name: &str, irish: &str) -> County {
     }
 }
 
+/// A post town of `county_id` with its Irish name.
+pub fn post_town(id: u64, name: &str, irish: &str, county_id: u64) -> PostTown {
+    PostTown {
+        id,
+        name: name.into(),
+        name_irish: Some(irish.into()),
+        irish_verification: 4,
+        address_type: 3850,
+        county_id,
+    }
+}
+
 /// A locality, thoroughfare or building group with an optional Irish name.
 pub fn named(id: u64, name: &str, irish: Option<&str>, address_type: u16) -> NamedElement {
     NamedElement {

@@ -9,7 +9,7 @@ use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
 use seoladh::Language;
 
-use crate::handbuilt::{county, find, named, point, stored};
+use crate::handbuilt::{county, find, named, point, post_town, stored};
 
 const LOUTH: u64 = 1001000001;
 const CORK: u64 = 1001000002;
@@ -32,17 +32,6 @@ const MAIN_STREET: u64 = 1200000004;
 const TERRACE: u64 = 1200000005;
 /// A townland of DUNDALK whose Irish name is AN PORTÁN.
 const PORTAN: u64 = 1110000003;
-
-fn post_town(id: u64, name: &str, irish: &str, county_id: u64) -> PostTown {
-    PostTown {
-        id,
-        name: name.into(),
-        name_irish: Some(irish.into()),
-        irish_verification: 4,
-        address_type: 3850,
-        county_id,
-    }
-}
 
 /// A house: `number` on `street`, or in `locality`, of `town` in `county`.
 fn house(

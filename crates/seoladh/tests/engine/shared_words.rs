@@ -9,7 +9,7 @@ use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
 use seoladh::Language;
 
-use crate::handbuilt::{county, find, named, point, stored};
+use crate::handbuilt::{county, find, named, point, post_town, stored};
 
 const LAOIS: u64 = 1001000001;
 const GALWAY_COUNTY: u64 = 1001000002;
@@ -33,17 +33,6 @@ const OTHER_TOWNLANDS: u64 = 1110001000;
 /// Houses named AN TEACH BÁN elsewhere in the post town: more than the seeds of one query
 /// read.
 const MANY_HOUSES: u64 = 1_200;
-
-fn post_town(id: u64, name: &str, irish: &str, county_id: u64) -> PostTown {
-    PostTown {
-        id,
-        name: name.into(),
-        name_irish: Some(irish.into()),
-        irish_verification: 4,
-        address_type: 3850,
-        county_id,
-    }
-}
 
 /// A building with no name or number in `locality` (and estate `group`) of `town`.
 fn building(id: u64, locality: u64, group: Option<u64>, (town, county): (u64, u64)) -> Building {
