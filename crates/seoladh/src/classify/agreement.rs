@@ -12,7 +12,9 @@
 //!    number (after it in its section, else before it, else in the next sections) that is not a
 //!    street type belongs to that element, and a street type typed after that word is the
 //!    element's own kind. `34 LOUGH GATE, PORTARLINGTON` does not put 34 on an apartment of
-//!    CARRAIG LODGE, nor `9 WALNUT DRIVE` on 9 WALNUT RISE.
+//!    CARRAIG LODGE, nor `9 WALNUT DRIVE` on 9 WALNUT RISE. A unit typed without a house number
+//!    sits in what was typed with it the same way ([`unit_placed`]), and a house of one address
+//!    point with no number of its own holds no typed number.
 //!
 //! When the chosen candidate fails either, the candidates are read again ([`reread`]): those in
 //! places the input contradicts are set aside (with their number placed and nothing but named
@@ -114,9 +116,11 @@ fn names_town(index: &Index, search: &Search, c: &Candidate) -> bool {
     })
 }
 
-/// The words candidate `c` explains as one of its places, but not as the input may name them,
-/// so they are read as places like the words left over:
+/// The words candidate `c` explains, but not as the input may name them, so they are read as
+/// places like the words left over:
 /// - a place named like a street, typed without its street type ([`bare_street_name`]);
+/// - the words of a street, estate or building typed in a later line than its first word
+///   ([`other_lines`]);
 /// - a county word, when the candidate explains no town, may name a town of that name
 ///   (`9 SEAVIEW WAY, WICKLOW`);
 /// - a county word typed bare after a locality the post town of that name holds, when the
