@@ -7,7 +7,9 @@
 //! no word with the input (`60 NUTLEY AVE, BALLSBRIDGE` answered `60 SHELBOURNE PARK MEWS,
 //! BALLSBRIDGE`), only its house number and town. [`TypedReport`] counts them per result code,
 //! twice: sharing no word at all, and sharing no distinctive word (street types, qualifiers and
-//! stop words aside: `26 BUNREE ROAD` and `26 CLARE ROAD` share only `road`).
+//! stop words aside: `26 BUNREE ROAD` and `26 CLARE ROAD` share only `road`). A distinctive word
+//! spelt differently (`KILADREENAN` for KILLADREENAN, `ALDERGROVE` for ALDER GROVE) is the same
+//! word: those answers are counted apart, in a column of their own.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -56,6 +58,9 @@ fn generic(term: &str) -> bool {
 pub enum Shared {
     /// A distinctive word in common.
     Distinctive,
+    /// A distinctive word in common only as spelt differently ([`same_word`]): `KILADREENAN`
+    /// for KILLADREENAN, `ALDERGROVE` for ALDER GROVE.
+    Spelling,
     /// Only generic words (`road`) in common.
     Generic,
     /// No word in common.
@@ -67,16 +72,45 @@ pub fn shared(input: &str, names: &[String]) -> Shared {
     let typed = terms(input);
     let mut out = Shared::Nothing;
     for name in names {
-        for t in terms(name) {
-            if typed.contains(&t) {
-                if !generic(&t) {
+        let own = terms(name);
+        for t in &own {
+            if typed.contains(t) {
+                if !generic(t) {
                     return Shared::Distinctive;
                 }
-                out = Shared::Generic;
+                if out == Shared::Nothing {
+                    out = Shared::Generic;
+                }
             }
+        }
+        if same_word(&typed, &own) {
+            out = Shared::Spelling;
         }
     }
     out
+}
+
+/// Whether a distinctive word of `own` (a name's terms) is one of `typed` spelt differently:
+/// one edit from it (two from 8 letters), both of 5 letters or more; its plural or singular
+/// (`SYCAMORES`); or two adjacent words of one written as one word of the other
+/// (`RATHULLORD` for RATH ULLORD).
+fn same_word(typed: &[String], own: &[String]) -> bool {
+    let close = |a: &str, b: &str| {
+        let (la, lb) = (a.chars().count(), b.chars().count());
+        let budget = if la.min(lb) >= 8 { 2 } else { 1 };
+        (la.min(lb) >= 5 && strsim::damerau_levenshtein(a, b) <= budget)
+            || a.strip_suffix('s') == Some(b)
+            || b.strip_suffix('s') == Some(a)
+    };
+    let joined = |words: &[String], whole: &str| {
+        words
+            .windows(2)
+            .any(|w| !(generic(&w[0]) && generic(&w[1])) && format!("{}{}", w[0], w[1]) == whole)
+    };
+    own.iter()
+        .filter(|o| !generic(o))
+        .any(|o| typed.iter().any(|t| close(t, o)) || joined(typed, o))
+        || typed.iter().any(|t| !generic(t) && joined(own, t))
 }
 
 /// The names that carry an answer's house number, from its postal address elements: building
@@ -136,8 +170,13 @@ pub struct TypedReport {
     pub no_word: BTreeMap<u16, usize>,
     /// Of those, sharing no distinctive street or building word (a superset of `no_word`).
     pub no_distinctive_word: BTreeMap<u16, usize>,
+    /// Answers that are one address point sharing a distinctive word with the input only as
+    /// spelt differently (counted in neither of the above), per result code.
+    pub spelling: BTreeMap<u16, usize>,
     /// Every answer counted in `no_distinctive_word`, in input order.
     pub strangers: Vec<Stranger>,
+    /// Every answer counted in `spelling`, in input order.
+    pub spelt: Vec<Stranger>,
 }
 
 impl TypedReport {
@@ -155,16 +194,22 @@ impl TypedReport {
             if s == Shared::Distinctive {
                 continue;
             }
-            *r.no_distinctive_word.entry(a.result).or_default() += 1;
-            if s == Shared::Nothing {
-                *r.no_word.entry(a.result).or_default() += 1;
-            }
-            r.strangers.push(Stranger {
+            let x = Stranger {
                 input: input.to_string(),
                 result: a.result,
                 answer: a.lines.join(", "),
                 no_word: s == Shared::Nothing,
-            });
+            };
+            if s == Shared::Spelling {
+                *r.spelling.entry(a.result).or_default() += 1;
+                r.spelt.push(x);
+                continue;
+            }
+            *r.no_distinctive_word.entry(a.result).or_default() += 1;
+            if s == Shared::Nothing {
+                *r.no_word.entry(a.result).or_default() += 1;
+            }
+            r.strangers.push(x);
         }
         r
     }
@@ -176,28 +221,30 @@ impl TypedReport {
         let mut s = String::new();
         let pct = |n: usize| 100.0 * n as f64 / self.total.max(1) as f64;
         s.push_str(
-            "| result | answers | share | one address point | no street/building word in common | no distinctive word in common |\n",
+            "| result | answers | share | one address point | no street/building word in common | no distinctive word in common | a distinctive word only spelt differently |\n",
         );
-        s.push_str("|---:|---:|---:|---:|---:|---:|\n");
+        s.push_str("|---:|---:|---:|---:|---:|---:|---:|\n");
         let get = |m: &BTreeMap<u16, usize>, code: &u16| m.get(code).copied().unwrap_or(0);
         for (code, &n) in &self.codes {
             let _ = writeln!(
                 s,
-                "| {code} | {n} | {:.1}% | {} | {} | {} |",
+                "| {code} | {n} | {:.1}% | {} | {} | {} | {} |",
                 pct(n),
                 get(&self.points, code),
                 get(&self.no_word, code),
                 get(&self.no_distinctive_word, code),
+                get(&self.spelling, code),
             );
         }
         let sum = |m: &BTreeMap<u16, usize>| m.values().sum::<usize>();
         let _ = writeln!(
             s,
-            "| all | {} | 100.0% | {} | {} | {} |",
+            "| all | {} | 100.0% | {} | {} | {} | {} |",
             self.total,
             sum(&self.points),
             sum(&self.no_word),
             sum(&self.no_distinctive_word),
+            sum(&self.spelling),
         );
         if examples > 0 && !self.strangers.is_empty() {
             s.push_str("\nAddress points sharing no distinctive street or building word with the input (those sharing no word at all first):\n\n| input | result | answer | in common |\n|---|---:|---|---|\n");
@@ -214,6 +261,12 @@ impl TypedReport {
                     "| {} | {} | {} | {common} |",
                     x.input, x.result, x.answer
                 );
+            }
+        }
+        if examples > 0 && !self.spelt.is_empty() {
+            s.push_str("\nAddress points sharing a distinctive word with the input only as spelt differently:\n\n| input | result | answer |\n|---|---:|---|\n");
+            for x in self.spelt.iter().take(examples) {
+                let _ = writeln!(s, "| {} | {} | {} |", x.input, x.result, x.answer);
             }
         }
         s
@@ -286,6 +339,24 @@ mod tests {
             shared("3 Lynton Ct, Merrion Rd", &names(&["LYNTON COURT"])),
             Shared::Distinctive
         );
+        // The same word spelt differently: a misspelling, a plural, two words written as one.
+        for (input, name) in [
+            ("NO 4 KILADREENAN, DUCKWALK", "KILLADREENAN CLOSE"),
+            ("45 THE SYCAMORES, EDENDERRY", "SYCAMORE PARK"),
+            ("48 Rathullord, Kilkenny", "RATH ULLORD NEW ORCHARD"),
+            ("27 ALDERGROVE, NASS", "ALDER GROVE"),
+        ] {
+            assert_eq!(shared(input, &names(&[name])), Shared::Spelling, "{input}");
+        }
+        // Short words one edit apart, and two street types written as one, are other words.
+        assert_eq!(
+            shared("37 MOIN NA RI, KILWORTH", &names(&["MAIN STREET"])),
+            Shared::Nothing
+        );
+        assert_eq!(
+            shared("3 PARKROAD, DUBLIN 9", &names(&["BELTON PARK ROAD"])),
+            Shared::Nothing
+        );
     }
 
     #[test]
@@ -297,21 +368,26 @@ mod tests {
             ),
             ("26 BUNREE RD, BALLINA", answer(400, true, &["CLARE ROAD"])),
             (
+                "4 KILADREENAN, DUCKWALK",
+                answer(400, true, &["KILLADREENAN CLOSE"]),
+            ),
+            (
                 "3 LYNTON COURT, BALLSBRIDGE",
                 answer(400, true, &["LYNTON COURT"]),
             ),
             ("BALLSBRIDGE", answer(500, false, &[])),
         ];
         let r = TypedReport::compute(rows.iter().map(|(i, a)| (*i, a)));
-        assert_eq!(r.total, 4);
-        assert_eq!(r.codes.get(&400), Some(&3));
-        assert_eq!(r.points.get(&400), Some(&3));
+        assert_eq!(r.total, 5);
+        assert_eq!(r.codes.get(&400), Some(&4));
+        assert_eq!(r.points.get(&400), Some(&4));
         assert_eq!(r.no_word.get(&400), Some(&1));
         assert_eq!(r.no_distinctive_word.get(&400), Some(&2));
+        assert_eq!(r.spelling.get(&400), Some(&1));
         assert_eq!(r.strangers.len(), 2);
         let md = r.to_markdown(5);
-        assert!(md.contains("| 400 | 3 | 75.0% | 3 | 1 | 2 |"), "{md}");
-        assert!(md.contains("| all | 4 | 100.0% | 3 | 1 | 2 |"), "{md}");
+        assert!(md.contains("| 400 | 4 | 80.0% | 4 | 1 | 2 | 1 |"), "{md}");
+        assert!(md.contains("| all | 5 | 100.0% | 4 | 1 | 2 | 1 |"), "{md}");
         assert!(
             md.contains("| 60 NUTLEY AVE, BALLSBRIDGE | 400 | SHELBOURNE PARK MEWS | nothing |")
         );

@@ -367,9 +367,9 @@ fn number_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
                     && !building_named_for_unit(index, b.name)
             })
         };
-        return !(c.number_unmatched && (numbered() || single()));
+        return !(c.number_unmatched && (numbered() || single() || street_typed(search, c)));
     }
-    if c.place.pin.is_some() {
+    if pinned_by_name(search, c) {
         return true;
     }
     let Some(row) = index.place(c.place.place) else {
@@ -420,9 +420,9 @@ fn number_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
         .filter(|&w| bearer_words & (1u64 << w) != 0 && another_name(w))
         .fold(0u64, |m, w| m | 1u64 << w);
     let mut reads_as_bearer = |w: usize| match reconcile::read_word(&words[w].text, own()) {
-        Some(reconcile::Reading::Same) => true,
-        Some(reconcile::Reading::Misspelt) => !another_name(w),
-        _ => false,
+        Some(reconcile::Reading::Same) => Bears::Same,
+        Some(reconcile::Reading::Misspelt) if !another_name(w) => Bears::Loosely,
+        _ => Bears::No,
     };
     let lex = crate::text::lexicon::lexicon();
     let own_types: Vec<&str> = own().iter().filter_map(|t| lex.street_type(t)).collect();
@@ -441,10 +441,69 @@ fn number_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
         n.token,
         n.section,
         c.place.mask & !foreign,
-        bearer_words & !foreign,
-        (!own_types.is_empty()).then_some(&own_type as &dyn Fn(usize) -> bool),
-        &mut reads_as_bearer,
+        Bearer {
+            words: bearer_words & !foreign,
+            generic_name: named_generically(index, search, bearer),
+            own_type: (!own_types.is_empty()).then_some(&own_type as &dyn Fn(usize) -> bool),
+            reads: &mut reads_as_bearer,
+        },
     )
+}
+
+/// Whether one of element `bearer`'s names is all street types, qualifiers, stop words and
+/// counties (`NORTH WOOD`, `THE GREEN`, `BÓTHAR DUBLIN`), every word of it typed: only such a
+/// name is typed by the words [`typed_with`] holds generic alone. `3 BÓTHAR, DUBLIN 9` names no
+/// road of Dublin 9, nor `21 ROAD, EAST WALL` NORTH STRAND ROAD.
+fn named_generically(index: &Index, search: &Search, bearer: u32) -> bool {
+    let lex = crate::text::lexicon::lexicon();
+    let typed = |t: &str| search.plan.words.iter().any(|w| w.text == t);
+    let mut terms = Vec::new();
+    index.variants(bearer).any(|v| {
+        terms.clear();
+        crate::text::index_terms(v.name, &mut terms);
+        !terms.is_empty()
+            && terms.iter().all(|t| {
+                (named::is_generic(t)
+                    || lex.counties_fst().get(t).is_some()
+                    || COUNTRY_WORDS.contains(&t.as_str()))
+                    && (lex.is_stopword(t) || typed(t))
+            })
+    })
+}
+
+/// Whether candidate `c` holds a building name or organisation named by a distinctive word
+/// typed in that name's own line, with no distinctive word of that line left unexplained:
+/// `THE WELLNESS CENTRE, …, KENMARE` does not name KENMARE MEDICAL CENTRE, nor put its number 3
+/// there.
+fn pinned_by_name(search: &Search, c: &Candidate) -> bool {
+    let Some(m) = c.place.pin.and_then(|m| search.matches.get(m as usize)) else {
+        return false;
+    };
+    let own_line = m.mask & !other_lines(search, m);
+    let words = &search.plan.words;
+    let section = words
+        .get(own_line.trailing_zeros() as usize)
+        .map(|w| w.section);
+    let stray = (0..words.len().min(64)).any(|i| {
+        Some(words[i].section) == section
+            && c.place.mask & (1u64 << i) == 0
+            && distinctive(search, 1u64 << i)
+    });
+    distinctive(search, own_line) && !stray
+}
+
+/// Whether the house number candidate `c` leaves unused was typed with a street type the
+/// candidate does not explain: `47 MORAN'S TERRACE` names a terrace, not MORAN'S BAR.
+fn street_typed(search: &Search, c: &Candidate) -> bool {
+    let lex = crate::text::lexicon::lexicon();
+    let words = &search.plan.words;
+    search.plan.numbers.iter().filter(|n| !n.unit).any(|n| {
+        words.iter().enumerate().take(64).any(|(i, w)| {
+            w.section == n.section
+                && c.place.mask & (1u64 << i) == 0
+                && lex.street_type(&w.text).is_some()
+        })
+    })
 }
 
 /// Whether the unit number candidate `c` used, typed with no house number (`APT 26`), sits in
@@ -470,16 +529,23 @@ fn unit_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
         .filter(|m| !matches!(m.kind, ElementKind::PostTown | ElementKind::County))
         .fold(0u64, |mask, m| mask | m.mask);
     let own = reconcile::own_terms(index, c);
-    let mut own_word =
-        |w: usize| reconcile::read_word(&search.plan.words[w].text, &own.terms).is_some();
+    let mut own_word = |w: usize| match reconcile::read_word(&search.plan.words[w].text, &own.terms)
+    {
+        Some(reconcile::Reading::Same) => Bears::Same,
+        Some(_) => Bears::Loosely,
+        None => Bears::No,
+    };
     typed_with(
         search,
         n.token,
         n.section,
         c.place.mask,
-        bearer_words,
-        None,
-        &mut own_word,
+        Bearer {
+            words: bearer_words,
+            generic_name: true,
+            own_type: None,
+            reads: &mut own_word,
+        },
     )
 }
 
@@ -576,35 +642,76 @@ fn bearer_terms(index: &Index, bearer: u32) -> Vec<String> {
     out
 }
 
+/// How a typed word reads as a number bearer's own ([`typed_with`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bears {
+    /// Not the bearer's.
+    No,
+    /// One of its words, or a word the matcher gave it.
+    Same,
+    /// A misspelling or another form of one of its words.
+    Loosely,
+}
+
+/// The element a number is to sit on, as [`typed_with`] reads the words typed with the number.
+struct Bearer<'a> {
+    /// Words the matcher gave the bearer.
+    words: u64,
+    /// One of its names is street types, qualifiers and stop words alone (`NORTH WOOD`,
+    /// `THE GREEN`).
+    generic_name: bool,
+    /// Whether a typed street type is of the bearer's own kind, when its names hold one.
+    own_type: Option<&'a dyn Fn(usize) -> bool>,
+    /// How a word the candidate leaves unexplained reads as the bearer's.
+    reads: &'a mut dyn FnMut(usize) -> Bears,
+}
+
 /// Whether the words typed with the number at `token` are a bearer's name (see the module
 /// docs): the first distinctive word decides, looking after the number in its section, then
 /// before it in its section, then in the sections after it, then in those before it. A word of
-/// the bearer (one of `bearer_words`, or one `bearer` reads as its own: the matcher gave it
-/// elsewhere, or it repeats or misspells one) decides yes; a word the candidate leaves
-/// unexplained decides no (it names what the number was typed with, and the candidate does not
-/// have it); words other elements of the candidate explain (the town, typed without a comma)
-/// decide nothing. Street types, qualifiers, stop words, counties and districts are not
-/// distinctive: they decide yes only when they are the bearer's and nothing distinctive is
-/// typed (`12 NORTH WOOD`). A street type typed right after the deciding word that nothing of the
-/// candidate explains and that is not of the bearer's own kind (`own_type`, when the bearer's
-/// names hold a street type) names another street of that name: `9 WALNUT DRIVE` is not
-/// 9 WALNUT RISE.
+/// the bearer (one of its `words`, or one it reads as its own: the matcher gave it elsewhere, or
+/// it repeats or misspells one) decides yes; a word the candidate leaves unexplained decides no
+/// (it names what the number was typed with, and the candidate does not have it); words other
+/// elements of the candidate explain (the town, typed without a comma) decide nothing. A word
+/// read only as a misspelling decides yes only when every other word of its line is the
+/// candidate's or a stop word: `37 MOIN NA RI` is not 37 MAIN STREET, nor `29 ARD ERIN`
+/// 29 DUN EOIN MEADOWS.
+///
+/// Street types, qualifiers, stop words, counties and districts are not distinctive: they decide
+/// yes only when they are the bearer's, nothing distinctive is typed and the bearer may be named
+/// by such words alone ([`named_generically`]: `12 NORTH WOOD`); a street type or qualifier
+/// among them that is not the bearer's and that the candidate leaves unexplained decides no
+/// (`28 SOUTH HILL, DARTRY` is not 28 DARTRY PARK, nor `21 WEST ROAD` 21 NORTH STRAND ROAD). A street type typed right after
+/// the deciding word that nothing of the candidate explains and that is not of the bearer's own
+/// kind (`own_type`) names another street of that name: `9 WALNUT DRIVE` is not 9 WALNUT RISE.
 fn typed_with(
     search: &Search,
     token: usize,
     section: u16,
     explained: u64,
-    bearer_words: u64,
-    own_type: Option<&dyn Fn(usize) -> bool>,
-    bearer: &mut dyn FnMut(usize) -> bool,
+    bearer: Bearer<'_>,
 ) -> bool {
     let words = &search.plan.words;
     let n = words.len().min(64);
     let lex = crate::text::lexicon::lexicon();
-    let mut of_bearer =
-        |i: usize| bearer_words & (1u64 << i) != 0 || (explained & (1u64 << i) == 0 && bearer(i));
+    let Bearer {
+        words: bearer_words,
+        generic_name,
+        own_type,
+        reads,
+    } = bearer;
+    let mut of_bearer = |i: usize| {
+        if bearer_words & (1u64 << i) != 0 {
+            Bears::Same
+        } else if explained & (1u64 << i) == 0 {
+            reads(i)
+        } else {
+            Bears::No
+        }
+    };
     let mut decide = |order: &mut dyn Iterator<Item = usize>| -> Option<bool> {
         let mut generic_hit = false;
+        let mut other_generic = false;
         for i in order {
             let bit = 1u64 << i;
             let w = &words[i];
@@ -613,22 +720,44 @@ fn typed_with(
                 || COUNTRY_WORDS.contains(&w.text.as_str())
                 || named::is_generic(&w.text);
             if generic {
-                generic_hit |= mine;
-            } else if mine {
+                generic_hit |= mine != Bears::No;
+                other_generic |= mine == Bears::No
+                    && explained & bit == 0
+                    && w.kind == TokenKind::Word
+                    && named::is_generic(&w.text)
+                    && !lex.is_stopword(&w.text);
+            } else if mine != Bears::No {
                 let other_type = own_type.is_some_and(|own_type| {
                     (i + 1..n)
                         .take_while(|&j| {
                             words[j].section == w.section
                                 && lex.street_type(&words[j].text).is_some()
                         })
-                        .any(|j| explained & (1u64 << j) == 0 && !own_type(j) && !of_bearer(j))
+                        .any(|j| {
+                            explained & (1u64 << j) == 0
+                                && !own_type(j)
+                                && of_bearer(j) == Bears::No
+                        })
                 });
-                return Some(!other_type);
+                // A misspelling with words of its line that are nobody's is another name.
+                let stray = mine == Bears::Loosely
+                    && (0..n).any(|j| {
+                        j != i
+                            && words[j].section == w.section
+                            && explained & (1u64 << j) == 0
+                            && !lex.is_stopword(&words[j].text)
+                            && of_bearer(j) == Bears::No
+                    });
+                return Some(!other_type && !stray);
             } else if explained & bit == 0 {
                 return Some(false);
             }
         }
-        generic_hit.then_some(true)
+        if other_generic {
+            Some(false)
+        } else {
+            (generic_hit && generic_name).then_some(true)
+        }
     };
     let t = |i: usize| words[i].token;
     let s = |i: usize| words[i].section;
@@ -683,7 +812,10 @@ fn reread(
         // not the address typed either.
         if placed && !c.number_unmatched {
             out.candidates.push(*c);
-        } else if !levelled.contains(&c.place.place) {
+        } else if !levelled.contains(&c.place.place)
+            // A building reached by name alone reaches no level of its place without it.
+            && super::deepest_element(index, search, c).is_some()
+        {
             levelled.push(c.place.place);
             out.candidates.push(Candidate {
                 building: None,

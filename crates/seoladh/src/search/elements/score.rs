@@ -236,6 +236,9 @@ fn read_variant(
     // still to be typed (`be` for `BEGGARS BUSH`): they are not missing.
     let typing = hits.last_word().map_or(0, |l| l.bit);
     let mut typed_past = false;
+    // Split words (`oakridge` as OAK + RIDGE) of which one half is a term of this name: the word,
+    // and the weight its half matched.
+    let mut halves = [(0u64, 0f32); 2];
     for (&t, &cands) in terms.iter().zip(found.iter()) {
         // Every name word weighs by its rarity.
         // (A hit of autocomplete's last word may not know the term's frequency: 0.)
@@ -275,6 +278,16 @@ fn read_variant(
                 r.total += weight;
                 r.matched += weight * (1.0 - h.cost);
                 r.mask |= h.mask;
+                if h.how == How::Split {
+                    match halves.iter_mut().find(|(m, _)| *m == h.mask) {
+                        Some(half) => *half = (0, 0.0),
+                        None => {
+                            if let Some(free) = halves.iter_mut().find(|(m, _)| *m == 0) {
+                                *free = (h.mask, weight * (1.0 - h.cost));
+                            }
+                        }
+                    }
+                }
                 typed_past |= h.mask & typing != 0;
                 if matches!(h.how, How::Typo(_)) {
                     r.typos += 1;
@@ -290,6 +303,14 @@ fn read_variant(
                     None => r.missing += weight,
                 }
             }
+        }
+    }
+    // A word split in two is this name's only when both halves are: `oakridge` is not OAK PARK.
+    for (mask, matched) in halves {
+        if mask != 0 {
+            r.mask &= !mask;
+            r.matched -= matched;
+            r.missing += matched;
         }
     }
     r
