@@ -682,8 +682,10 @@ struct Bearer<'a> {
 /// by such words alone ([`named_generically`]: `12 NORTH WOOD`); a street type or qualifier
 /// among them that is not the bearer's and that the candidate leaves unexplained decides no
 /// (`28 SOUTH HILL, DARTRY` is not 28 DARTRY PARK, nor `21 WEST ROAD` 21 NORTH STRAND ROAD). A street type typed right after
-/// the deciding word that nothing of the candidate explains and that is not of the bearer's own
-/// kind (`own_type`) names another street of that name: `9 WALNUT DRIVE` is not 9 WALNUT RISE.
+/// the deciding word (or right before it, as Irish names are typed) that nothing of the candidate
+/// explains and that is not of the bearer's own kind (`own_type`) names another street of that
+/// name: `9 WALNUT DRIVE` is not 9 WALNUT RISE, nor `42 BRUACH NA HABHANN` 42 GAIRDÍNÍ NA
+/// HABHANN.
 fn typed_with(
     search: &Search,
     token: usize,
@@ -727,18 +729,26 @@ fn typed_with(
                     && named::is_generic(&w.text)
                     && !lex.is_stopword(&w.text);
             } else if mine != Bears::No {
-                let other_type = own_type.is_some_and(|own_type| {
-                    (i + 1..n)
-                        .take_while(|&j| {
-                            words[j].section == w.section
-                                && lex.street_type(&words[j].text).is_some()
+                let mut foreign_type = |j: usize| {
+                    explained & (1u64 << j) == 0
+                        && lex.street_type(&words[j].text).is_some()
+                        && own_type.is_some_and(|own_type| !own_type(j))
+                        && of_bearer(j) == Bears::No
+                };
+                let same_line = |j: &usize| words[*j].section == w.section;
+                // After the name (`WALNUT DRIVE`), or before it with only stop words between, as
+                // Irish names are typed (`BRUACH NA HABHANN` is not GAIRDÍNÍ NA HABHANN).
+                let other_type = (i + 1..n)
+                    .take_while(|j| same_line(j) && lex.street_type(&words[*j].text).is_some())
+                    .any(&mut foreign_type)
+                    || (0..i)
+                        .rev()
+                        .take_while(|j| {
+                            same_line(j)
+                                && (lex.is_stopword(&words[*j].text)
+                                    || lex.street_type(&words[*j].text).is_some())
                         })
-                        .any(|j| {
-                            explained & (1u64 << j) == 0
-                                && !own_type(j)
-                                && of_bearer(j) == Bears::No
-                        })
-                });
+                        .any(&mut foreign_type);
                 // A misspelling with words of its line that are nobody's is another name.
                 let stray = mine == Bears::Loosely
                     && (0..n).any(|j| {
