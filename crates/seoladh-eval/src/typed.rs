@@ -58,7 +58,7 @@ fn generic(term: &str) -> bool {
 pub enum Shared {
     /// A distinctive word in common.
     Distinctive,
-    /// A distinctive word in common only as spelt differently ([`same_word`]): `KILADREENAN`
+    /// A distinctive word in common only as spelt differently: `KILADREENAN`
     /// for KILLADREENAN, `ALDERGROVE` for ALDER GROVE.
     Spelling,
     /// Only generic words (`road`) in common.

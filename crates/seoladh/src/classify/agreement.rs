@@ -297,8 +297,17 @@ fn places_agree(
     let mut county_wrong = false;
     let mut town_agrees = false;
     for g in named {
+        // A post town is a postal area, not a neighbourhood: a house number in another post town
+        // is not near it, whatever the area of a locality of the same name (`21 DRIMNAGH ROAD,
+        // MALAHIDE` is not 21 DRIMNAGH ROAD, DUBLIN 5 inside MALAHIDE's box).
+        let post_town = || {
+            c.numbers_used != 0
+                && g.elements
+                    .iter()
+                    .any(|&e| index.element_kind(e) == Some(ElementKind::PostTown))
+        };
         let inside = g.elements.iter().any(|e| elements.contains(e))
-            || (!g.county && near.any_near(index, &g.elements, c));
+            || (!g.county && !post_town() && near.any_near(index, &g.elements, c));
         let words_explained = g.mask & !explained == 0;
         match (inside || words_explained, g.county) {
             (true, county) => {
@@ -387,9 +396,11 @@ fn number_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
     if bearer == NONE {
         return false;
     }
+    // Words of the bearer typed in a later line name the place (`12 EIRE STREET, BIRR` is not
+    // 12 BIRR STREET, BIRR).
     let bearer_words = assigned(search, c)
         .filter(|m| m.element == bearer)
-        .fold(0u64, |mask, m| mask | m.mask);
+        .fold(0u64, |mask, m| mask | (m.mask & !other_lines(search, m)));
     // The house number as the resolver reads it: the last number not marked as a unit (with no
     // unit word, the first of two numbers is the unit).
     let numbers = &search.plan.numbers;
