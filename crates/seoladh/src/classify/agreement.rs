@@ -454,7 +454,7 @@ fn number_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
         c.place.mask & !foreign,
         Bearer {
             words: bearer_words & !foreign,
-            generic_name: named_generically(index, search, bearer),
+            generic_name: &|| named_generically(index, search, bearer),
             own_type: (!own_types.is_empty()).then_some(&own_type as &dyn Fn(usize) -> bool),
             reads: &mut reads_as_bearer,
         },
@@ -553,7 +553,7 @@ fn unit_placed(index: &Index, search: &Search, c: &Candidate) -> bool {
         c.place.mask,
         Bearer {
             words: bearer_words,
-            generic_name: true,
+            generic_name: &|| true,
             own_type: None,
             reads: &mut own_word,
         },
@@ -668,9 +668,9 @@ enum Bears {
 struct Bearer<'a> {
     /// Words the matcher gave the bearer.
     words: u64,
-    /// One of its names is street types, qualifiers and stop words alone (`NORTH WOOD`,
-    /// `THE GREEN`).
-    generic_name: bool,
+    /// Whether one of its names is street types, qualifiers and stop words alone (`NORTH WOOD`,
+    /// `THE GREEN`); asked only when generic words decide, as it reads every name.
+    generic_name: &'a dyn Fn() -> bool,
     /// Whether a typed street type is of the bearer's own kind, when its names hold one.
     own_type: Option<&'a dyn Fn(usize) -> bool>,
     /// How a word the candidate leaves unexplained reads as the bearer's.
@@ -777,7 +777,7 @@ fn typed_with(
         if other_generic {
             Some(false)
         } else {
-            (generic_hit && generic_name).then_some(true)
+            (generic_hit && generic_name()).then_some(true)
         }
     };
     let t = |i: usize| words[i].token;
