@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use seoladh::raw::engine::Engine;
 use seoladh::Error;
-use seoladh_eval::prefix_report::{found, run};
+use seoladh_eval::prefix_report::{found, run, write_found_at};
 use seoladh_eval::prefixes::{PrefixOptions, PrefixSet};
 
 /// Arguments of `seoladh prefixes`.
@@ -64,6 +64,10 @@ struct RunArgs {
     /// target, whether a group holds it, prefix, options shown as `id=display name`).
     #[arg(long)]
     failures: Option<PathBuf>,
+    /// Also write, per keystroke script, the characters typed until its target was in the top
+    /// 5 as itself to this TSV (script, kind, target, chars; empty when never).
+    #[arg(long)]
+    scripts: Option<PathBuf>,
 }
 
 fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
@@ -117,6 +121,10 @@ fn answer(args: &RunArgs) -> Result<(), Error> {
         super::measure::autocomplete(&engine, text, &ctx)
     });
     println!("{}", report.to_markdown());
+    if let Some(path) = &args.scripts {
+        let mut out = std::io::BufWriter::new(std::fs::File::create(path).map_err(io(path))?);
+        write_found_at(&mut out, &set, &report).map_err(io(path))?;
+    }
     if let Some(path) = &args.failures {
         let mut out = std::io::BufWriter::new(std::fs::File::create(path).map_err(io(path))?);
         writeln!(out, "id\ttarget\tin_group\tprefix\toptions").map_err(io(path))?;

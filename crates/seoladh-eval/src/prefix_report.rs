@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use super::keystrokes::{Keystroke, KeystrokeReport, ScriptKind, TOP_N};
+use super::keystrokes::{first_found, Keystroke, KeystrokeReport, ScriptKind, TOP_N};
 use super::prefixes::{PrefixCase, PrefixKind, PrefixSet, MAX_PREFIX_WORDS};
 
 /// Target found among one group of prefixes.
@@ -64,6 +64,9 @@ pub struct PrefixReport {
     pub text: KeystrokeReport,
     /// The Eircode scripts.
     pub eircode: KeystrokeReport,
+    /// Per script, in file order: the characters typed until the target was in the top
+    /// [`TOP_N`] as itself (`None`: never).
+    pub found_at: Vec<Option<u32>>,
 }
 
 /// Whether the top [`TOP_N`] of `ids` holds the case's target: as itself, and as a holder.
@@ -118,6 +121,22 @@ pub fn run(
     (report, answers)
 }
 
+/// Writes the characters each script typed until its target was in the top 5 as itself: a
+/// TSV of script id, kind, target and characters (empty: never), to compare engines script
+/// by script.
+pub fn write_found_at(
+    out: &mut impl std::io::Write,
+    set: &PrefixSet,
+    report: &PrefixReport,
+) -> std::io::Result<()> {
+    writeln!(out, "script\tkind\ttarget\tchars")?;
+    for (s, at) in set.scripts.iter().zip(&report.found_at) {
+        let at = at.map_or(String::new(), |c| c.to_string());
+        writeln!(out, "{}\t{:?}\t{}\t{at}", s.id, s.kind, s.target_id)?;
+    }
+    out.flush()
+}
+
 fn percentile(sorted: &[u64], q: f64) -> u64 {
     if sorted.is_empty() {
         return 0;
@@ -169,6 +188,12 @@ impl PrefixReport {
             ],
             text: scored(false),
             eircode: scored(true),
+            found_at: set
+                .scripts
+                .iter()
+                .zip(runs)
+                .map(|(s, k)| first_found(s, k).map(|(chars, _)| chars))
+                .collect(),
         }
     }
 

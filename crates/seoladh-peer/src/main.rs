@@ -30,7 +30,7 @@ use tantivy::{Index, IndexReader, TantivyDocument, Term};
 
 use std::io::Write;
 
-use seoladh_eval::prefix_report::{found, run};
+use seoladh_eval::prefix_report::{found, run, write_found_at};
 use seoladh_eval::prefixes::PrefixSet;
 
 /// Name of the analyser: words of letters and digits, lower case, accents folded.
@@ -80,6 +80,10 @@ enum Command {
         /// prefix, option ids), as `seoladh prefixes run --failures` does.
         #[arg(long)]
         failures: Option<PathBuf>,
+        /// Also write, per keystroke script, the characters typed until its target was in the
+        /// top 5 (script, kind, target, chars), as `seoladh prefixes run --scripts` does.
+        #[arg(long)]
+        scripts: Option<PathBuf>,
     },
 }
 
@@ -308,7 +312,13 @@ impl Peer {
     }
 }
 
-fn run_file(dir: &Path, file: &Path, mode: Mode, failures: Option<&Path>) -> Result<()> {
+fn run_file(
+    dir: &Path,
+    file: &Path,
+    mode: Mode,
+    failures: Option<&Path>,
+    scripts: Option<&Path>,
+) -> Result<()> {
     let mut peer = Peer::open(dir, mode)?;
     let set = PrefixSet::read(std::io::BufReader::new(std::fs::File::open(file)?))?;
     let name = match mode {
@@ -318,6 +328,10 @@ fn run_file(dir: &Path, file: &Path, mode: Mode, failures: Option<&Path>) -> Res
     };
     let (report, answers) = run(name, false, &set, |text| peer.answer(text));
     println!("{}", report.to_markdown());
+    if let Some(path) = scripts {
+        let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+        write_found_at(&mut out, &set, &report)?;
+    }
     if let Some(path) = failures {
         let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
         writeln!(out, "id\ttarget\tprefix\toptions")?;
@@ -349,7 +363,14 @@ fn main() -> ExitCode {
             file,
             mode,
             failures,
-        } => run_file(&index_dir, &file, mode, failures.as_deref()),
+            scripts,
+        } => run_file(
+            &index_dir,
+            &file,
+            mode,
+            failures.as_deref(),
+            scripts.as_deref(),
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

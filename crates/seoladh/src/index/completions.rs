@@ -175,6 +175,59 @@ pub fn typo_walk(
     *last = walk;
 }
 
+/// The prefixes of dictionary terms one edit away from `word` (transpositions counting as
+/// one), shortest first along each path, of at least `min_len` bytes: a word mistyped while
+/// being typed (`baaly` for `bally…`) begins the terms beginning with one of them. A path stops
+/// at its first such prefix (every term below it begins with it) and at `word` itself. At most
+/// `limit` are returned, in dictionary order.
+pub fn fuzzy_prefixes(index: &Index, word: &str, min_len: usize, limit: usize) -> Vec<Vec<u8>> {
+    let dfa = prefix_builder().build_dfa(word);
+    let fst = index.terms().as_fst();
+    let mut out = Vec::new();
+    let mut path = Vec::with_capacity(word.len() + 2);
+    fuzzy_walk(
+        fst,
+        fst.root(),
+        dfa.initial_state(),
+        &dfa,
+        min_len,
+        limit,
+        &mut path,
+        &mut out,
+    );
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn fuzzy_walk<D: AsRef<[u8]>>(
+    fst: &fst::raw::Fst<D>,
+    node: fst::raw::Node<'_>,
+    state: u32,
+    dfa: &DFA,
+    min_len: usize,
+    limit: usize,
+    path: &mut Vec<u8>,
+    out: &mut Vec<Vec<u8>>,
+) {
+    for t in node.transitions() {
+        if out.len() >= limit {
+            return;
+        }
+        let next = dfa.transition(state, t.inp);
+        if next == levenshtein_automata::SINK_STATE {
+            continue;
+        }
+        path.push(t.inp);
+        match dfa.distance(next) {
+            // The word itself: its own terms are read as typed.
+            Distance::Exact(0) => {}
+            Distance::Exact(_) if path.len() >= min_len => out.push(path.clone()),
+            _ => fuzzy_walk(fst, fst.node(t.addr), next, dfa, min_len, limit, path, out),
+        }
+        path.pop();
+    }
+}
+
 /// Walks the dictionary with `dfa` from after `after` (from the start without it), recording
 /// matches in `walk`, until `limit` typo matches (counting `n` found before).
 fn walk_from(
@@ -291,5 +344,46 @@ mod tests {
             typo_hits > 100 && stopped > 10,
             "{typo_hits} hits, {stopped} stopped"
         );
+    }
+
+    #[test]
+    fn fuzzy_prefixes_are_the_term_prefixes_one_edit_away() {
+        let index = fixture();
+        let mut terms: Vec<String> = Vec::new();
+        let mut stream = index.terms().stream();
+        while let Some((k, _)) = stream.next() {
+            terms.push(String::from_utf8_lossy(k).into_owned());
+        }
+        for word in ["baaly", "dublni", "castel", "kilwarden", "zzzz"] {
+            let found: Vec<String> = fuzzy_prefixes(&index, word, 4, 64)
+                .into_iter()
+                .map(|p| String::from_utf8(p).expect("ascii"))
+                .collect();
+            // Every prefix is one edit from the word and begins a term.
+            for p in &found {
+                assert_eq!(
+                    prefix_builder().build_dfa(word).eval(p),
+                    Distance::Exact(1),
+                    "{word}: {p}"
+                );
+                assert!(terms.iter().any(|t| t.starts_with(p.as_str())), "{p}");
+                assert!(p.len() >= 4);
+            }
+            // Every term beginning with a prefix one edit away begins with one of them.
+            for t in &terms {
+                let near = (4..=t.len()).any(|n| {
+                    t.is_char_boundary(n)
+                        && prefix_builder().build_dfa(word).eval(&t[..n]) == Distance::Exact(1)
+                });
+                if near {
+                    assert!(
+                        found.iter().any(|p| t.starts_with(p.as_str())),
+                        "{word}: {t} in {found:?}"
+                    );
+                }
+            }
+        }
+        assert!(!fuzzy_prefixes(&index, "baaly", 4, 64).is_empty());
+        assert!(fuzzy_prefixes(&index, "baaly", 4, 1).len() <= 1);
     }
 }

@@ -47,6 +47,11 @@ pub struct LastWord {
     pub bit: u64,
     /// The hit a term of the run counts as; its `df` is 0 (unknown: read from the index).
     hit: TermHit,
+    /// When the word as typed begins few terms, the runs of terms beginning with a prefix one
+    /// edit away (`baaly` for BALLYFOOKOON), sorted and disjoint.
+    slipped: Vec<(u32, u32)>,
+    /// The hit a term of `slipped` counts as: a typo.
+    slipped_hit: TermHit,
     /// The terms of the counties whose name (in English or Irish) the last words begin, sorted:
     /// a county's name is a term in English only (`Corca` is `cork`, `Baile Átha` is
     /// `dublin`).
@@ -116,6 +121,8 @@ impl LastWord {
         full_forms.sort_unstable();
         full_forms.dedup();
         let (counties, county_mask) = county_names(index, plan, i, prefix);
+        let run = term_run(index, prefix);
+        let slipped = slipped_runs(index, prefix, run);
         let hit = TermHit {
             term: u32::MAX,
             df: 0,
@@ -124,11 +131,17 @@ impl LastWord {
             cost: RUN_COST,
         };
         Some(LastWord {
-            run: term_run(index, prefix),
+            run,
             full_forms,
             county_marker,
             bit,
             hit,
+            slipped,
+            slipped_hit: TermHit {
+                how: How::Typo(1),
+                cost: SLIPPED_COST,
+                ..hit
+            },
             counties,
             county_hit: TermHit {
                 mask: county_mask,
@@ -141,7 +154,14 @@ impl LastWord {
     #[inline]
     pub fn hit(&self, t: u32) -> Option<&TermHit> {
         let in_run = t >= self.run.0 && t < self.run.1;
-        (in_run || self.full_forms.binary_search(&t).is_ok()).then_some(&self.hit)
+        if in_run || self.full_forms.binary_search(&t).is_ok() {
+            return Some(&self.hit);
+        }
+        let i = self.slipped.partition_point(|r| r.1 <= t);
+        self.slipped
+            .get(i)
+            .is_some_and(|r| r.0 <= t)
+            .then_some(&self.slipped_hit)
     }
 
     /// The hit term `t` counts as when it is the name of a county the last words begin: it
@@ -154,6 +174,48 @@ impl LastWord {
             .is_ok()
             .then_some(&self.county_hit)
     }
+}
+
+/// What a word beginning with a prefix one edit from the last typed word costs: a little more
+/// than a completion, as the expansion's own prefixes one edit away cost (and below
+/// `MIN_COVERAGE`'s bar for a name of one word).
+const SLIPPED_COST: f32 = RUN_COST + 0.1;
+
+/// Fewest characters a last word has for a slip in it to be read (`bal` has too many
+/// neighbours), and fewest a prefix it is read as.
+const MIN_SLIPPED_CHARS: usize = 4;
+
+/// Terms a last word may begin and still be read for slips: a word that begins more is most
+/// likely typed right.
+const FEW_BEGUN: u32 = 8;
+
+/// Most prefixes one edit away a last word is read as.
+const MAX_SLIPPED_PREFIXES: usize = 16;
+
+/// The runs of terms beginning with a prefix one edit from `prefix` (see
+/// [`LastWord::slipped`]), when the word as typed begins fewer than [`FEW_BEGUN`] terms.
+fn slipped_runs(index: &Index, prefix: &str, run: (u32, u32)) -> Vec<(u32, u32)> {
+    if prefix.chars().count() < MIN_SLIPPED_CHARS
+        || run.1.saturating_sub(run.0) >= FEW_BEGUN
+        || !prefix.is_ascii()
+    {
+        return Vec::new();
+    }
+    let prefixes = crate::index::completions::fuzzy_prefixes(
+        index,
+        prefix,
+        MIN_SLIPPED_CHARS,
+        MAX_SLIPPED_PREFIXES,
+    );
+    let mut runs: Vec<(u32, u32)> = prefixes
+        .iter()
+        .filter_map(|p| std::str::from_utf8(p).ok())
+        .map(|p| term_run(index, p))
+        .filter(|r| r.1 > r.0)
+        .collect();
+    // Prefixes end each path, so their runs do not nest; the walk is in dictionary order.
+    runs.sort_unstable();
+    runs
 }
 
 /// Most words a county's name has (`baile atha cliath`, `tir chonaill`).
@@ -301,13 +363,14 @@ pub fn shortlist_places(
     index: &Index,
     plan: &Plan,
     last: Option<&LastWord>,
+    matches: &[ElementMatch],
     places: &mut Vec<PlaceScore>,
     keep: usize,
 ) {
     let mut keys: Vec<(u128, usize)> = places
         .iter()
         .enumerate()
-        .map(|(i, p)| (place_key(index, plan, last, p), i))
+        .map(|(i, p)| (place_key(index, plan, last, matches, p), i))
         .collect();
     if keys.len() > keep && keep > 0 {
         keys.select_nth_unstable(keep - 1);
@@ -379,13 +442,50 @@ pub fn rank_candidates(
     });
 }
 
-fn place_key(index: &Index, plan: &Plan, last: Option<&LastWord>, p: &PlaceScore) -> u128 {
+fn place_key(
+    index: &Index,
+    plan: &Plan,
+    last: Option<&LastWord>,
+    matches: &[ElementMatch],
+    p: &PlaceScore,
+) -> u128 {
     let county = has_county(index, last, p.place);
+    let n = plan.numbers.len().min(32);
+    let numbers = match n {
+        0 => 0,
+        _ if !may_hold_numbers(index, plan, matches, p) => 0,
+        32 => u32::MAX,
+        _ => (1u32 << n) - 1,
+    };
     rank_key(
-        Coverage::of(plan, last, p.mask, 0, county),
+        Coverage::of(plan, last, p.mask, numbers, county),
         p.score,
         p.place,
     )
+}
+
+/// Whether place `p` may explain the typed numbers, as far as its names tell before its
+/// buildings are read: not when it is read by the name of a building of a single address
+/// point numbered otherwise (`58 Old Rectory` is 58 OLD RECTORY PARK, not one of thousands of
+/// houses called THE OLD RECTORY that rank above the street by name alone).
+fn may_hold_numbers(index: &Index, plan: &Plan, matches: &[ElementMatch], p: &PlaceScore) -> bool {
+    let Some(pin) = p.pin.and_then(|i| matches.get(i as usize)) else {
+        return true;
+    };
+    if pin.kind != crate::index::ElementKind::BuildingName {
+        return true;
+    }
+    let Some(b) = index
+        .element(pin.element)
+        .and_then(|el| index.building(el.link))
+    else {
+        return true;
+    };
+    b.ap_count > 1
+        || plan
+            .numbers
+            .iter()
+            .any(|n| resolve::number_fits_ref(index, b.number, &n.text))
 }
 
 /// Whether a county marker typed last is explained by place `p`'s postal county (read only
@@ -474,6 +574,30 @@ mod tests {
         // A single letter's run holds every full form beginning with it.
         assert!(read("12 main s").full_forms.is_empty());
         assert_eq!(read("12 main st").bit, 1 << 1);
+    }
+
+    #[test]
+    fn a_last_word_that_begins_no_term_is_read_with_a_slip() {
+        let index = crate::index::fixture_for_tests();
+        let read = |text: &str| {
+            let mut t = crate::text::Tokenised::new();
+            crate::text::tokenise_into(text, &mut t);
+            let plan = Plan::from_tokens(&t);
+            LastWord::of(&index, &plan, text).expect("a last word")
+        };
+        let (ballymun, _) = index.term("ballymun").expect("a fixture term");
+        let (hampstead, _) = index.term("hampstead").expect("a fixture term");
+        // `baaly` begins no term: it is read as `bally…` mistyped, at a typo's cost.
+        let slipped = read("41 hampstead park, baaly");
+        let hit = slipped.hit(ballymun).expect("ballymun read through a slip");
+        assert_eq!(hit.how, How::Typo(1));
+        assert!(hit.cost > RUN_COST);
+        assert!(slipped.hit(hampstead).is_none());
+        // As typed it is a prefix: no slip is read.
+        let typed = read("41 hampstead park, bally");
+        assert_eq!(typed.hit(ballymun).map(|h| h.how), Some(How::Prefix));
+        // Three letters are too few to read a slip in.
+        assert!(read("41 hampstead park, bxl").hit(ballymun).is_none());
     }
 
     #[test]

@@ -10,7 +10,7 @@
 
 use std::collections::VecDeque;
 
-use crate::index::Index;
+use crate::index::{ElementKind, Index};
 use crate::limits::{
     MAX_JOINT_BEFORE_LAST, MAX_JOINT_SEEDS, MAX_JOINT_WORD_ELEMENTS, MAX_SEED_VISITS,
     RECENT_JOINT_PAIRS,
@@ -22,11 +22,13 @@ use crate::search::elements::{
 /// Adds to `seeds` (sorted by element, kept sorted) the elements named by a run of adjacent
 /// words of the `words` query words together (words too common to read between them passed
 /// over): from each word, the shortest run whose intersection holds at most
-/// [`MAX_JOINT_SEEDS`] elements.
+/// [`MAX_JOINT_SEEDS`] elements. With a number typed (`numbered`), a run too common to seed
+/// still seeds the streets and estates it names, when they are few.
 pub fn add_joint_seeds(
     index: &Index,
     hits: &HitTerms<'_>,
     words: usize,
+    numbered: bool,
     weights: &mut IdfCache,
     scratch: &mut JointScratch,
     seeds: &mut Vec<ElementMatch>,
@@ -84,8 +86,28 @@ pub fn add_joint_seeds(
                     let before_last = hits
                         .last_word()
                         .is_some_and(|l| l.bit.trailing_zeros() as usize >= next);
-                    if before_last && run.len() <= MAX_JOINT_BEFORE_LAST {
+                    let cap = match before_last {
+                        true => MAX_JOINT_BEFORE_LAST,
+                        false => MAX_JOINT_SEEDS,
+                    };
+                    if before_last && run.len() <= cap {
                         found.extend_from_slice(&run);
+                    } else if numbered {
+                        // A number goes on a street or an estate: those the run names seed,
+                        // not the thousands of houses named alike (`58 Old Rectory` is 58
+                        // OLD RECTORY PARK, not a house called THE OLD RECTORY).
+                        let before = found.len();
+                        found.extend(run.iter().copied().filter(|&e| {
+                            index.element(e).is_some_and(|el| {
+                                matches!(
+                                    el.kind,
+                                    ElementKind::Thoroughfare | ElementKind::BuildingGroup
+                                )
+                            })
+                        }));
+                        if found.len() - before > cap {
+                            found.truncate(before);
+                        }
                     }
                     break;
                 };
