@@ -47,7 +47,7 @@ pub struct LastWord {
     pub bit: u64,
     /// The hit a term of the run counts as; its `df` is 0 (unknown: read from the index).
     hit: TermHit,
-    /// When the word as typed begins few terms, the runs of terms beginning with a prefix one
+    /// When the word as typed begins no term, the runs of terms beginning with a prefix one
     /// edit away (`baaly` for BALLYFOOKOON), sorted and disjoint.
     slipped: Vec<(u32, u32)>,
     /// The hit a term of `slipped` counts as: a typo.
@@ -185,20 +185,14 @@ const SLIPPED_COST: f32 = RUN_COST + 0.1;
 /// neighbours), and fewest a prefix it is read as.
 const MIN_SLIPPED_CHARS: usize = 4;
 
-/// Terms a last word may begin and still be read for slips: a word that begins more is most
-/// likely typed right.
-const FEW_BEGUN: u32 = 8;
-
 /// Most prefixes one edit away a last word is read as.
 const MAX_SLIPPED_PREFIXES: usize = 16;
 
 /// The runs of terms beginning with a prefix one edit from `prefix` (see
-/// [`LastWord::slipped`]), when the word as typed begins fewer than [`FEW_BEGUN`] terms.
+/// [`LastWord::slipped`]), when the word as typed begins no term: one that does is most likely
+/// typed right (and a word typed whole begins its own term, so most keystrokes skip the walk).
 fn slipped_runs(index: &Index, prefix: &str, run: (u32, u32)) -> Vec<(u32, u32)> {
-    if prefix.chars().count() < MIN_SLIPPED_CHARS
-        || run.1.saturating_sub(run.0) >= FEW_BEGUN
-        || !prefix.is_ascii()
-    {
+    if prefix.chars().count() < MIN_SLIPPED_CHARS || run.1 > run.0 || !prefix.is_ascii() {
         return Vec::new();
     }
     let prefixes = crate::index::completions::fuzzy_prefixes(
@@ -363,14 +357,13 @@ pub fn shortlist_places(
     index: &Index,
     plan: &Plan,
     last: Option<&LastWord>,
-    matches: &[ElementMatch],
     places: &mut Vec<PlaceScore>,
     keep: usize,
 ) {
     let mut keys: Vec<(u128, usize)> = places
         .iter()
         .enumerate()
-        .map(|(i, p)| (place_key(index, plan, last, matches, p), i))
+        .map(|(i, p)| (place_key(index, plan, last, p), i))
         .collect();
     if keys.len() > keep && keep > 0 {
         keys.select_nth_unstable(keep - 1);
@@ -442,50 +435,13 @@ pub fn rank_candidates(
     });
 }
 
-fn place_key(
-    index: &Index,
-    plan: &Plan,
-    last: Option<&LastWord>,
-    matches: &[ElementMatch],
-    p: &PlaceScore,
-) -> u128 {
+fn place_key(index: &Index, plan: &Plan, last: Option<&LastWord>, p: &PlaceScore) -> u128 {
     let county = has_county(index, last, p.place);
-    let n = plan.numbers.len().min(32);
-    let numbers = match n {
-        0 => 0,
-        _ if !may_hold_numbers(index, plan, matches, p) => 0,
-        32 => u32::MAX,
-        _ => (1u32 << n) - 1,
-    };
     rank_key(
-        Coverage::of(plan, last, p.mask, numbers, county),
+        Coverage::of(plan, last, p.mask, 0, county),
         p.score,
         p.place,
     )
-}
-
-/// Whether place `p` may explain the typed numbers, as far as its names tell before its
-/// buildings are read: not when it is read by the name of a building of a single address
-/// point numbered otherwise (`58 Old Rectory` is 58 OLD RECTORY PARK, not one of thousands of
-/// houses called THE OLD RECTORY that rank above the street by name alone).
-fn may_hold_numbers(index: &Index, plan: &Plan, matches: &[ElementMatch], p: &PlaceScore) -> bool {
-    let Some(pin) = p.pin.and_then(|i| matches.get(i as usize)) else {
-        return true;
-    };
-    if pin.kind != crate::index::ElementKind::BuildingName {
-        return true;
-    }
-    let Some(b) = index
-        .element(pin.element)
-        .and_then(|el| index.building(el.link))
-    else {
-        return true;
-    };
-    b.ap_count > 1
-        || plan
-            .numbers
-            .iter()
-            .any(|n| resolve::number_fits_ref(index, b.number, &n.text))
 }
 
 /// Whether a county marker typed last is explained by place `p`'s postal county (read only

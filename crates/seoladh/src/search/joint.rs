@@ -97,16 +97,20 @@ pub fn add_joint_seeds(
                         // not the thousands of houses named alike (`58 Old Rectory` is 58
                         // OLD RECTORY PARK, not a house called THE OLD RECTORY).
                         let before = found.len();
-                        found.extend(run.iter().copied().filter(|&e| {
-                            index.element(e).is_some_and(|el| {
+                        for &e in &run {
+                            let holds = index.element(e).is_some_and(|el| {
                                 matches!(
                                     el.kind,
                                     ElementKind::Thoroughfare | ElementKind::BuildingGroup
                                 )
-                            })
-                        }));
-                        if found.len() - before > cap {
-                            found.truncate(before);
+                            });
+                            if holds {
+                                if found.len() - before == cap {
+                                    found.truncate(before);
+                                    break;
+                                }
+                                found.push(e);
+                            }
                         }
                     }
                     break;

@@ -498,14 +498,7 @@ fn place_stage(
             let p = &mut scratch.scored[i];
             places::pin_building(index, &mut verifier, p, &out.word_weights, plan.all_words());
         }
-        complete::shortlist_places(
-            index,
-            plan,
-            last,
-            verifier.matches,
-            &mut scratch.scored,
-            read,
-        );
+        complete::shortlist_places(index, plan, last, &mut scratch.scored, read);
     } else {
         pin_tied(
             index,
@@ -527,7 +520,7 @@ fn place_stage(
     }
     if stages.prefix_last {
         let mut pinned = scratch.scored[..top].to_vec();
-        complete::shortlist_places(index, plan, last, verifier.matches, &mut pinned, top);
+        complete::shortlist_places(index, plan, last, &mut pinned, top);
         scratch.scored[..top].copy_from_slice(&pinned);
     } else {
         scratch.scored[..top].sort_unstable_by(by_score);
