@@ -16,6 +16,7 @@ mod homonyms;
 mod index;
 mod index_damage;
 mod index_frozen;
+mod look_alikes;
 mod namesakes;
 mod options_distinct;
 mod profiles;

@@ -1,0 +1,147 @@
+//! Autocomplete reaching the address typed when look-alikes crowd it out, on a small hand-built
+//! dataset: an estate OLD RECTORY PARK among more houses called THE OLD RECTORY than a query's
+//! seeds read, and an estate BOLTON COURT in BALLYFOOKOON among more townlands beginning
+//! `BALLY` than the expansion of a mistyped `baaly` keeps.
+
+use seoladh::raw::ecad::address::derive_address_tables;
+use seoladh::raw::ecad::*;
+use seoladh::{Engine, QueryOptions};
+
+use crate::handbuilt::{county, named, point, post_town};
+
+const CORK: u64 = 1001000001;
+const MALLOW: u64 = 1100000001;
+const FOXROCK: u64 = 1110000001;
+const BALLYFOOKOON: u64 = 1110000002;
+/// The first of the townlands of the houses named THE OLD RECTORY.
+const RECTORY_TOWNLANDS: u64 = 1110001000;
+/// The first of the townlands `BALLYA…`, each with an estate HILL COURT.
+const BALLY_TOWNLANDS: u64 = 1110005000;
+const OLD_RECTORY_PARK: u64 = 1300000001;
+const BOLTON_COURT: u64 = 1300000002;
+/// The first of the estates HILL COURT.
+const HILL_COURTS: u64 = 1300005000;
+/// Houses named THE OLD RECTORY: more than the seeds of one query read.
+const RECTORIES: u64 = 1_200;
+/// Townlands beginning `BALLYA`: more than the completions an expansion keeps.
+const BALLY_TOWNS: u64 = 60;
+
+fn building(id: u64, locality: u64, group: Option<u64>) -> Building {
+    Building {
+        id,
+        name: None,
+        name_irish: None,
+        irish_verification: 0,
+        number: None,
+        address_type: 2200,
+        building_group_id: group,
+        primary_thoroughfare_id: None,
+        secondary_thoroughfare_id: None,
+        primary_locality_id: Some(locality),
+        secondary_locality_id: None,
+        post_town_id: MALLOW,
+        post_county_id: CORK,
+        county_id: CORK,
+    }
+}
+
+fn numbered(id: u64, number: u64, locality: u64, group: u64) -> Building {
+    Building {
+        number: Some(number.to_string()),
+        ..building(id, locality, Some(group))
+    }
+}
+
+/// Three letters, distinct for each `i`.
+fn letters(mut i: u64) -> String {
+    let mut s = String::new();
+    for _ in 0..3 {
+        s.push((b'A' + (i % 26) as u8) as char);
+        i /= 26;
+    }
+    s
+}
+
+fn dataset() -> Dataset {
+    let mut localities = vec![
+        named(FOXROCK, "FOXROCK", None, 3400),
+        named(BALLYFOOKOON, "BALLYFOOKOON", None, 3400),
+    ];
+    let mut groups = vec![
+        named(OLD_RECTORY_PARK, "OLD RECTORY PARK", None, 1070),
+        named(BOLTON_COURT, "BOLTON COURT", None, 1070),
+    ];
+    let mut buildings: Vec<Building> = (1..=60)
+        .map(|n| numbered(1400000000 + n, n, FOXROCK, OLD_RECTORY_PARK))
+        .collect();
+    buildings.extend((1..=12).map(|n| numbered(1400000100 + n, n, BALLYFOOKOON, BOLTON_COURT)));
+    for i in 0..RECTORIES {
+        let townland = RECTORY_TOWNLANDS + i;
+        localities.push(named(townland, &format!("KNOCK{}", letters(i)), None, 3400));
+        buildings.push(Building {
+            name: Some("THE OLD RECTORY".into()),
+            ..building(1400010000 + i, townland, None)
+        });
+    }
+    for i in 0..BALLY_TOWNS {
+        let townland = BALLY_TOWNLANDS + i;
+        localities.push(named(
+            townland,
+            &format!("BALLYA{}", letters(i)),
+            None,
+            3400,
+        ));
+        groups.push(named(HILL_COURTS + i, "HILL COURT", None, 1070));
+        buildings.push(numbered(1400020000 + i, 9, townland, HILL_COURTS + i));
+    }
+    let address_points = buildings
+        .iter()
+        .enumerate()
+        .map(|(i, b)| point(b.id + 300000000, b.id, &format!("P51{:04}", i)))
+        .collect();
+    let mut ds = Dataset {
+        counties: vec![county(CORK, "CORK", "CORCAIGH")],
+        post_towns: vec![post_town(MALLOW, "MALLOW", "MALA", CORK)],
+        localities,
+        building_groups: groups,
+        buildings,
+        address_points,
+        ..Dataset::default()
+    };
+    derive_address_tables(&mut ds);
+    ds
+}
+
+/// The display names of the options Autocomplete gives for `text`.
+fn suggested(engine: &Engine, text: &str) -> Vec<String> {
+    let r = engine
+        .autocomplete(text, &QueryOptions::default())
+        .expect("answers");
+    r.options.into_iter().map(|o| o.display_name).collect()
+}
+
+#[test]
+fn a_number_before_words_many_houses_are_named_by_finds_the_estate() {
+    let engine = crate::handbuilt::engine(&dataset());
+    for text in ["58 old rectory", "58 Old Rectory P"] {
+        let shown = suggested(&engine, text);
+        assert_eq!(
+            shown.first().map(String::as_str),
+            Some("58 OLD RECTORY PARK, FOXROCK, MALLOW, CO. CORK"),
+            "{text}: {shown:?}"
+        );
+    }
+}
+
+#[test]
+fn a_slip_in_the_word_being_typed_still_counts_for_the_address() {
+    let engine = crate::handbuilt::engine(&dataset());
+    let shown = suggested(&engine, "9 bolton court, baaly");
+    assert_eq!(
+        shown.first().map(String::as_str),
+        Some("9 BOLTON COURT, BALLYFOOKOON, MALLOW, CO. CORK"),
+        "{shown:?}"
+    );
+    // Each HILL COURT explains the number, `court` and the slip, not `bolton`: below it.
+    assert!(shown.iter().skip(1).all(|s| !s.contains("BOLTON")));
+}
