@@ -45,6 +45,8 @@ pub struct LastWord {
     pub county_marker: bool,
     /// Its bit among the plan's words.
     pub bit: u64,
+    /// It is a single letter (which the expansion does not complete).
+    pub letter: bool,
     /// The hit a term of the run counts as; its `df` is 0 (unknown: read from the index).
     hit: TermHit,
     /// When the word as typed begins no term, the runs of terms beginning with a prefix one
@@ -135,6 +137,7 @@ impl LastWord {
             full_forms,
             county_marker,
             bit,
+            letter: prefix.chars().count() == 1,
             hit,
             slipped,
             slipped_hit: TermHit {

@@ -323,6 +323,8 @@ pub fn seed_elements(
         .filter(|h| h.mask & words == 0)
         .fold(0, |c, h| c | h.mask);
     let order = rarest_first(all, words);
+    // Words with a hit seeded.
+    let mut seeded = 0u64;
     for (i, &h) in order.iter().enumerate() {
         let hit = &all[h];
         let df = hit.df as usize;
@@ -330,11 +332,27 @@ pub fn seed_elements(
             if i == 0 {
                 // Every hit is common: the rarest still seeds, cut to the budget.
                 index.term_elements(hit.term).append_to(visit, budget);
+            } else if let Some(last) = hits
+                .last_word()
+                .filter(|l| l.letter && seeded & !l.bit == 0)
+            {
+                // Autocomplete, when only a single letter being typed seeded (an exact term
+                // `w` of W.I.T., rarer than any word): the common words before it seed what
+                // is left of the budget, rarest hit first (`hillcrest` of `5 Hillcrest W`),
+                // otherwise the places being typed into are never read.
+                for &h in &order[i..] {
+                    let left = (budget / 4).saturating_sub(visit.len());
+                    if all[h].mask & !seeded & !last.bit != 0 && left > 0 {
+                        index.term_elements(all[h].term).append_to(visit, left);
+                        seeded |= all[h].mask;
+                    }
+                }
             }
             cut |= order[i..].iter().fold(0, |c, &h| c | all[h].mask);
             break;
         }
         index.term_elements(hit.term).append_to(visit, usize::MAX);
+        seeded |= hit.mask;
     }
     // The postings are sorted runs, which a stable sort finds and merges.
     visit.sort();

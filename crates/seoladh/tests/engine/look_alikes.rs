@@ -1,7 +1,8 @@
 //! Autocomplete reaching the address typed when look-alikes crowd it out, on a small hand-built
 //! dataset: an estate OLD RECTORY PARK among more houses called THE OLD RECTORY than a query's
-//! seeds read, and an estate BOLTON COURT in BALLYFOOKOON among more townlands beginning
-//! `BALLY` than the expansion of a mistyped `baaly` keeps.
+//! seeds read (and a college P.J. CAMPUS whose `p` is a rare word of its own), and an estate
+//! BOLTON COURT in BALLYFOOKOON among more townlands beginning `BALLY` than the expansion of a
+//! mistyped `baaly` keeps.
 
 use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
@@ -21,6 +22,8 @@ const OLD_RECTORY_PARK: u64 = 1300000001;
 const BOLTON_COURT: u64 = 1300000002;
 /// The first of the estates HILL COURT.
 const HILL_COURTS: u64 = 1300005000;
+/// A college whose name holds the single letter `p` as a word.
+const CAMPUS: u64 = 1300009000;
 /// Houses named THE OLD RECTORY: more than the seeds of one query read.
 const RECTORIES: u64 = 1_200;
 /// Townlands beginning `BALLYA`: more than the completions an expansion keeps.
@@ -70,11 +73,13 @@ fn dataset() -> Dataset {
     let mut groups = vec![
         named(OLD_RECTORY_PARK, "OLD RECTORY PARK", None, 1070),
         named(BOLTON_COURT, "BOLTON COURT", None, 1070),
+        named(CAMPUS, "P.J. CAMPUS", None, 1070),
     ];
     let mut buildings: Vec<Building> = (1..=60)
         .map(|n| numbered(1400000000 + n, n, FOXROCK, OLD_RECTORY_PARK))
         .collect();
     buildings.extend((1..=12).map(|n| numbered(1400000100 + n, n, BALLYFOOKOON, BOLTON_COURT)));
+    buildings.push(building(1400000200, FOXROCK, Some(CAMPUS)));
     for i in 0..RECTORIES {
         let townland = RECTORY_TOWNLANDS + i;
         localities.push(named(townland, &format!("KNOCK{}", letters(i)), None, 3400));
@@ -128,6 +133,20 @@ fn a_number_before_words_many_houses_are_named_by_finds_the_estate() {
         assert_eq!(
             shown.first().map(String::as_str),
             Some("58 OLD RECTORY PARK, FOXROCK, MALLOW, CO. CORK"),
+            "{text}: {shown:?}"
+        );
+    }
+}
+
+#[test]
+fn a_single_letter_after_common_words_keeps_the_places_they_name() {
+    let engine = crate::handbuilt::engine(&dataset());
+    // `p` names one element exactly (P.J. CAMPUS), `rectory` more than the seeds read: the
+    // estate being typed is still read.
+    for text in ["7 rectory p", "rectory p"] {
+        let shown = suggested(&engine, text);
+        assert!(
+            shown.iter().take(5).any(|s| s.contains("OLD RECTORY PARK")),
             "{text}: {shown:?}"
         );
     }
