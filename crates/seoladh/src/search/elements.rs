@@ -337,9 +337,10 @@ pub fn seed_elements(
                 .filter(|l| l.letter && seeded & !l.bit == 0)
             {
                 // Autocomplete, when only a single letter being typed seeded (an exact term
-                // `w` of W.I.T., rarer than any word): the common words before it seed what
-                // is left of the budget, rarest hit first (`hillcrest` of `5 Hillcrest W`),
-                // otherwise the places being typed into are never read.
+                // `w` of W.I.T., rarer than any word): the common words before it seed a
+                // quarter of the budget, rarest hit first (`hillcrest` of `5 Hillcrest W`),
+                // streets and estates first as postings run by ordinal; otherwise the places
+                // being typed into are never read. (The whole budget displaces too much.)
                 for &h in &order[i..] {
                     let left = (budget / 4).saturating_sub(visit.len());
                     if all[h].mask & !seeded & !last.bit != 0 && left > 0 {
