@@ -39,6 +39,9 @@ pub struct QueryNumber {
     pub section: u16,
     /// Follows a unit word (`apartment 12`, `flat 3`, `unit 5`).
     pub unit: bool,
+    /// The digits still being typed at the end of autocomplete input: a number beginning with
+    /// them answers it (`1` of `17`).
+    pub partial: bool,
 }
 
 /// The Eircode of the query.
@@ -109,6 +112,17 @@ impl Plan {
     /// the word it abbreviates, and its expanded form's near spellings (`clone`, `cloe`) are
     /// neither.
     pub fn note_last_typed(&mut self, text: &str) {
+        let after_words = |n: &QueryNumber| self.words.iter().all(|w| w.token < n.token);
+        let partial = self.numbers.last().is_some_and(|n| {
+            after_words(n)
+                && n.text.bytes().all(|b| b.is_ascii_digit())
+                && text
+                    .get(n.span.end..)
+                    .is_some_and(|rest| rest.trim().is_empty())
+        });
+        if let Some(n) = self.numbers.last_mut() {
+            n.partial = partial;
+        }
         self.last_typed = self.words.iter().find(|w| w.last).and_then(|w| {
             let typed = crate::text::normalise(text.get(w.span.clone())?);
             let single = !typed.is_empty() && !typed.contains(' ');
@@ -189,6 +203,7 @@ impl Plan {
                         span: tok.span.clone(),
                         section: tok.section,
                         unit: unit_pending,
+                        partial: false,
                     });
                     unit_pending = false;
                 }
@@ -270,6 +285,22 @@ pub(crate) fn is_unit_like(word: &str) -> bool {
 mod tests {
     use super::*;
     use crate::text::tokenise;
+
+    #[test]
+    fn only_digits_ending_autocomplete_input_are_still_being_typed() {
+        let partial = |text: &str| {
+            let mut p = Plan::from_tokens(&tokenise(text));
+            p.note_last_typed(text);
+            p.numbers.iter().map(|n| n.partial).collect::<Vec<_>>()
+        };
+        assert_eq!(partial("hughes funeral home, 1"), [true]);
+        assert_eq!(partial("12 main street"), [false]);
+        assert_eq!(partial("apartment 4, 1"), [false, true]);
+        assert_eq!(partial("12a"), [false]);
+        // Find never reads a number as begun.
+        let find = Plan::from_tokens(&tokenise("hughes funeral home, 1"));
+        assert!(find.numbers.iter().all(|n| !n.partial));
+    }
 
     #[test]
     fn sorts_tokens_by_role() {

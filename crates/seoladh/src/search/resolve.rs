@@ -63,6 +63,35 @@ fn number_fits(stored: &[u8], typed: &str) -> bool {
     same(stored) || (stored.iter().any(separator) && stored.split(separator).any(same))
 }
 
+/// Whether stored house number `r` answers typed number `n`: as typed, or, when `n` is still
+/// being typed, by beginning with it (`17` for `1`, either end of `17-19`).
+fn house_fits(index: &Index, r: u32, n: &QueryNumber) -> bool {
+    number_fits_ref(index, r, &n.text)
+        || (n.partial
+            && index
+                .string_bytes(r)
+                .is_some_and(|s| number_begins(s, &n.text)))
+}
+
+/// Whether a stored house number, or either end of a range or pair, begins with the digits
+/// `typed`.
+fn number_begins(stored: &[u8], typed: &str) -> bool {
+    stored
+        .split(|b| matches!(b, b'-' | b'/'))
+        .any(|part| part.trim_ascii_start().starts_with(typed.as_bytes()))
+}
+
+/// Whether the unit number of name `r` answers typed number `n` (as [`house_fits`] does).
+fn unit_fits(index: &Index, r: u32, n: &QueryNumber) -> bool {
+    unit_number_is(index, r, &n.text)
+        || (n.partial
+            && index.string_bytes(r).is_some_and(|s| {
+                s.split(|b| !b.is_ascii_alphanumeric())
+                    .find(|w| w.first().is_some_and(u8::is_ascii_digit))
+                    .is_some_and(|w| w.starts_with(n.text.as_bytes()))
+            }))
+}
+
 /// Whether the first number in unit name `r` (`APARTMENT 12` → `12`) is `typed` (lower case),
 /// read without allocating: it runs for every unit of a shortlisted place.
 fn unit_number_is(index: &Index, r: u32, typed: &str) -> bool {
@@ -217,7 +246,7 @@ fn house_on_pinned(index: &Index, buildings: &mut [Found], (hi, h): Typed<'_>) -
     for b in buildings.iter_mut() {
         let fits = index
             .building(b.0)
-            .is_some_and(|r| number_fits_ref(index, r.number, &h.text));
+            .is_some_and(|r| house_fits(index, r.number, h));
         if fits {
             b.2 |= 1 << hi;
             used = true;
@@ -238,7 +267,7 @@ fn units_on_pinned(index: &Index, buildings: &mut [Found], (hi, h): Typed<'_>) -
         let unit = (r.ap_start..r.ap_start + u32::from(r.ap_count)).find(|&ap| {
             index
                 .address_point(ap)
-                .is_some_and(|a| unit_number_is(index, a.sub_building, &h.text))
+                .is_some_and(|a| unit_fits(index, a.sub_building, h))
         });
         if let Some(ap) = unit {
             b.1 = Some(ap);
@@ -259,7 +288,7 @@ fn numbered_buildings(
     let mut used = false;
     for b in range {
         let Some(r) = index.building(b) else { continue };
-        if r.number != NONE && number_fits_ref(index, r.number, &h.text) {
+        if r.number != NONE && house_fits(index, r.number, h) {
             out.push((b, None, 1 << hi));
             used = true;
         }
@@ -289,7 +318,7 @@ fn numbered_units(
             let Some(a) = index.address_point(ap) else {
                 continue;
             };
-            if unit_number_is(index, a.sub_building, &n.text) {
+            if unit_fits(index, a.sub_building, n) {
                 out.push((b, Some(ap), 1 << i));
                 used = true;
             }
@@ -447,6 +476,17 @@ pub fn resolve(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn digits_being_typed_begin_numbers_and_either_end_of_a_range() {
+        assert!(number_begins(b"17", "1"));
+        assert!(number_begins(b"1", "1"));
+        assert!(number_begins(b"101A", "10"));
+        assert!(number_begins(b"21-23", "23"));
+        assert!(number_begins(b"21 / 17", "1"));
+        assert!(!number_begins(b"21", "1"));
+        assert!(!number_begins(b"7", "17"));
+    }
 
     #[test]
     fn numbers_fit_ranges_and_suffixes() {
