@@ -107,10 +107,11 @@ impl Plan {
         }
     }
 
-    /// Keeps the last word as typed in `text` when the tokeniser expanded it: an abbreviation
-    /// being typed (`85 Main Street, Cl`) is more often the start of a name (`CLONARD`) than
-    /// the word it abbreviates, and its expanded form's near spellings (`clone`, `cloe`) are
-    /// neither.
+    /// Autocomplete's reading of what `text` ends with, still being typed. Digits after every
+    /// word, with nothing after them, are a number begun ([`QueryNumber::partial`]). The last
+    /// word is kept as typed when the tokeniser expanded it: an abbreviation being typed (`85
+    /// Main Street, Cl`) is more often the start of a name (`CLONARD`) than the word it
+    /// abbreviates, and its expanded form's near spellings (`clone`, `cloe`) are neither.
     pub fn note_last_typed(&mut self, text: &str) {
         let after_words = |n: &QueryNumber| self.words.iter().all(|w| w.token < n.token);
         let partial = self.numbers.last().is_some_and(|n| {

@@ -41,6 +41,41 @@ pub fn named(id: u64, name: &str, irish: Option<&str>, address_type: u16) -> Nam
     }
 }
 
+/// A building with no name or number in `locality` (and estate `group`) of `town` in `county`.
+pub fn building(
+    id: u64,
+    locality: u64,
+    group: Option<u64>,
+    (town, county): (u64, u64),
+) -> Building {
+    Building {
+        id,
+        name: None,
+        name_irish: None,
+        irish_verification: 0,
+        number: None,
+        address_type: 2200,
+        building_group_id: group,
+        primary_thoroughfare_id: None,
+        secondary_thoroughfare_id: None,
+        primary_locality_id: Some(locality),
+        secondary_locality_id: None,
+        post_town_id: town,
+        post_county_id: county,
+        county_id: county,
+    }
+}
+
+/// Three capital letters, distinct for each `i` below 26³ (names of many look-alike places).
+pub fn letters(mut i: u64) -> String {
+    let mut s = String::new();
+    for _ in 0..3 {
+        s.push((b'A' + (i % 26) as u8) as char);
+        i /= 26;
+    }
+    s
+}
+
 /// A plain residential point with an Eircode.
 pub fn point(id: u64, building_id: u64, eircode: &str) -> AddressPoint {
     AddressPoint {

@@ -8,7 +8,7 @@ use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
 use seoladh::{Engine, QueryOptions};
 
-use crate::handbuilt::{county, named, point, post_town};
+use crate::handbuilt::{county, letters, named, point, post_town};
 
 const CORK: u64 = 1001000001;
 const MALLOW: u64 = 1100000001;
@@ -29,23 +29,9 @@ const RECTORIES: u64 = 1_200;
 /// Townlands beginning `BALLYA`: more than the completions an expansion keeps.
 const BALLY_TOWNS: u64 = 60;
 
+/// A building with no name or number in `locality` (and estate `group`) of MALLOW.
 fn building(id: u64, locality: u64, group: Option<u64>) -> Building {
-    Building {
-        id,
-        name: None,
-        name_irish: None,
-        irish_verification: 0,
-        number: None,
-        address_type: 2200,
-        building_group_id: group,
-        primary_thoroughfare_id: None,
-        secondary_thoroughfare_id: None,
-        primary_locality_id: Some(locality),
-        secondary_locality_id: None,
-        post_town_id: MALLOW,
-        post_county_id: CORK,
-        county_id: CORK,
-    }
+    crate::handbuilt::building(id, locality, group, (MALLOW, CORK))
 }
 
 fn numbered(id: u64, number: u64, locality: u64, group: u64) -> Building {
@@ -53,16 +39,6 @@ fn numbered(id: u64, number: u64, locality: u64, group: u64) -> Building {
         number: Some(number.to_string()),
         ..building(id, locality, Some(group))
     }
-}
-
-/// Three letters, distinct for each `i`.
-fn letters(mut i: u64) -> String {
-    let mut s = String::new();
-    for _ in 0..3 {
-        s.push((b'A' + (i % 26) as u8) as char);
-        i /= 26;
-    }
-    s
 }
 
 fn dataset() -> Dataset {

@@ -9,7 +9,7 @@ use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
 use seoladh::Language;
 
-use crate::handbuilt::{county, find, named, point, post_town, stored};
+use crate::handbuilt::{building, county, find, letters, named, point, post_town, stored};
 
 const LAOIS: u64 = 1001000001;
 const GALWAY_COUNTY: u64 = 1001000002;
@@ -34,26 +34,6 @@ const OTHER_TOWNLANDS: u64 = 1110001000;
 /// read.
 const MANY_HOUSES: u64 = 1_200;
 
-/// A building with no name or number in `locality` (and estate `group`) of `town`.
-fn building(id: u64, locality: u64, group: Option<u64>, (town, county): (u64, u64)) -> Building {
-    Building {
-        id,
-        name: None,
-        name_irish: None,
-        irish_verification: 0,
-        number: None,
-        address_type: 2200,
-        building_group_id: group,
-        primary_thoroughfare_id: None,
-        secondary_thoroughfare_id: None,
-        primary_locality_id: Some(locality),
-        secondary_locality_id: None,
-        post_town_id: town,
-        post_county_id: county,
-        county_id: county,
-    }
-}
-
 fn teach_ban(b: Building) -> Building {
     Building {
         name: Some("AN TEACH BÁN".into()),
@@ -63,14 +43,6 @@ fn teach_ban(b: Building) -> Building {
 
 /// A townland name of letters only, distinct for each `i`.
 fn townland_name(i: u64) -> String {
-    let letters = |mut n: u64| {
-        let mut s = String::new();
-        for _ in 0..3 {
-            s.push((b'A' + (n % 26) as u8) as char);
-            n /= 26;
-        }
-        s
-    };
     format!("KNOCK{}", letters(i))
 }
 
