@@ -44,7 +44,7 @@ pub fn named(id: u64, name: &str, irish: Option<&str>, address_type: u16) -> Nam
 /// A building with no name or number in `locality` (and estate `group`) of `town` in `county`.
 pub fn building(
     id: u64,
-    locality: u64,
+    locality: Option<u64>,
     group: Option<u64>,
     (town, county): (u64, u64),
 ) -> Building {
@@ -58,7 +58,7 @@ pub fn building(
         building_group_id: group,
         primary_thoroughfare_id: None,
         secondary_thoroughfare_id: None,
-        primary_locality_id: Some(locality),
+        primary_locality_id: locality,
         secondary_locality_id: None,
         post_town_id: town,
         post_county_id: county,

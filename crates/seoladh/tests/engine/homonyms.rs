@@ -9,7 +9,7 @@ use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
 use seoladh::Language;
 
-use crate::handbuilt::{county, find, named, point, post_town, stored};
+use crate::handbuilt::{building, county, find, named, point, post_town, stored};
 
 const LOUTH: u64 = 1001000001;
 const CORK: u64 = 1001000002;
@@ -39,23 +39,12 @@ fn house(
     number: Option<&str>,
     street: Option<u64>,
     locality: Option<u64>,
-    (town, county): (u64, u64),
+    town: (u64, u64),
 ) -> Building {
     Building {
-        id,
-        name: None,
-        name_irish: None,
-        irish_verification: 0,
         number: number.map(Into::into),
-        address_type: 2200,
-        building_group_id: None,
         primary_thoroughfare_id: street,
-        secondary_thoroughfare_id: None,
-        primary_locality_id: locality,
-        secondary_locality_id: None,
-        post_town_id: town,
-        post_county_id: county,
-        county_id: county,
+        ..building(id, locality, None, town)
     }
 }
 

@@ -31,7 +31,7 @@ const BALLY_TOWNS: u64 = 60;
 
 /// A building with no name or number in `locality` (and estate `group`) of MALLOW.
 fn building(id: u64, locality: u64, group: Option<u64>) -> Building {
-    crate::handbuilt::building(id, locality, group, (MALLOW, CORK))
+    crate::handbuilt::building(id, Some(locality), group, (MALLOW, CORK))
 }
 
 fn numbered(id: u64, number: u64, locality: u64, group: u64) -> Building {

@@ -58,23 +58,28 @@ fn dataset(others: u64) -> Dataset {
         named(BALLYROE, "BALLYROE", Some("AN BAILE RUA"), 3400),
     ];
     let mut buildings = vec![
-        building(1400000001, HILL_60, None, portlaoise),
+        building(1400000001, Some(HILL_60), None, portlaoise),
         Building {
             number: Some("60".into()),
-            ..building(1400000002, BALLYQUAID, Some(HILL_VIEW), portlaoise)
+            ..building(1400000002, Some(BALLYQUAID), Some(HILL_VIEW), portlaoise)
         },
         Building {
             number: Some("61".into()),
-            ..building(1400000003, BALLYQUAID, Some(HILL_VIEW), portlaoise)
+            ..building(1400000003, Some(BALLYQUAID), Some(HILL_VIEW), portlaoise)
         },
-        teach_ban(building(TEACH_BAN, BALLYBAUN, None, galway)),
-        building(1400000005, BALLYBAUN, None, galway),
-        teach_ban(building(1400000006, BALLYROE, None, tuam)),
+        teach_ban(building(TEACH_BAN, Some(BALLYBAUN), None, galway)),
+        building(1400000005, Some(BALLYBAUN), None, galway),
+        teach_ban(building(1400000006, Some(BALLYROE), None, tuam)),
     ];
     for i in 0..others {
         let townland = OTHER_TOWNLANDS + i;
         localities.push(named(townland, &townland_name(i), None, 3400));
-        buildings.push(teach_ban(building(1400010000 + i, townland, None, galway)));
+        buildings.push(teach_ban(building(
+            1400010000 + i,
+            Some(townland),
+            None,
+            galway,
+        )));
     }
     let address_points = buildings
         .iter()
