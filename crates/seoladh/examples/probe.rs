@@ -21,7 +21,12 @@ fn main() {
             el.as_secs_f64() * 1e6,
             s.used_typos
         );
-        for c in s.candidates.iter().take(5) {
+        for c in s.candidates.iter().take(
+            std::env::var("PROBE_N")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(5),
+        ) {
             let parts = match (c.address_point, c.building) {
                 (Some(ap), _) => idx.address_point_parts(ap),
                 (None, Some(b)) => idx.building_parts(b),

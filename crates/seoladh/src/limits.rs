@@ -35,10 +35,23 @@ pub const MAX_SEED_VISITS: usize = 1_000;
 /// candidates (see `search::joint`): more, and a longer run is tried.
 pub const MAX_JOINT_SEEDS: usize = 128;
 
-/// Most elements named together by the words before Autocomplete's last word that seed when
-/// they are too many for [`MAX_JOINT_SEEDS`] (`MAIN STREET`): the last word's rare completions
-/// are read in their places.
+/// Most streets and estates named together by the words before Autocomplete's last word that
+/// seed, with a number typed, when the words name too many elements for [`MAX_JOINT_SEEDS`]
+/// (`58 Old Rectory P`: the estates OLD RECTORY, not the houses).
 pub const MAX_JOINT_BEFORE_LAST: usize = 1_024;
+
+/// Most elements of the words just before Autocomplete's last word that are read against the
+/// places the last word names (see `search::joint`): a house name shared by a few thousand
+/// houses (`BEALTAINE`) is read, a word like `main` only together with the word before it.
+pub const MAX_BEFORE_LAST_ELEMENTS: usize = 4_096;
+
+/// Most element postings of the terms Autocomplete's last word begins that are read to find
+/// those elements in the places of the words before it: a prefix beginning more (`si`,
+/// `cour`) narrows nothing yet.
+pub const MAX_LAST_WORD_POSTINGS: usize = 20_000;
+
+/// Most places of one such element looked at for a name the last word begins.
+pub const MAX_PLACES_NAMING_LAST: usize = 4;
 
 /// A query word naming more elements than this (`road`, `street`) is not intersected with its
 /// neighbours for autocomplete's joint seeds: reading its postings would cost more than it

@@ -132,6 +132,9 @@ fn text_suggestions(
     let mut begins: Vec<bool> = Vec::new();
     let mut beginning = 0;
     let mut tie: Option<f32> = None;
+    // Per option: the run of candidates of one score it comes from, and its name's length.
+    let mut tiers: Vec<(usize, usize)> = Vec::new();
+    let mut tier = 0;
     for c in &s.candidates {
         // Once as many options begin with the words as are shown, no later one can come
         // before them: the rest of the pool need not be rendered.
@@ -144,6 +147,9 @@ fn text_suggestions(
         // typed words.
         if out.len() >= pool && !(ordering && out.len() < MAX_TIED_POOL && tie == Some(c.score)) {
             break;
+        }
+        if tie.is_some_and(|t| t != c.score) {
+            tier += 1;
         }
         tie = Some(c.score);
         let target = suggestion_target(index, &s, c);
@@ -169,6 +175,7 @@ fn text_suggestions(
                     let b = begins_with_normalised(&name, &typed);
                     beginning += usize::from(b);
                     begins.push(b);
+                    tiers.push((tier, name.split(' ').count()));
                 }
                 out.push((item, target));
             }
@@ -188,9 +195,14 @@ fn text_suggestions(
                     .is_some_and(|(_, name)| begins_with_normalised(&name, &typed));
             }
         }
-        // Stable: within each side the matcher's order stands.
+        // Stable: within each side the matcher's order stands, and of options it cannot tell
+        // apart the shorter comes first (the typed words are more of it: `99 Avondale ` is
+        // more likely 99 AVONDALE COURT, CORK than a name twice as long).
         let mut order: Vec<usize> = (0..out.len()).collect();
-        order.sort_by_key(|&i| (!begins.get(i).copied().unwrap_or(false), i));
+        order.sort_by_key(|&i| {
+            let (tier, len) = tiers.get(i).copied().unwrap_or((usize::MAX, 0));
+            (!begins.get(i).copied().unwrap_or(false), tier, len, i)
+        });
         let mut items: Vec<Option<OptionItem>> = out.into_iter().map(|(i, _)| Some(i)).collect();
         return order
             .into_iter()

@@ -167,6 +167,15 @@ impl LastWord {
             .then_some(&self.slipped_hit)
     }
 
+    /// The runs of term ids the word stands for: those beginning with it, its full forms, and
+    /// those read with a slip.
+    pub fn runs(&self) -> Vec<(u32, u32)> {
+        let mut runs = vec![self.run];
+        runs.extend(self.full_forms.iter().map(|&t| (t, t + 1)));
+        runs.extend_from_slice(&self.slipped);
+        runs
+    }
+
     /// The hit term `t` counts as when it is the name of a county the last words begin: it
     /// explains the words of the name before the last one too, so it comes before the term's
     /// other hits.

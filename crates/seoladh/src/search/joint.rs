@@ -7,13 +7,19 @@
 //! street the user is typing (`30 Hillcrest Court`) was never a candidate. Two common words
 //! are rarely common together, so the postings of adjacent words are intersected and the few
 //! elements naming all of them seed too.
+//!
+//! A house or street name typed before the last word may be shared by thousands
+//! (`Bealtaine Six`: 2,940 houses BEALTAINE) while the last word spells out the townland or
+//! town, a rare completion the expansion does not keep: the places of the name's elements are
+//! read once per word and the elements whose places the last word names seed
+//! ([`PlacesBeforeLast`]).
 
 use std::collections::VecDeque;
 
-use crate::index::{ElementKind, Index};
+use crate::index::{ElementKind, Index, NONE};
 use crate::limits::{
-    MAX_JOINT_BEFORE_LAST, MAX_JOINT_SEEDS, MAX_JOINT_WORD_ELEMENTS, MAX_SEED_VISITS,
-    RECENT_JOINT_PAIRS,
+    MAX_BEFORE_LAST_ELEMENTS, MAX_JOINT_BEFORE_LAST, MAX_JOINT_SEEDS, MAX_JOINT_WORD_ELEMENTS,
+    MAX_LAST_WORD_POSTINGS, MAX_PLACES_NAMING_LAST, MAX_SEED_VISITS, RECENT_JOINT_PAIRS,
 };
 use crate::search::elements::{
     find, rarest_first, score_element, ElementMatch, HitTerms, IdfCache,
@@ -60,7 +66,11 @@ pub fn add_joint_seeds(
     // One bit per element of the index (a damaged posting beyond them is never marked).
     let elements = index.meta().counts.elements as usize;
     {
-        let JointScratch { marks, pairs } = scratch;
+        let JointScratch {
+            marks,
+            pairs,
+            before_last,
+        } = scratch;
         let marks = super::grown_marks(marks, elements);
         let starts = usable.iter().take(words.saturating_sub(1)).enumerate();
         for (start, _) in starts.filter(|(_, &u)| u) {
@@ -79,10 +89,9 @@ pub fn add_joint_seeds(
                     break;
                 }
                 let Some(k) = next_usable(next) else {
-                    // Too common together to seed, and nothing read after them: when the
-                    // last word is still being typed after the run, its rare completions
-                    // (`CLONARD` for `85 Main Street, Cl`) seeded nothing, and only the
-                    // places of the run can hold them (see [`MAX_JOINT_BEFORE_LAST`]).
+                    // Too common together to seed, and nothing read after them (when the last
+                    // word is still being typed after the run, its rare completions are read
+                    // in the run's places: [`in_places_naming_last`]).
                     let before_last = hits
                         .last_word()
                         .is_some_and(|l| l.bit.trailing_zeros() as usize >= next);
@@ -90,9 +99,7 @@ pub fn add_joint_seeds(
                         true => MAX_JOINT_BEFORE_LAST,
                         false => MAX_JOINT_SEEDS,
                     };
-                    if before_last && run.len() <= cap {
-                        found.extend_from_slice(&run);
-                    } else if numbered {
+                    if numbered {
                         // A number goes on a street or an estate: those the run names seed,
                         // not the thousands of houses named alike (`58 Old Rectory` is 58
                         // OLD RECTORY PARK, not a house called THE OLD RECTORY).
@@ -122,6 +129,14 @@ pub fn add_joint_seeds(
                 break;
             }
         }
+        found.extend(in_places_naming_last(
+            index,
+            hits,
+            covered,
+            &usable,
+            marks,
+            before_last,
+        ));
     }
     found.sort_unstable();
     found.dedup();
@@ -136,6 +151,184 @@ pub fn add_joint_seeds(
     if seeds.len() > before {
         seeds.sort_unstable_by_key(|m| m.element);
     }
+}
+
+/// Autocomplete: the elements of the words just before the last one, too common to seed
+/// (2,940 houses are called BEALTAINE), that lie in a place whose other names the last word
+/// begins (`Bealtaine Six` is BEALTAINE, SIXMILEWATER). The expansion keeps only the last
+/// word's commonest completions, so its rare ones (the townland, the village) seed nothing,
+/// and the word before it names the house or street in a different element: no run of words
+/// read together holds both. At most [`MAX_JOINT_SEEDS`], ascending.
+fn in_places_naming_last(
+    index: &Index,
+    hits: &HitTerms<'_>,
+    covered: u64,
+    usable: &[bool],
+    marks: &mut [u64],
+    kept_places: &mut PlacesBeforeLast,
+) -> Vec<u32> {
+    let Some(last) = hits.last_word().filter(|l| !l.letter) else {
+        return Vec::new();
+    };
+    // The last word's terms are read through their postings: a prefix beginning too many
+    // (`si`, `cour`) narrows nothing yet.
+    let runs = last.runs();
+    let mut postings = 0usize;
+    for t in runs.iter().flat_map(|&(a, b)| a..b) {
+        postings += index.term_frequency(t) as usize;
+        if postings > MAX_LAST_WORD_POSTINGS {
+            return Vec::new();
+        }
+    }
+    if postings == 0 {
+        return Vec::new();
+    }
+    let l = last.bit.trailing_zeros() as usize;
+    // The nearest readable words before the last one (words too common to read, `street`,
+    // passed over; a seeded word ends the search: its places are candidates already).
+    let before: Vec<usize> = (0..l.min(usable.len()))
+        .rev()
+        .take_while(|&k| covered & (1u64 << k) == 0)
+        .filter(|&k| usable[k])
+        .collect();
+    if before.is_empty() {
+        return Vec::new();
+    }
+    // The words before the last one stay the same while it is typed: their elements' places
+    // are read once.
+    let instance = index.instance();
+    let mut key = vec![(instance >> 32) as u32, instance as u32];
+    for &k in &before {
+        key.extend(word_terms(hits, k));
+        key.push(u32::MAX);
+    }
+    if kept_places.key != key {
+        let mut run = word_elements(index, hits, before[0]);
+        for &k in &before[1..] {
+            if run.len() <= MAX_BEFORE_LAST_ELEMENTS {
+                break;
+            }
+            intersect_word(index, hits, k, &mut run, marks);
+        }
+        kept_places.read(index, &run);
+        kept_places.key = key;
+    }
+    if kept_places.elements.is_empty() {
+        return Vec::new();
+    }
+    // The elements the last word names, marked.
+    let mut touched: Vec<usize> = Vec::new();
+    for t in runs.iter().flat_map(|&(a, b)| a..b) {
+        for e in index.term_elements(t) {
+            let Some(word) = marks.get_mut(e as usize / 64) else {
+                break; // the postings are ascending
+            };
+            if *word == 0 {
+                touched.push(e as usize / 64);
+            }
+            *word |= 1u64 << (e % 64);
+        }
+    }
+    let marked = |e: u32| {
+        marks
+            .get(e as usize / 64)
+            .is_some_and(|w| w & (1u64 << (e % 64)) != 0)
+    };
+    let kept = kept_places.naming(marked);
+    for w in touched {
+        marks[w] = 0;
+    }
+    kept
+}
+
+/// The places of the elements named by the words before Autocomplete's last one (see
+/// [`in_places_naming_last`]), kept from one keystroke to the next.
+#[derive(Debug, Default)]
+pub struct PlacesBeforeLast {
+    /// The index instance and the terms of the words read.
+    key: Vec<u32>,
+    /// Each element, with the end of its places' other elements in `others`.
+    elements: Vec<(u32, u32)>,
+    /// The other elements of each element's places, element after element.
+    others: Vec<u32>,
+}
+
+impl PlacesBeforeLast {
+    /// Reads the places of `run` (none when it names more than [`MAX_BEFORE_LAST_ELEMENTS`]).
+    fn read(&mut self, index: &Index, run: &[u32]) {
+        self.elements.clear();
+        self.others.clear();
+        if run.len() > MAX_BEFORE_LAST_ELEMENTS {
+            return;
+        }
+        // In stages, each row asked for some iterations before it is read: the rows are
+        // scattered over a table of every place.
+        let ahead = index.prefetcher();
+        let mut places: Vec<(u32, u32)> = Vec::with_capacity(run.len() * 2);
+        for (k, &e) in run.iter().enumerate() {
+            if let Some(&next) = run.get(k + 4) {
+                ahead.element_places_offset(next);
+            }
+            if let Some(&next) = run.get(k + 2) {
+                ahead.element_places(next);
+            }
+            for p in index.element_places(e).take(MAX_PLACES_NAMING_LAST) {
+                places.push((k as u32, p));
+            }
+        }
+        let mut at = 0;
+        for (i, &e) in run.iter().enumerate() {
+            let start = self.others.len();
+            while let Some(&(_, p)) = places.get(at).filter(|p| p.0 as usize == i) {
+                if let Some(&(_, next)) = places.get(at + 8) {
+                    ahead.place(next);
+                }
+                at += 1;
+                let Some(row) = index.place(p) else {
+                    continue;
+                };
+                for slot in row.line_slots() {
+                    if slot != NONE && slot != e && !self.others[start..].contains(&slot) {
+                        self.others.push(slot);
+                    }
+                }
+            }
+            self.elements.push((e, self.others.len() as u32));
+        }
+    }
+
+    /// The elements read one of whose places has another element `named` accepts (at most
+    /// [`MAX_JOINT_SEEDS`], ascending).
+    fn naming(&self, named: impl Fn(u32) -> bool) -> Vec<u32> {
+        let mut kept = Vec::new();
+        let mut start = 0usize;
+        for &(e, end) in &self.elements {
+            let others = self.others.get(start..end as usize).unwrap_or(&[]);
+            start = end as usize;
+            if others.iter().any(|&o| named(o)) {
+                kept.push(e);
+                if kept.len() == MAX_JOINT_SEEDS {
+                    break;
+                }
+            }
+        }
+        kept
+    }
+}
+
+/// The elements word `i` names, ascending.
+fn word_elements(index: &Index, hits: &HitTerms<'_>, i: usize) -> Vec<u32> {
+    let mut all: Vec<u32> = Vec::new();
+    let mut terms = 0;
+    for t in word_terms(hits, i) {
+        terms += 1;
+        all.extend(index.term_elements(t));
+    }
+    if terms > 1 {
+        all.sort_unstable();
+        all.dedup();
+    }
+    all
 }
 
 /// The words whose every hit the seed stage reads in full (rarest first within
@@ -161,6 +354,8 @@ pub struct JointScratch {
     marks: Vec<u64>,
     /// The last [`RECENT_JOINT_PAIRS`] pairs read, oldest first.
     pairs: VecDeque<PairEntry>,
+    /// The places of the words before the last one, read lately.
+    before_last: PlacesBeforeLast,
 }
 
 /// The distinct terms word `i` hits (the hits are sorted by term: a term hit twice, exact and

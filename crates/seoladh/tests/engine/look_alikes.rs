@@ -2,7 +2,7 @@
 //! dataset: an estate OLD RECTORY PARK among more houses called THE OLD RECTORY than a query's
 //! seeds read (and a college P.J. CAMPUS whose `p` is a rare word of its own), and an estate
 //! BOLTON COURT in BALLYFOOKOON among more townlands beginning `BALLY` than the expansion of a
-//! mistyped `baaly` keeps.
+//! mistyped `baaly` keeps, or holding one more THE OLD RECTORY.
 
 use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
@@ -22,12 +22,20 @@ const OLD_RECTORY_PARK: u64 = 1300000001;
 const BOLTON_COURT: u64 = 1300000002;
 /// The first of the estates HILL COURT.
 const HILL_COURTS: u64 = 1300005000;
+/// A townland of three words.
+const CROSS_ROADS: u64 = 1110000003;
+/// The first of the estates AVONDALE COURT.
+const AVONDALE_COURTS: u64 = 1300009100;
 /// A college whose name holds the single letter `p` as a word.
 const CAMPUS: u64 = 1300009000;
 /// Houses named THE OLD RECTORY: more than the seeds of one query read.
 const RECTORIES: u64 = 1_200;
 /// Townlands beginning `BALLYA`: more than the completions an expansion keeps.
 const BALLY_TOWNS: u64 = 60;
+
+/// The `BALLYA…` townland holding one more house called THE OLD RECTORY: one of the
+/// completions of `ballya` the expansion does not keep.
+const RECTORY_IN_BALLY: u64 = 51;
 
 /// A building with no name or number in `locality` (and estate `group`) of MALLOW.
 fn building(id: u64, locality: u64, group: Option<u64>) -> Building {
@@ -74,6 +82,17 @@ fn dataset() -> Dataset {
         ));
         groups.push(named(HILL_COURTS + i, "HILL COURT", None, 1070));
         buildings.push(numbered(1400020000 + i, 9, townland, HILL_COURTS + i));
+    }
+    buildings.push(Building {
+        name: Some("THE OLD RECTORY".into()),
+        ..building(1400030000, BALLY_TOWNLANDS + RECTORY_IN_BALLY, None)
+    });
+    // Estates AVONDALE COURT alike but for their townland's name, the longest first.
+    localities.push(named(CROSS_ROADS, "KNOCK CROSS ROADS", None, 3400));
+    for (i, townland) in [CROSS_ROADS, FOXROCK].into_iter().enumerate() {
+        let estate = AVONDALE_COURTS + i as u64;
+        groups.push(named(estate, "AVONDALE COURT", None, 1070));
+        buildings.push(numbered(1400040000 + i as u64, 9, townland, estate));
     }
     let address_points = buildings
         .iter()
@@ -139,4 +158,36 @@ fn a_slip_in_the_word_being_typed_still_counts_for_the_address() {
     );
     // Each HILL COURT explains the number, `court` and the slip, not `bolton`: below it.
     assert!(shown.iter().skip(1).all(|s| !s.contains("BOLTON")));
+}
+
+#[test]
+fn a_house_named_like_thousands_is_found_in_the_townland_being_typed() {
+    let engine = crate::handbuilt::engine(&dataset());
+    // More houses are called THE OLD RECTORY than the seeds read, and `ballya` begins more
+    // townlands than the expansion keeps: the townland of the one typed is read among the
+    // places of the houses.
+    let want = format!(
+        "THE OLD RECTORY, BALLYA{}, MALLOW, CO. CORK",
+        letters(RECTORY_IN_BALLY)
+    );
+    for text in ["the old rectory, ballya", "Old Rectory Ballya"] {
+        let shown = suggested(&engine, text);
+        assert!(
+            shown.iter().take(5).any(|s| *s == want),
+            "{text}: {shown:?}"
+        );
+    }
+}
+
+#[test]
+fn of_options_alike_but_for_their_length_the_shorter_comes_first() {
+    let engine = crate::handbuilt::engine(&dataset());
+    let shown = suggested(&engine, "9 avondale court");
+    assert_eq!(
+        shown,
+        [
+            "9 AVONDALE COURT, FOXROCK, MALLOW, CO. CORK",
+            "9 AVONDALE COURT, KNOCK CROSS ROADS, MALLOW, CO. CORK",
+        ]
+    );
 }
