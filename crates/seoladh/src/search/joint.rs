@@ -12,7 +12,7 @@
 //! (`Bealtaine Six`: 2,940 houses BEALTAINE) while the last word spells out the townland or
 //! town, a rare completion the expansion does not keep: the places of the name's elements are
 //! read once per word and the elements whose places the last word names seed
-//! ([`PlacesBeforeLast`]).
+//! (`PlacesBeforeLast`).
 
 use std::collections::VecDeque;
 
@@ -244,7 +244,7 @@ fn in_places_naming_last(
 /// The places of the elements named by the words before Autocomplete's last one (see
 /// [`in_places_naming_last`]), kept from one keystroke to the next.
 #[derive(Debug, Default)]
-pub struct PlacesBeforeLast {
+struct PlacesBeforeLast {
     /// The index instance and the terms of the words read.
     key: Vec<u32>,
     /// Each element, with the end of its places' other elements in `others`.
