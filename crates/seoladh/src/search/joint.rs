@@ -217,18 +217,7 @@ fn in_places_naming_last(
         return Vec::new();
     }
     // The elements the last word names, marked.
-    let mut touched: Vec<usize> = Vec::new();
-    for t in runs.iter().flat_map(|&(a, b)| a..b) {
-        for e in index.term_elements(t) {
-            let Some(word) = marks.get_mut(e as usize / 64) else {
-                break; // the postings are ascending
-            };
-            if *word == 0 {
-                touched.push(e as usize / 64);
-            }
-            *word |= 1u64 << (e % 64);
-        }
-    }
+    let (touched, _) = mark_elements(index, runs.iter().flat_map(|&(a, b)| a..b), marks);
     let marked = |e: u32| {
         marks
             .get(e as usize / 64)
@@ -419,9 +408,24 @@ fn recent_pair(
 /// The elements words `i` and `j` both name, ascending: word `i`'s elements are marked, then
 /// word `j`'s postings read against the marks (no list of either word is gathered or sorted).
 fn pair(index: &Index, hits: &HitTerms<'_>, i: usize, j: usize, marks: &mut [u64]) -> Vec<u32> {
+    let (touched, max) = mark_elements(index, word_terms(hits, i), marks);
+    let kept = keep_marked(index, hits, j, max, marks);
+    for w in touched {
+        marks[w] = 0;
+    }
+    kept
+}
+
+/// Marks the elements of `terms` (one bit each); returns the words of `marks` set and the
+/// highest element marked.
+fn mark_elements(
+    index: &Index,
+    terms: impl Iterator<Item = u32>,
+    marks: &mut [u64],
+) -> (Vec<usize>, u32) {
     let mut touched: Vec<usize> = Vec::new();
     let mut max = 0u32;
-    for term in word_terms(hits, i) {
+    for term in terms {
         for e in index.term_elements(term) {
             let w = e as usize / 64;
             let Some(word) = marks.get_mut(w) else {
@@ -434,11 +438,7 @@ fn pair(index: &Index, hits: &HitTerms<'_>, i: usize, j: usize, marks: &mut [u64
             max = max.max(e);
         }
     }
-    let kept = keep_marked(index, hits, j, max, marks);
-    for w in touched {
-        marks[w] = 0;
-    }
-    kept
+    (touched, max)
 }
 
 /// The elements word `i` names among those marked (none above `max`), ascending; their marks

@@ -76,6 +76,15 @@ pub fn letters(mut i: u64) -> String {
     s
 }
 
+/// One plain point per building, its Eircode `routing` and the building's position.
+pub fn points(buildings: &[Building], routing: &str) -> Vec<AddressPoint> {
+    buildings
+        .iter()
+        .enumerate()
+        .map(|(i, b)| point(b.id + 300000000, b.id, &format!("{routing}{i:04}")))
+        .collect()
+}
+
 /// A plain residential point with an Eircode.
 pub fn point(id: u64, building_id: u64, eircode: &str) -> AddressPoint {
     AddressPoint {

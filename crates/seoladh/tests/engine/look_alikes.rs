@@ -8,7 +8,7 @@ use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
 use seoladh::{Engine, QueryOptions};
 
-use crate::handbuilt::{county, letters, named, point, post_town};
+use crate::handbuilt::{county, letters, named, points, post_town};
 
 const CORK: u64 = 1001000001;
 const MALLOW: u64 = 1100000001;
@@ -94,11 +94,7 @@ fn dataset() -> Dataset {
         groups.push(named(estate, "AVONDALE COURT", None, 1070));
         buildings.push(numbered(1400040000 + i as u64, 9, townland, estate));
     }
-    let address_points = buildings
-        .iter()
-        .enumerate()
-        .map(|(i, b)| point(b.id + 300000000, b.id, &format!("P51{:04}", i)))
-        .collect();
+    let address_points = points(&buildings, "P51");
     let mut ds = Dataset {
         counties: vec![county(CORK, "CORK", "CORCAIGH")],
         post_towns: vec![post_town(MALLOW, "MALLOW", "MALA", CORK)],

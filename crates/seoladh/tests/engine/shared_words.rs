@@ -9,7 +9,7 @@ use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
 use seoladh::Language;
 
-use crate::handbuilt::{building, county, find, letters, named, point, post_town, stored};
+use crate::handbuilt::{building, county, find, letters, named, points, post_town, stored};
 
 const LAOIS: u64 = 1001000001;
 const GALWAY_COUNTY: u64 = 1001000002;
@@ -81,11 +81,7 @@ fn dataset(others: u64) -> Dataset {
             galway,
         )));
     }
-    let address_points = buildings
-        .iter()
-        .enumerate()
-        .map(|(i, b)| point(b.id + 300000000, b.id, &format!("H91{:04}", i)))
-        .collect();
+    let address_points = points(&buildings, "H91");
     let mut ds = Dataset {
         counties: vec![
             county(LAOIS, "LAOIS", "LAOISE"),
