@@ -1,9 +1,10 @@
 //! Completions of short prefixes, derived from the term dictionary at first use.
 //!
 //! Autocomplete reads the last word as a prefix and keeps its [`MAX_TERM_EXPANSIONS`] best
-//! completions (shortest first, then commonest). A two- to four-letter prefix has hundreds or
-//! thousands of completions, so reading them per keystroke would dominate the request; one pass
-//! over the dictionary (tens of thousands of terms, a few milliseconds) ranks them all once.
+//! completions (shortest first, then commonest). A prefix of up to six letters may have
+//! hundreds or thousands of completions (`bally`), so reading them per keystroke would dominate
+//! the request; one pass over the dictionary (tens of thousands of terms, a few milliseconds)
+//! ranks them all once. (A single letter is read as a prefix only beside a lone number: `29 C`.)
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -23,9 +24,9 @@ pub(crate) fn next_instance() -> u64 {
 }
 
 /// Longest prefix the table holds; longer ones have few completions and are read directly.
-pub const MAX_TABLED_PREFIX: usize = 4;
+pub const MAX_TABLED_PREFIX: usize = 6;
 /// Shortest prefix the table holds.
-pub const MIN_TABLED_PREFIX: usize = 2;
+pub const MIN_TABLED_PREFIX: usize = 1;
 
 /// A completion of a prefix.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -264,7 +264,7 @@ impl Plan {
 
 /// Whether `word` is `dublin` misspelt (one or two edits, not the word itself).
 fn is_dublin_typo(word: &str) -> bool {
-    word.len() >= 5 && word != "dublin" && strsim::damerau_levenshtein(word, "dublin") <= 2
+    word.len() >= 5 && word != "dublin" && crate::text::lexicon::within_edits(word, "dublin", 2)
 }
 
 /// Dublin postal district numbers (1–24 and 6W).
@@ -279,7 +279,7 @@ pub(crate) fn is_unit_like(word: &str) -> bool {
         || (word.len() >= 6
             && UNITS
                 .iter()
-                .any(|u| strsim::damerau_levenshtein(word, u) <= 2))
+                .any(|u| crate::text::lexicon::within_edits(word, u, 2)))
 }
 
 #[cfg(test)]

@@ -553,6 +553,33 @@ pub fn one_slip(a: &[u8], b: &[u8]) -> bool {
     }
 }
 
+/// Whether `a` is within `k` edits of `b` (Damerau–Levenshtein). The letters' counts are compared
+/// first: no edit changes them by more than one each way and a swap not at all, so a pair whose
+/// counts differ by more than `k` is rejected without the allocating distance (it runs on every
+/// word of every rendered option).
+pub fn within_edits(a: &str, b: &str, k: usize) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        if a.len().abs_diff(b.len()) > k {
+            return false;
+        }
+        let mut counts = [0i16; 128];
+        for &c in a.as_bytes() {
+            counts[usize::from(c)] += 1;
+        }
+        for &c in b.as_bytes() {
+            counts[usize::from(c)] -= 1;
+        }
+        let (more, fewer) = counts.iter().fold((0usize, 0usize), |(m, f), &c| match c {
+            c if c > 0 => (m + c as usize, f),
+            c => (m, f + c.unsigned_abs() as usize),
+        });
+        if more.max(fewer) > k {
+            return false;
+        }
+    }
+    strsim::damerau_levenshtein(a, b) <= k
+}
+
 #[cfg(test)]
 #[path = "lexicon_tests.rs"]
 mod tests;

@@ -165,3 +165,21 @@ fn pool_holds_the_fixed_texts_it_points_at() {
     assert!(n >= 6, "{n}");
     assert_eq!(l.canonical_in_pool(l.info("silver")), None);
 }
+
+#[test]
+fn within_edits_is_the_distance_bound() {
+    // Every pair of these words (slips, swaps, anagrams, non-ASCII, lengths apart) agrees with
+    // the distance itself at every bound.
+    let words = [
+        "apartment", "apartmnet", "aprtment", "apartments", "arasan", "árasán", "arasna", "aonad",
+        "anoad", "street", "dublin", "dubiln", "dbulin", "nilbud", "", "a", "ab", "ba",
+    ];
+    for a in words {
+        for b in words {
+            let d = strsim::damerau_levenshtein(a, b);
+            for k in 0..4 {
+                assert_eq!(within_edits(a, b, k), d <= k, "{a} {b} {k}");
+            }
+        }
+    }
+}
