@@ -2,7 +2,8 @@
 //! dataset: an estate OLD RECTORY PARK among more houses called THE OLD RECTORY than a query's
 //! seeds read (and a college P.J. CAMPUS whose `p` is a rare word of its own), and an estate
 //! BOLTON COURT in BALLYFOOKOON among more townlands beginning `BALLY` than the expansion of a
-//! mistyped `baaly` keeps, or holding one more THE OLD RECTORY.
+//! mistyped `baaly` keeps, or holding one more THE OLD RECTORY; an estate CASTLE ROAD in a
+//! locality ST LAURENCES RD, and more estates `ST… ROAD` elsewhere than are shown.
 
 use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
@@ -26,6 +27,11 @@ const HILL_COURTS: u64 = 1300005000;
 const CROSS_ROADS: u64 = 1110000003;
 /// The first of the estates AVONDALE COURT.
 const AVONDALE_COURTS: u64 = 1300009100;
+/// A locality whose name ends in the street type of the estate typed before it.
+const ST_LAURENCES: u64 = 1110000004;
+const CASTLE_ROAD: u64 = 1300009200;
+/// The first of the estates `ST… ROAD` (`road` and a word beginning `st`).
+const ST_ROADS: u64 = 1300009300;
 /// A college whose name holds the single letter `p` as a word.
 const CAMPUS: u64 = 1300009000;
 /// Houses named THE OLD RECTORY: more than the seeds of one query read.
@@ -93,6 +99,14 @@ fn dataset() -> Dataset {
         let estate = AVONDALE_COURTS + i as u64;
         groups.push(named(estate, "AVONDALE COURT", None, 1070));
         buildings.push(numbered(1400040000 + i as u64, 9, townland, estate));
+    }
+    // 24 CASTLE ROAD, ST LAURENCES RD, and look-alikes 24 ST… ROAD (`road`, `st…`).
+    localities.push(named(ST_LAURENCES, "ST LAURENCES RD", None, 3400));
+    groups.push(named(CASTLE_ROAD, "CASTLE ROAD", None, 1070));
+    buildings.push(numbered(1400050000, 24, ST_LAURENCES, CASTLE_ROAD));
+    for i in 0..40 {
+        groups.push(named(ST_ROADS + i, &format!("ST{} ROAD", letters(i)), None, 1070));
+        buildings.push(numbered(1400050100 + i, 24, FOXROCK, ST_ROADS + i));
     }
     let address_points = points(&buildings, "P51");
     let mut ds = Dataset {
@@ -186,4 +200,19 @@ fn of_options_alike_but_for_their_length_the_shorter_comes_first() {
             "9 AVONDALE COURT, KNOCK CROSS ROADS, MALLOW, CO. CORK",
         ]
     );
+}
+
+#[test]
+fn a_line_being_typed_does_not_take_the_words_of_the_line_before() {
+    let engine = crate::handbuilt::engine(&dataset());
+    // `St` begins ST LAURENCES RD; its `RD` is still to be typed, not the `Road` of CASTLE
+    // ROAD, so the house explains every word and no ST… ROAD (`road`, `st…`) does.
+    for text in ["24 Castle Road, St", "24 castle road, st l"] {
+        let shown = suggested(&engine, text);
+        assert_eq!(
+            shown.first().map(String::as_str),
+            Some("24 CASTLE ROAD, ST LAURENCES RD, MALLOW, CO. CORK"),
+            "{text}: {shown:?}"
+        );
+    }
 }

@@ -269,6 +269,9 @@ fn read_variant(
             cands.iter().find(free)
         };
         let pick = pick.filter(|h| !hits.stray_stopword(h.mask, anchor));
+        // Nor are they the words of an earlier line: typing `24 Clanmahon Road, St` begins
+        // ST LAURENCES RD, whose `RD` is not the `Road` of the line before.
+        let pick = pick.filter(|h| !(typed_past && in_earlier_line(h.mask, typing, hits)));
         if typed_past && pick.is_none() {
             continue;
         }
@@ -314,6 +317,18 @@ fn read_variant(
         }
     }
     r
+}
+
+/// Whether the words of `mask` all lie in comma sections before the one of word `typing` (a
+/// single bit).
+#[inline]
+fn in_earlier_line(mask: u64, typing: u64, hits: &HitTerms<'_>) -> bool {
+    if mask == 0 || typing == 0 || mask & !low_bits(typing.trailing_zeros()) != 0 {
+        return false;
+    }
+    let last = 64 - mask.leading_zeros();
+    let through = typing.trailing_zeros() + 1;
+    hits.section_starts & low_bits(through) & !low_bits(last) != 0
 }
 
 /// Whether element `e` comes last in an address (a county or post town).
