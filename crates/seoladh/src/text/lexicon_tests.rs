@@ -171,8 +171,24 @@ fn within_edits_is_the_distance_bound() {
     // Every pair of these words (slips, swaps, anagrams, non-ASCII, lengths apart) agrees with
     // the distance itself at every bound.
     let words = [
-        "apartment", "apartmnet", "aprtment", "apartments", "arasan", "árasán", "arasna", "aonad",
-        "anoad", "street", "dublin", "dubiln", "dbulin", "nilbud", "", "a", "ab", "ba",
+        "apartment",
+        "apartmnet",
+        "aprtment",
+        "apartments",
+        "arasan",
+        "árasán",
+        "arasna",
+        "aonad",
+        "anoad",
+        "street",
+        "dublin",
+        "dubiln",
+        "dbulin",
+        "nilbud",
+        "",
+        "a",
+        "ab",
+        "ba",
     ];
     for a in words {
         for b in words {

@@ -105,7 +105,12 @@ fn dataset() -> Dataset {
     groups.push(named(CASTLE_ROAD, "CASTLE ROAD", None, 1070));
     buildings.push(numbered(1400050000, 24, ST_LAURENCES, CASTLE_ROAD));
     for i in 0..40 {
-        groups.push(named(ST_ROADS + i, &format!("ST{} ROAD", letters(i)), None, 1070));
+        groups.push(named(
+            ST_ROADS + i,
+            &format!("ST{} ROAD", letters(i)),
+            None,
+            1070,
+        ));
         buildings.push(numbered(1400050100 + i, 24, FOXROCK, ST_ROADS + i));
     }
     let address_points = points(&buildings, "P51");
