@@ -9,7 +9,7 @@
 
 use crate::index::{ElementKind, Index, Prefetcher, VariantTag};
 use crate::search::complete::LastWord;
-use crate::search::terms::{hits_for, TermHit};
+use crate::search::terms::{hits_for, How, TermHit};
 
 mod score;
 
@@ -462,15 +462,30 @@ impl SeedNames {
 }
 
 /// The indices of the hits on `words`, in the order seeding reads them: rarest first, then
-/// cheapest, then by term.
+/// cheapest, then by term. The hits of a word being typed count as rare as the terms it may
+/// complete to together (`mar` is MARY, MARKET and 46 more): a whole word rarer than all of
+/// them (`clós` of `77 clós st mar`) seeds before any of them, and they share what is left.
 pub fn rarest_first(all: &[TermHit], words: u64) -> Vec<usize> {
+    let typing = all
+        .iter()
+        .filter(|h| h.how == How::Prefix)
+        .fold(0u64, |m, h| m | h.mask);
+    let typed = |h: &TermHit| typing != 0 && h.mask & !typing == 0;
+    let together = all
+        .iter()
+        .filter(|h| typed(h))
+        .fold(0u64, |s, h| s + u64::from(h.df));
+    let rarity = |h: &TermHit| match typed(h) {
+        true => together,
+        false => u64::from(h.df),
+    };
     let mut order: Vec<usize> = (0..all.len())
         .filter(|&h| all[h].mask & words != 0)
         .collect();
     order.sort_unstable_by(|&a, &b| {
-        all[a]
-            .df
-            .cmp(&all[b].df)
+        rarity(&all[a])
+            .cmp(&rarity(&all[b]))
+            .then(all[a].df.cmp(&all[b].df))
             .then(all[a].cost.total_cmp(&all[b].cost))
             .then(all[a].term.cmp(&all[b].term))
             .then(a.cmp(&b))
