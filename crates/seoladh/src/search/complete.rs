@@ -95,26 +95,15 @@ impl LastWord {
                 full_forms.extend(index.term(full).map(|(t, _)| t));
             }
         }
-        let mut words = lex
-            .words_fst()
-            .search(fst::automaton::Str::new(prefix).starts_with())
-            .into_stream();
-        let mut read = 0;
-        while let Some((word, _)) = words.next() {
-            read += 1;
-            if read > MAX_LEXICON_SCAN {
-                break;
-            }
-            let Ok(word) = std::str::from_utf8(word) else {
-                continue;
-            };
-            if lex.is_county_marker(word) {
+        for (_, info) in lex.words_beginning(prefix).take(MAX_LEXICON_SCAN) {
+            if info.is_county_marker() {
                 county_marker = true;
             }
             if prefix.len() < 2 || full_forms.len() >= MAX_FULL_FORMS {
                 continue;
             }
-            if let Some((full, _)) = lex.canonical(word) {
+            let canonical = lex.canonical_of(info).filter(|_| info.class().is_some());
+            if let Some(full) = canonical {
                 if !full.starts_with(prefix) {
                     full_forms.extend(index.term(full).map(|(t, _)| t));
                 }

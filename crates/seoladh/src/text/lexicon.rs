@@ -137,6 +137,10 @@ impl WordInfo {
 /// The lexicon, built once from the compiled-in data.
 pub struct Lexicon {
     words: Map<Vec<u8>>,
+    /// The words of `words` with their bits, in the same (byte) order: a prefix's words are a
+    /// slice of it (an `fst` stream costs thousands of instructions a word, and autocomplete
+    /// reads the words its last word begins at every keystroke).
+    sorted: Vec<(String, u64)>,
     counties: Map<Vec<u8>>,
     word_index: Index,
     county_index: Index,
@@ -307,6 +311,7 @@ impl Lexicon {
             .collect();
         let mut lex = Lexicon {
             words: build_map(&words),
+            sorted: words.iter().map(|(w, &v)| (w.clone(), v)).collect(),
             counties: build_map(&counties),
             word_index: Index::new(&words),
             county_index: Index::new(&counties),
@@ -346,6 +351,18 @@ impl Lexicon {
     /// `fst` map for prefix or typo-tolerant search.
     pub fn words_fst(&self) -> &Map<Vec<u8>> {
         &self.words
+    }
+
+    /// The lexicon words beginning with `prefix`, in byte order, with what is known of each.
+    pub fn words_beginning<'a>(
+        &'a self,
+        prefix: &'a str,
+    ) -> impl Iterator<Item = (&'a str, WordInfo)> + 'a {
+        let from = self.sorted.partition_point(|(w, _)| w.as_str() < prefix);
+        self.sorted[from..]
+            .iter()
+            .take_while(move |(w, _)| w.starts_with(prefix))
+            .map(|(w, v)| (w.as_str(), WordInfo(*v)))
     }
 
     /// Every county form (articles dropped, mutations removed: `corcaigh`, `dun gall`, `mi`)
