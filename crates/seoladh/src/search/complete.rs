@@ -387,6 +387,7 @@ pub fn resolve_numbered(
     plan: &Plan,
     matches: &[ElementMatch],
     further: &[PlaceScore],
+    memo: &mut resolve::NumberMemo,
     out: &mut Vec<Candidate>,
 ) {
     let n = plan.numbers.len().min(32);
@@ -404,7 +405,7 @@ pub fn resolve_numbered(
             (row.building_count as usize).min(crate::limits::MAX_BUILDINGS_SCANNED)
         });
         let from = out.len();
-        resolve::resolve(index, plan, matches, p, out);
+        resolve::resolve(index, plan, matches, p, memo, out);
         let mut keep = from;
         for i in from..out.len() {
             if out[i].numbers_used != 0 {

@@ -79,6 +79,7 @@ pub struct Scratch {
     joint: joint::JointScratch,
     /// Conjoined seeding's place marks.
     place_marks: Vec<u64>,
+    numbers: resolve::NumberMemo,
 }
 
 /// The outcome of the text stage.
@@ -539,6 +540,7 @@ fn place_stage(
         }
     }
     out.candidates.clear();
+    scratch.numbers.start();
     // Find reads only the best candidate and those within a tie margin of it; autocomplete
     // lists them all. Places come best first, so once numbers could not lift a place near the
     // best candidate, none after it can.
@@ -548,7 +550,14 @@ fn place_stage(
             break;
         }
         let from = out.candidates.len();
-        resolve::resolve(index, plan, &out.matches, p, &mut out.candidates);
+        resolve::resolve(
+            index,
+            plan,
+            &out.matches,
+            p,
+            &mut scratch.numbers,
+            &mut out.candidates,
+        );
         best = out.candidates[from..]
             .iter()
             .fold(best, |b, c| b.max(c.score));
@@ -558,7 +567,14 @@ fn place_stage(
             .scored
             .get(MAX_RESOLVED_PLACES..)
             .unwrap_or_default();
-        complete::resolve_numbered(index, plan, &out.matches, further, &mut out.candidates);
+        complete::resolve_numbered(
+            index,
+            plan,
+            &out.matches,
+            further,
+            &mut scratch.numbers,
+            &mut out.candidates,
+        );
         complete::rank_candidates(index, plan, last, &mut out.candidates);
     } else {
         sort_candidates(&mut out.candidates);

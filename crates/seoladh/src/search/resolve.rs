@@ -63,6 +63,54 @@ fn number_fits(stored: &[u8], typed: &str) -> bool {
     same(stored) || (stored.iter().any(separator) && stored.split(separator).any(same))
 }
 
+/// What stored numbers answer the typed ones, by string, for one query: house numbers and unit
+/// names are interned, and a query's shortlisted places read the same few hundred again and
+/// again (the `12` of every street, `APARTMENT 3` of every block). Direct-mapped; a slot is
+/// current when stamped with the query's epoch.
+#[derive(Debug, Default)]
+pub struct NumberMemo {
+    slots: Vec<(u32, u64, bool)>,
+    epoch: u32,
+}
+
+/// Slots of [`NumberMemo`] (a power of two).
+const NUMBER_MEMO_SLOTS: usize = 4096;
+
+/// What a [`NumberMemo`] entry answers: [`house_fits`], [`unit_fits`] or [`unit_number_is`].
+#[derive(Clone, Copy)]
+enum Fits {
+    House,
+    Unit,
+    UnitExactly,
+}
+
+impl NumberMemo {
+    /// Forgets the previous query's answers.
+    pub fn start(&mut self) {
+        crate::search::restart_stamps(&mut self.slots, NUMBER_MEMO_SLOTS, &mut self.epoch);
+    }
+
+    /// Whether string `r` answers typed number `(i, n)` as `fits` reads it.
+    fn fits(&mut self, index: &Index, fits: Fits, r: u32, (i, n): Typed<'_>) -> bool {
+        let key = u64::from(r) << 16 | (i as u64 & 0xFF) << 8 | fits as u64;
+        let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize % NUMBER_MEMO_SLOTS;
+        if let Some(&(epoch, k, answer)) = self.slots.get(slot) {
+            if epoch == self.epoch && k == key {
+                return answer;
+            }
+        }
+        let answer = match fits {
+            Fits::House => house_fits(index, r, n),
+            Fits::Unit => unit_fits(index, r, n),
+            Fits::UnitExactly => unit_number_is(index, r, &n.text),
+        };
+        if let Some(s) = self.slots.get_mut(slot) {
+            *s = (self.epoch, key, answer);
+        }
+        answer
+    }
+}
+
 /// Whether stored house number `r` answers typed number `n`: as typed, or, when `n` is still
 /// being typed, by beginning with it (`17` for `1`, either end of `17-19`).
 fn house_fits(index: &Index, r: u32, n: &QueryNumber) -> bool {
@@ -241,12 +289,17 @@ fn pinned_buildings(
 }
 
 /// Marks the pinned buildings whose house number is the typed one; whether any is.
-fn house_on_pinned(index: &Index, buildings: &mut [Found], (hi, h): Typed<'_>) -> bool {
+fn house_on_pinned(
+    index: &Index,
+    buildings: &mut [Found],
+    (hi, h): Typed<'_>,
+    memo: &mut NumberMemo,
+) -> bool {
     let mut used = false;
     for b in buildings.iter_mut() {
         let fits = index
             .building(b.0)
-            .is_some_and(|r| house_fits(index, r.number, h));
+            .is_some_and(|r| memo.fits(index, Fits::House, r.number, (hi, h)));
         if fits {
             b.2 |= 1 << hi;
             used = true;
@@ -258,7 +311,12 @@ fn house_on_pinned(index: &Index, buildings: &mut [Found], (hi, h): Typed<'_>) -
 /// Marks the pinned buildings (with no address point singled out yet) that hold a unit
 /// numbered as the typed house (`12 HARBOUR COURT` for APARTMENT 12 of the building HARBOUR
 /// COURT), singling it out; whether any does.
-fn units_on_pinned(index: &Index, buildings: &mut [Found], (hi, h): Typed<'_>) -> bool {
+fn units_on_pinned(
+    index: &Index,
+    buildings: &mut [Found],
+    (hi, h): Typed<'_>,
+    memo: &mut NumberMemo,
+) -> bool {
     let mut used = false;
     for b in buildings.iter_mut().filter(|b| b.1.is_none()) {
         let Some(r) = index.building(b.0) else {
@@ -267,7 +325,7 @@ fn units_on_pinned(index: &Index, buildings: &mut [Found], (hi, h): Typed<'_>) -
         let unit = (r.ap_start..r.ap_start + u32::from(r.ap_count)).find(|&ap| {
             index
                 .address_point(ap)
-                .is_some_and(|a| unit_fits(index, a.sub_building, h))
+                .is_some_and(|a| memo.fits(index, Fits::Unit, a.sub_building, (hi, h)))
         });
         if let Some(ap) = unit {
             b.1 = Some(ap);
@@ -283,12 +341,13 @@ fn numbered_buildings(
     index: &Index,
     range: Range<u32>,
     (hi, h): Typed<'_>,
+    memo: &mut NumberMemo,
     out: &mut Vec<Found>,
 ) -> bool {
     let mut used = false;
     for b in range {
         let Some(r) = index.building(b) else { continue };
-        if r.number != NONE && house_fits(index, r.number, h) {
+        if r.number != NONE && memo.fits(index, Fits::House, r.number, (hi, h)) {
             out.push((b, None, 1 << hi));
             used = true;
         }
@@ -304,6 +363,7 @@ fn numbered_units(
     range: Range<u32>,
     (i, n): Typed<'_>,
     named_buildings: bool,
+    memo: &mut NumberMemo,
     out: &mut Vec<Found>,
 ) -> bool {
     let mut used = false;
@@ -318,7 +378,7 @@ fn numbered_units(
             let Some(a) = index.address_point(ap) else {
                 continue;
             };
-            if unit_fits(index, a.sub_building, n) {
+            if memo.fits(index, Fits::Unit, a.sub_building, (i, n)) {
                 out.push((b, Some(ap), 1 << i));
                 used = true;
             }
@@ -330,13 +390,19 @@ fn numbered_units(
 /// The address point of building `r` the text means, when it singles one out: the typed unit
 /// (scored), the building's only address point, or its one plain address point (a house with
 /// a flat added).
-fn address_point_in(index: &Index, r: &BuildingRow, unit: Option<Typed<'_>>, c: &mut Candidate) {
+fn address_point_in(
+    index: &Index,
+    r: &BuildingRow,
+    unit: Option<Typed<'_>>,
+    memo: &mut NumberMemo,
+    c: &mut Candidate,
+) {
     let points = r.ap_start..r.ap_start + u32::from(r.ap_count);
     if let Some((ui, u)) = unit {
         let typed = points.clone().find(|&ap| {
             index
                 .address_point(ap)
-                .is_some_and(|a| unit_number_is(index, a.sub_building, &u.text))
+                .is_some_and(|a| memo.fits(index, Fits::UnitExactly, a.sub_building, (ui, u)))
         });
         if let Some(ap) = typed {
             c.address_point = Some(ap);
@@ -382,6 +448,7 @@ pub fn resolve(
     plan: &Plan,
     matches: &[ElementMatch],
     place: &PlaceScore,
+    memo: &mut NumberMemo,
     out: &mut Vec<Candidate>,
 ) {
     let Some(row) = index.place(place.place) else {
@@ -414,23 +481,23 @@ pub fn resolve(
     let mut house_used = false;
     if let Some(h) = house {
         house_used = if is_pinned {
-            house_on_pinned(index, &mut buildings, h)
+            house_on_pinned(index, &mut buildings, h, memo)
         } else {
-            numbered_buildings(index, range.clone(), h, &mut buildings)
+            numbered_buildings(index, range.clone(), h, memo, &mut buildings)
         };
         if !house_used && unit.is_none() {
             // A pinned name fixes the building: the number may be one of its units, not a
             // unit of another building of the place (`1 CASTLEGATE, STATION RD, PORTARLINGTON`
             // is not FLAT 1 beside PORTARLINGTON GARDA STATION).
             house_used = if is_pinned {
-                units_on_pinned(index, &mut buildings, h)
+                units_on_pinned(index, &mut buildings, h, memo)
             } else {
-                numbered_units(index, range.clone(), h, false, &mut buildings)
+                numbered_units(index, range.clone(), h, false, memo, &mut buildings)
             };
         }
     }
     if let (None, Some(u), false) = (house, unit, is_pinned) {
-        numbered_units(index, range, u, true, &mut buildings);
+        numbered_units(index, range, u, true, memo, &mut buildings);
     }
     if buildings.is_empty() {
         let mut c = base;
@@ -467,7 +534,7 @@ pub fn resolve(
             // A unit that named the building is used: its address points are read as if none
             // was typed.
             let unit = unit.filter(|&(ui, _)| c.numbers_used & (1 << ui) == 0);
-            address_point_in(index, &r, unit, &mut c);
+            address_point_in(index, &r, unit, memo, &mut c);
         }
         out.push(c);
     }
