@@ -348,6 +348,19 @@ pub fn seed_elements(
                         seeded |= all[h].mask;
                     }
                 }
+            } else if hits.last_word().is_some_and(|l| {
+                // The word being typed, or the one before a letter being typed.
+                let typing = if l.letter { l.bit | l.bit >> 1 } else { l.bit };
+                hit.mask & typing != 0
+            }) && visit.len() < budget / MIN_SEEDED_SHARE
+            {
+                // Autocomplete, when the rarer hits seeded next to nothing (`naomh`, three
+                // elements, for the `st` of `st josephs`) and the name being typed is too common
+                // to fit (`josephs`, or `marys` of `st marys r`): it still seeds, as many
+                // elements again, or the words typed are never read together at all.
+                index
+                    .term_elements(hit.term)
+                    .append_to(visit, budget / MIN_SEEDED_SHARE);
             }
             cut |= order[i..].iter().fold(0, |c, &h| c | all[h].mask);
             break;
@@ -385,6 +398,10 @@ pub fn seed_elements(
     }
     cut
 }
+
+/// [`seed_elements`] in autocomplete: while the seeds fill less than this share of the budget
+/// (1/N), the hit that does not fit still seeds that many elements.
+const MIN_SEEDED_SHARE: usize = 8;
 
 /// Fewest seeds for [`seed_elements`] to score by name ([`SeedNames`]): below it, hashing
 /// names costs more than the repeats it saves.

@@ -3,7 +3,8 @@
 //! seeds read (and a college P.J. CAMPUS whose `p` is a rare word of its own), and an estate
 //! BOLTON COURT in BALLYFOOKOON among more townlands beginning `BALLY` than the expansion of a
 //! mistyped `baaly` keeps, or holding one more THE OLD RECTORY; an estate CASTLE ROAD in a
-//! locality ST LAURENCES RD, and more estates `ST… ROAD` elsewhere than are shown.
+//! locality ST LAURENCES RD, and more estates `ST… ROAD` elsewhere than are shown. A second
+//! dataset: estates ST JOSEPHS PARK and ST MARYS PARK, more of each than a query's seeds read.
 
 use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
@@ -127,6 +128,42 @@ fn dataset() -> Dataset {
     ds
 }
 
+/// Estates ST JOSEPHS PARK and ST MARYS PARK, more of each than the seeds of one query read, and
+/// a townland whose Irish name holds NAOMH (`st` in Irish, named by no other element).
+fn saints() -> Dataset {
+    const KILPATRICK: u64 = 1110000010;
+    const ESTATES: u64 = 1_100;
+    let mut groups = Vec::new();
+    let mut buildings = vec![building(1400000001, KILPATRICK, None)];
+    for (k, name) in ["ST JOSEPHS PARK", "ST MARYS PARK"].into_iter().enumerate() {
+        for i in 0..ESTATES {
+            let estate = 1300100000 + k as u64 * 100_000 + i;
+            groups.push(named(estate, name, None, 1070));
+            buildings.push(numbered(
+                1400100000 + k as u64 * 100_000 + i,
+                5,
+                FOXROCK,
+                estate,
+            ));
+        }
+    }
+    let address_points = points(&buildings, "P51");
+    let mut ds = Dataset {
+        counties: vec![county(CORK, "CORK", "CORCAIGH")],
+        post_towns: vec![post_town(MALLOW, "MALLOW", "MALA", CORK)],
+        localities: vec![
+            named(FOXROCK, "FOXROCK", None, 3400),
+            named(KILPATRICK, "KILPATRICK", Some("CILL NAOMH PÁDRAIG"), 3400),
+        ],
+        building_groups: groups,
+        buildings,
+        address_points,
+        ..Dataset::default()
+    };
+    derive_address_tables(&mut ds);
+    ds
+}
+
 /// The display names of the options Autocomplete gives for `text`.
 fn suggested(engine: &Engine, text: &str) -> Vec<String> {
     let r = engine
@@ -226,4 +263,18 @@ fn a_line_being_typed_does_not_take_the_words_of_the_line_before() {
         &["24 Castle Road, St", "24 castle road, st l"],
         "24 CASTLE ROAD, ST LAURENCES RD, MALLOW, CO. CORK",
     );
+}
+
+#[test]
+fn a_common_name_being_typed_is_read_when_the_word_before_seeded_next_to_nothing() {
+    let engine = crate::handbuilt::engine(&saints());
+    // `st` is also NAOMH, which one townland's Irish name holds: that townland alone fit the
+    // seeds, and JOSEPHS, too common to fit, was never read (no option at all).
+    for text in ["st josephs", "St Josephs P", "5 st josephs p"] {
+        let shown = suggested(&engine, text);
+        assert!(
+            shown.first().is_some_and(|s| s.contains("ST JOSEPHS PARK")),
+            "{text}: {shown:?}"
+        );
+    }
 }
