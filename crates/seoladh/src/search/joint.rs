@@ -99,6 +99,13 @@ pub fn add_joint_seeds(
                         true => MAX_JOINT_BEFORE_LAST,
                         false => MAX_JOINT_SEEDS,
                     };
+                    // The word being typed is in the run and no seed explains it (`old
+                    // school`: SEAN, OLD in Irish, seeded alone): the run's first elements seed,
+                    // cut, rather than none (streets and estates come first by ordinal).
+                    let typing = hits.last_word().map_or(0, |l| l.bit) & run_words(start, next);
+                    if typing != 0 && !numbered && !seeds.iter().any(|m| m.mask & typing != 0) {
+                        found.extend_from_slice(&run[..MAX_JOINT_SEEDS]);
+                    }
                     if numbered {
                         // A number goes on a street or an estate: those the run names seed,
                         // not the thousands of houses named alike (`58 Old Rectory` is 58
@@ -151,6 +158,12 @@ pub fn add_joint_seeds(
     if seeds.len() > before {
         seeds.sort_unstable_by_key(|m| m.element);
     }
+}
+
+/// The words `start..end` as a mask.
+fn run_words(start: usize, end: usize) -> u64 {
+    let below = |n: usize| if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
+    below(end) & !below(start)
 }
 
 /// Autocomplete: the elements of the words just before the last one, too common to seed
@@ -365,12 +378,14 @@ fn word_terms<'h>(hits: &'h HitTerms<'_>, i: usize) -> impl Iterator<Item = u32>
 /// like `road` narrows nothing).
 fn readable(hits: &HitTerms<'_>, i: usize) -> bool {
     let bit = 1u64 << i;
-    let total: usize = hits
-        .all()
-        .iter()
+    // A term read two ways (`school` as typed and as a completion of itself) is read once.
+    let mut terms: Vec<(u32, u32)> = (hits.all().iter())
         .filter(|h| h.mask & bit != 0)
-        .map(|h| h.df as usize)
-        .sum();
+        .map(|h| (h.term, h.df))
+        .collect();
+    terms.sort_unstable();
+    terms.dedup_by_key(|t| t.0);
+    let total: usize = terms.iter().map(|t| t.1 as usize).sum();
     total > 0 && total <= MAX_JOINT_WORD_ELEMENTS
 }
 
@@ -526,6 +541,25 @@ mod tests {
 
     fn both(a: &[u32], b: &[u32]) -> Vec<u32> {
         a.iter().copied().filter(|x| b.contains(x)).collect()
+    }
+
+    /// A term read two ways (as typed and as a completion of itself) counts once toward the
+    /// elements a word names: `school` alone is readable; two terms that size are not.
+    #[test]
+    fn a_term_read_two_ways_counts_once_toward_a_readable_word() {
+        use crate::search::terms::{How, TermHit};
+        let df = MAX_JOINT_WORD_ELEMENTS as u32 / 2 + 1;
+        let hit = |term, how| TermHit {
+            term,
+            df,
+            mask: 1,
+            how,
+            cost: 0.0,
+        };
+        let twice = [hit(7, How::Exact), hit(7, How::Prefix)];
+        assert!(readable(&HitTerms::new(&twice), 0));
+        let two = [hit(7, How::Exact), hit(8, How::Prefix)];
+        assert!(!readable(&HitTerms::new(&two), 0));
     }
 
     /// Pairs and runs read against marks are the sorted intersections of the words' elements,
