@@ -378,14 +378,16 @@ fn word_terms<'h>(hits: &'h HitTerms<'_>, i: usize) -> impl Iterator<Item = u32>
 /// like `road` narrows nothing).
 fn readable(hits: &HitTerms<'_>, i: usize) -> bool {
     let bit = 1u64 << i;
-    // A term read two ways (`school` as typed and as a completion of itself) is read once.
-    let mut terms: Vec<(u32, u32)> = (hits.all().iter())
-        .filter(|h| h.mask & bit != 0)
-        .map(|h| (h.term, h.df))
-        .collect();
-    terms.sort_unstable();
-    terms.dedup_by_key(|t| t.0);
-    let total: usize = terms.iter().map(|t| t.1 as usize).sum();
+    // A term read two ways (`school` as typed and as a completion of itself) is read once: the
+    // hits come sorted by term, so its readings are adjacent.
+    let mut total = 0usize;
+    let mut counted = None;
+    for h in hits.all().iter().filter(|h| h.mask & bit != 0) {
+        if counted != Some(h.term) {
+            total += h.df as usize;
+            counted = Some(h.term);
+        }
+    }
     total > 0 && total <= MAX_JOINT_WORD_ELEMENTS
 }
 
