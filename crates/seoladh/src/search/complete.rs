@@ -95,7 +95,7 @@ impl LastWord {
                 full_forms.extend(index.term(full).map(|(t, _)| t));
             }
         }
-        for (_, info) in lex.words_beginning(prefix).take(MAX_LEXICON_SCAN) {
+        for info in lex.words_beginning(prefix).take(MAX_LEXICON_SCAN) {
             if info.is_county_marker() {
                 county_marker = true;
             }

@@ -399,6 +399,16 @@ pub fn seed_elements(
     cut
 }
 
+/// The bits below bit `n` (all of them from 64): the words before word `n` as a mask.
+#[inline]
+pub(crate) fn low_bits(n: u32) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
 /// [`seed_elements`] in autocomplete: while the seeds fill less than this share of the budget
 /// (1/N), the hit that does not fit still seeds that many elements.
 const MIN_SEEDED_SHARE: usize = 8;

@@ -22,7 +22,7 @@ use crate::limits::{
     MAX_LAST_WORD_POSTINGS, MAX_PLACES_NAMING_LAST, MAX_SEED_VISITS, RECENT_JOINT_PAIRS,
 };
 use crate::search::elements::{
-    find, rarest_first, score_element, ElementMatch, HitTerms, IdfCache,
+    find, low_bits, rarest_first, score_element, ElementMatch, HitTerms, IdfCache,
 };
 
 /// Adds to `seeds` (sorted by element, kept sorted) the elements named by a run of adjacent
@@ -102,7 +102,8 @@ pub fn add_joint_seeds(
                     // The word being typed is in the run and no seed explains it (`old
                     // school`: SEAN, OLD in Irish, seeded alone): the run's first elements seed,
                     // cut, rather than none (streets and estates come first by ordinal).
-                    let typing = hits.last_word().map_or(0, |l| l.bit) & run_words(start, next);
+                    let run_words = low_bits(next as u32) & !low_bits(start as u32);
+                    let typing = hits.last_word().map_or(0, |l| l.bit) & run_words;
                     if typing != 0 && !numbered && !seeds.iter().any(|m| m.mask & typing != 0) {
                         found.extend_from_slice(&run[..MAX_JOINT_SEEDS]);
                     }
@@ -158,12 +159,6 @@ pub fn add_joint_seeds(
     if seeds.len() > before {
         seeds.sort_unstable_by_key(|m| m.element);
     }
-}
-
-/// The words `start..end` as a mask.
-fn run_words(start: usize, end: usize) -> u64 {
-    let below = |n: usize| if n >= 64 { u64::MAX } else { (1u64 << n) - 1 };
-    below(end) & !below(start)
 }
 
 /// Autocomplete: the elements of the words just before the last one, too common to seed

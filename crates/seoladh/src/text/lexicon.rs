@@ -353,16 +353,13 @@ impl Lexicon {
         &self.words
     }
 
-    /// The lexicon words beginning with `prefix`, in byte order, with what is known of each.
-    pub fn words_beginning<'a>(
-        &'a self,
-        prefix: &'a str,
-    ) -> impl Iterator<Item = (&'a str, WordInfo)> + 'a {
+    /// What is known of each lexicon word beginning with `prefix`, in byte order.
+    pub fn words_beginning<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = WordInfo> + 'a {
         let from = self.sorted.partition_point(|(w, _)| w.as_str() < prefix);
         self.sorted[from..]
             .iter()
             .take_while(move |(w, _)| w.starts_with(prefix))
-            .map(|(w, v)| (w.as_str(), WordInfo(*v)))
+            .map(|&(_, v)| WordInfo(v))
     }
 
     /// Every county form (articles dropped, mutations removed: `corcaigh`, `dun gall`, `mi`)

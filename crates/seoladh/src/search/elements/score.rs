@@ -1,7 +1,7 @@
 //! Scoring one element against the query: each name variant's terms read against the hits,
 //! the best variant kept, and a second reading of other words for the classifier.
 
-use super::{AltReading, ElementMatch, HitTerms, IdfCache};
+use super::{low_bits, AltReading, ElementMatch, HitTerms, IdfCache};
 use crate::index::{ElementKind, Index, Prefetcher, VariantTag};
 use crate::search::terms::{How, TermHit};
 
@@ -367,14 +367,4 @@ fn distance(mask: u64, anchor: u64, section_starts: u64) -> u32 {
         a - w + crossed(w, a)
     };
     d_below.min(d_above)
-}
-
-/// The bits below bit `n` (all of them from 64).
-#[inline]
-fn low_bits(n: u32) -> u64 {
-    if n >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << n) - 1
-    }
 }
