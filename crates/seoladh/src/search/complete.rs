@@ -19,7 +19,7 @@ use crate::search::elements::ElementMatch;
 use crate::search::places::PlaceScore;
 use crate::search::plan::Plan;
 use crate::search::resolve::{self, Candidate};
-use crate::search::terms::{How, TermHit};
+use crate::search::terms::{How, TermHit, KNOWN_PREFIX_DF};
 use crate::text::lexicon::lexicon;
 
 /// What a word beginning with the last typed word costs when it is none of the completions
@@ -54,6 +54,9 @@ pub struct LastWord {
     slipped: Vec<(u32, u32)>,
     /// The hit a term of `slipped` counts as: a typo.
     slipped_hit: TermHit,
+    /// The word as typed, when it begins only a few rare terms and so may be mistyped all the
+    /// same: [`LastWord::with_slips`] reads it with a slip too.
+    rare_prefix: Option<Box<str>>,
     /// The terms of the counties whose name (in English or Irish) the last words begin, sorted:
     /// a county's name is a term in English only (`Corca` is `cork`, `Baile Átha` is
     /// `dublin`).
@@ -114,6 +117,7 @@ impl LastWord {
         let (counties, county_mask) = county_names(index, plan, i, prefix);
         let run = term_run(index, prefix);
         let slipped = slipped_runs(index, prefix, run);
+        let rare_prefix = begins_only_rare_terms(index, prefix, run).then(|| prefix.into());
         let hit = TermHit {
             term: u32::MAX,
             df: 0,
@@ -129,6 +133,7 @@ impl LastWord {
             letter: prefix.chars().count() == 1,
             hit,
             slipped,
+            rare_prefix,
             slipped_hit: TermHit {
                 how: How::Typo(1),
                 cost: SLIPPED_COST,
@@ -139,6 +144,19 @@ impl LastWord {
                 mask: county_mask,
                 ..hit
             },
+        })
+    }
+
+    /// The word also read with a slip (the terms beginning with a prefix one edit from it), when
+    /// it begins only a few rare terms (`colo`: COLOHAN, COLONY…, where COOLOCK was meant); `None`
+    /// when it begins a common one (it is most likely typed right) or is read with a slip already.
+    pub fn with_slips(&self, index: &Index) -> Option<LastWord> {
+        let prefix = self.rare_prefix.as_deref()?;
+        let slipped = fuzzy_runs(index, prefix, MAX_SLIPPED_PREFIXES_RETRY);
+        (!slipped.is_empty()).then(|| LastWord {
+            slipped,
+            rare_prefix: None,
+            ..self.clone()
         })
     }
 
@@ -189,6 +207,24 @@ const MIN_SLIPPED_CHARS: usize = 4;
 /// Most prefixes one edit away a last word is read as.
 const MAX_SLIPPED_PREFIXES: usize = 16;
 
+/// Most prefixes one edit away a last word that begins rare terms is read as on a second
+/// reading ([`LastWord::with_slips`]). The walk is in dictionary order: `colo` has 16 such
+/// prefixes before `cool`.
+const MAX_SLIPPED_PREFIXES_RETRY: usize = 64;
+
+/// Most terms a last word may begin and still be read with a slip on a second reading.
+const MAX_RARE_RUN: u32 = 64;
+
+/// Whether `prefix`, of [`MIN_SLIPPED_CHARS`] or more, begins some terms (`run`), all of them
+/// rare: fewer than [`MAX_RARE_RUN`], none naming [`KNOWN_PREFIX_DF`] elements.
+fn begins_only_rare_terms(index: &Index, prefix: &str, run: (u32, u32)) -> bool {
+    prefix.is_ascii()
+        && prefix.len() >= MIN_SLIPPED_CHARS
+        && run.1 > run.0
+        && run.1 - run.0 <= MAX_RARE_RUN
+        && (run.0..run.1).all(|t| index.term_frequency(t) < KNOWN_PREFIX_DF)
+}
+
 /// The runs of terms beginning with a prefix one edit from `prefix` (see
 /// [`LastWord::slipped`]), when the word as typed begins no term: one that does is most likely
 /// typed right (and a word typed whole begins its own term, so most keystrokes skip the walk).
@@ -196,12 +232,14 @@ fn slipped_runs(index: &Index, prefix: &str, run: (u32, u32)) -> Vec<(u32, u32)>
     if prefix.chars().count() < MIN_SLIPPED_CHARS || run.1 > run.0 || !prefix.is_ascii() {
         return Vec::new();
     }
-    let prefixes = crate::index::completions::fuzzy_prefixes(
-        index,
-        prefix,
-        MIN_SLIPPED_CHARS,
-        MAX_SLIPPED_PREFIXES,
-    );
+    fuzzy_runs(index, prefix, MAX_SLIPPED_PREFIXES)
+}
+
+/// The runs of terms beginning with one of the first `limit` prefixes one edit from `prefix`,
+/// sorted.
+fn fuzzy_runs(index: &Index, prefix: &str, limit: usize) -> Vec<(u32, u32)> {
+    let prefixes =
+        crate::index::completions::fuzzy_prefixes(index, prefix, MIN_SLIPPED_CHARS, limit);
     let mut runs: Vec<(u32, u32)> = prefixes
         .iter()
         .filter_map(|p| std::str::from_utf8(p).ok())
@@ -350,6 +388,32 @@ impl Coverage {
             tokens: (mask & plan.all_words()).count_ones() + numbers.count_ones(),
         }
     }
+
+    /// The coverage of a candidate explaining every word and number of `plan`.
+    pub fn full(plan: &Plan) -> Self {
+        Coverage {
+            last: true,
+            tokens: plan.all_words().count_ones() + plan.numbers.len().min(32) as u32,
+        }
+    }
+}
+
+/// The coverage of the first of `candidates` (ranked by [`rank_candidates`]: the best).
+pub fn best_coverage(
+    index: &Index,
+    plan: &Plan,
+    last: Option<&LastWord>,
+    candidates: &[Candidate],
+) -> Option<Coverage> {
+    let c = candidates.first()?;
+    let county = has_county(index, last, c.place.place);
+    Some(Coverage::of(
+        plan,
+        last,
+        c.place.mask,
+        c.numbers_used,
+        county,
+    ))
 }
 
 /// Autocomplete's order of scored places: coverage, then score, then ordinal. Keeps the best

@@ -157,6 +157,9 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
         Mode::Autocomplete => complete::LastWord::of(index, &out.plan, text),
     };
     run(index, &mut out, first, retry, last.as_ref(), scratch);
+    if let Some(last) = &last {
+        read_last_word_slipped(index, &mut out, last, first, scratch);
+    }
     if retry && !settled(&out) {
         let mut second = Search {
             plan: out.plan.clone(),
@@ -230,6 +233,37 @@ pub(crate) fn restart_stamps<T: Clone + Default>(slots: &mut Vec<T>, len: usize,
 fn settled(s: &Search) -> bool {
     s.best()
         .is_some_and(|c| c.place.mask == s.plan.all_words() && !c.number_unmatched)
+}
+
+/// Autocomplete's second reading of a last word that begins only rare terms: when no option
+/// explains all the input, the word may be mistyped (`3 Chanel Avenue Colo`, COOLOCK meant, and
+/// `colo` begins COLOHAN, COLONY…). Read with a slip as well, the answer is kept when its best
+/// option explains more.
+fn read_last_word_slipped(
+    index: &Index,
+    out: &mut Search,
+    last: &complete::LastWord,
+    stages: Stages,
+    scratch: &mut Scratch,
+) {
+    let plan = &out.plan;
+    let best = complete::best_coverage(index, plan, Some(last), &out.candidates);
+    if best == Some(complete::Coverage::full(plan)) {
+        return;
+    }
+    let Some(slipped) = last.with_slips(index) else {
+        return;
+    };
+    let mut second = Search {
+        plan: out.plan.clone(),
+        ..Search::default()
+    };
+    run(index, &mut second, stages, false, Some(&slipped), scratch);
+    let again = complete::best_coverage(index, &second.plan, Some(&slipped), &second.candidates);
+    if again > best {
+        second.used_typos = true;
+        *out = second;
+    }
 }
 
 /// One pass of the text stage. `retry`: a typo pass follows unless this one settles the query,

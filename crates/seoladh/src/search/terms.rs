@@ -73,7 +73,7 @@ const KNOWN_WORD_DF: u32 = 32;
 /// (`dubl`, `apar`, `heig`: few completions, but common ones). Read with the prefix automaton
 /// instead, each costs a walk of much of the dictionary (about 100–250 µs at full scale) and
 /// finds nothing that ranks (measured on the prefix benchmark: same figures at 20, 50 and 200).
-const KNOWN_PREFIX_DF: u32 = 50;
+pub(crate) const KNOWN_PREFIX_DF: u32 = 50;
 
 /// Elements a term may name and still count as rare: a query word that rare (or unknown) is
 /// also read with an Irish initial mutation added, or its prothesis removed.

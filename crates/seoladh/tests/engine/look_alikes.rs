@@ -5,6 +5,7 @@
 //! mistyped `baaly` keeps, or holding one more THE OLD RECTORY; an estate CASTLE ROAD in a
 //! locality ST LAURENCES RD, and more estates `ST… ROAD` elsewhere than are shown. A second
 //! dataset: estates ST JOSEPHS PARK and ST MARYS PARK, more of each than a query's seeds read.
+//! A third: an estate CHANEL AVENUE in COOLOCK among townlands COLO…, for a slip in the last word.
 
 use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
@@ -164,6 +165,33 @@ fn saints() -> Dataset {
     ds
 }
 
+/// An estate CHANEL AVENUE in COOLOCK, and townlands COLO…: more than the completions of a
+/// prefix that the expansion also reads with typos.
+fn slips() -> Dataset {
+    const COOLOCK: u64 = 1110000020;
+    const CHANEL_AVENUE: u64 = 1300000020;
+    const COLO_TOWNLANDS: u64 = 1110000100;
+    let mut localities = vec![named(COOLOCK, "COOLOCK", None, 3400)];
+    let mut buildings = vec![numbered(1400000020, 3, COOLOCK, CHANEL_AVENUE)];
+    for i in 0..12 {
+        let townland = COLO_TOWNLANDS + i;
+        localities.push(named(townland, &format!("COLO{}", letters(i)), None, 3400));
+        buildings.push(building(1400000100 + i, townland, None));
+    }
+    let address_points = points(&buildings, "P51");
+    let mut ds = Dataset {
+        counties: vec![county(CORK, "CORK", "CORCAIGH")],
+        post_towns: vec![post_town(MALLOW, "MALLOW", "MALA", CORK)],
+        localities,
+        building_groups: vec![named(CHANEL_AVENUE, "CHANEL AVENUE", None, 1070)],
+        buildings,
+        address_points,
+        ..Dataset::default()
+    };
+    derive_address_tables(&mut ds);
+    ds
+}
+
 /// The display names of the options Autocomplete gives for `text`.
 fn suggested(engine: &Engine, text: &str) -> Vec<String> {
     let r = engine
@@ -277,4 +305,26 @@ fn a_common_name_being_typed_is_read_when_the_word_before_seeded_next_to_nothing
             "{text}: {shown:?}"
         );
     }
+}
+
+#[test]
+fn a_slip_in_the_last_word_is_read_when_the_terms_it_begins_explain_less() {
+    let engine = crate::handbuilt::engine(&slips());
+    // `colo` begins twelve rare townland names (too many to be read with typos as well), none
+    // of them beside CHANEL AVENUE: COOLOCK, one transposition away, is.
+    first_for_each(
+        &engine,
+        &[
+            "3 chanel avenue colo",
+            "3 Chanel Avenue, Colo",
+            "chanel avenue colo",
+        ],
+        "3 CHANEL AVENUE, COOLOCK, MALLOW, CO. CORK",
+    );
+    // Typed right, the word is read as typed.
+    let shown = suggested(&engine, "colo");
+    assert!(
+        shown.first().is_some_and(|s| s.starts_with("COLO")),
+        "colo: {shown:?}"
+    );
 }
