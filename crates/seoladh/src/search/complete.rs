@@ -54,6 +54,11 @@ pub struct LastWord {
     slipped: Vec<(u32, u32)>,
     /// The hit a term of `slipped` counts as: a typo.
     slipped_hit: TermHit,
+    /// The terms beginning with the word as typed less an Irish initial mutation (`gh` → `g…`,
+    /// `nÓ` → `o…`: names are stored without theirs), empty when it has none.
+    demutated: (u32, u32),
+    /// The hit a term of `demutated` counts as.
+    demutated_hit: TermHit,
     /// The word as typed, when it begins only a few rare terms and so may be mistyped all the
     /// same: [`LastWord::with_slips`] reads it with a slip too.
     rare_prefix: Option<Box<str>>,
@@ -117,6 +122,10 @@ impl LastWord {
         let (counties, county_mask) = county_names(index, plan, i, prefix);
         let run = term_run(index, prefix);
         let slipped = slipped_runs(index, prefix, run);
+        let after_particle = i > 0 && lex.is_particle(&plan.words[i - 1].text);
+        let demutated = lex
+            .strip_typed_mutation(prefix, after_particle)
+            .map_or((0, 0), |base| term_run(index, &base));
         let rare_prefix = begins_only_rare_terms(index, prefix, run).then(|| prefix.into());
         let hit = TermHit {
             term: u32::MAX,
@@ -133,6 +142,11 @@ impl LastWord {
             letter: prefix.chars().count() == 1,
             hit,
             slipped,
+            demutated,
+            demutated_hit: TermHit {
+                cost: DEMUTATED_COST,
+                ..hit
+            },
             rare_prefix,
             slipped_hit: TermHit {
                 how: How::Typo(1),
@@ -167,6 +181,9 @@ impl LastWord {
         if in_run || self.full_forms.binary_search(&t).is_ok() {
             return Some(&self.hit);
         }
+        if t >= self.demutated.0 && t < self.demutated.1 {
+            return Some(&self.demutated_hit);
+        }
         let i = self.slipped.partition_point(|r| r.1 <= t);
         self.slipped
             .get(i)
@@ -199,6 +216,10 @@ impl LastWord {
 /// than a completion, as the expansion's own prefixes one edit away cost (and below
 /// `MIN_COVERAGE`'s bar for a name of one word).
 const SLIPPED_COST: f32 = RUN_COST + 0.1;
+
+/// What a word beginning with the last typed word less its initial mutation costs: a little
+/// more than a completion, since the word read as typed may be English (`no`, `ch…`).
+const DEMUTATED_COST: f32 = RUN_COST + 0.1;
 
 /// Fewest characters a last word has for a slip in it to be read (`bal` has too many
 /// neighbours), and fewest a prefix it is read as.

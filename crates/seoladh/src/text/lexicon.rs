@@ -36,7 +36,7 @@ use std::sync::OnceLock;
 
 use fst::{Map, MapBuilder};
 
-use super::mutation::{mutated_forms, mutation, Kind, Undo};
+use super::mutation::{mutated_forms, mutation, mutation_keeping, Kind, Undo};
 use super::roles::Roles;
 use super::table::Index;
 
@@ -519,6 +519,20 @@ impl Lexicon {
         let (m, kind) = mutation(word)?;
         let prothesis = matches!(kind, Kind::HVowel | Kind::TVowel | Kind::NVowel);
         Some((m.apply(word), prothesis))
+    }
+
+    /// The beginning of a word still being typed with its initial mutation removed, when it has
+    /// that shape and at least one letter is left (`gh` → `g`, `bhf` → `f`; `nó` → `ó` after an
+    /// article only: a prothesis before a vowel is also the shape of English, `no`, `ha`): the
+    /// names in the data are stored without it (`BAILE AN GHÓILÍN` is read as `baile an goilin`).
+    pub fn strip_typed_mutation<'a>(
+        &self,
+        prefix: &'a str,
+        after_particle: bool,
+    ) -> Option<Cow<'a, str>> {
+        let (m, kind) = mutation_keeping(prefix, 1)?;
+        let prothesis = matches!(kind, Kind::HVowel | Kind::TVowel | Kind::NVowel);
+        (after_particle || !prothesis).then(|| m.apply(prefix))
     }
 
     /// Calls `f` with each form of `word` that carries an initial mutation: séimhiú (`beigne` →

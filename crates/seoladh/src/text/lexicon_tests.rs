@@ -140,6 +140,22 @@ fn mutations_stripped_and_added_for_the_matcher() {
 }
 
 #[test]
+fn a_word_being_typed_loses_its_mutation_down_to_one_letter() {
+    let l = lexicon();
+    let strip = |w, after| l.strip_typed_mutation(w, after).map(|s| s.into_owned());
+    assert_eq!(strip("gh", false).as_deref(), Some("g"));
+    assert_eq!(strip("bhf", false).as_deref(), Some("f"));
+    assert_eq!(strip("gcl", false).as_deref(), Some("cl"));
+    assert_eq!(strip("chliath", false).as_deref(), Some("cliath"));
+    // A prothesis before a vowel only after an article: `no` and `ha` are English too.
+    assert_eq!(strip("no", true).as_deref(), Some("o"));
+    assert_eq!(strip("no", false), None);
+    assert_eq!(strip("ha", false), None);
+    assert_eq!(strip("g", true), None);
+    assert_eq!(strip("ma", true), None);
+}
+
+#[test]
 fn pool_holds_the_fixed_texts_it_points_at() {
     let l = lexicon();
     let at = |(s, e): (u32, u32)| &l.pool()[s as usize..e as usize];

@@ -67,11 +67,17 @@ pub(crate) fn is_vowel(b: u8) -> bool {
 /// Recognises the shape of an initial mutation (folded lower-case word); the remainder must keep
 /// at least two letters.
 pub(crate) fn mutation(w: &str) -> Option<(Undo, Kind)> {
+    mutation_keeping(w, 2)
+}
+
+/// [`mutation`] with a remainder of at least `kept` letters (one for a word still being typed:
+/// `Gh` of `Baile an Gh`, `nÓ` of `Tuar na nÓ`).
+pub(crate) fn mutation_keeping(w: &str, kept: usize) -> Option<(Undo, Kind)> {
     let b = w.as_bytes();
-    if b.len() < 3 {
+    if b.len() < 2 {
         return None;
     }
-    let r = match (b[0], b[1], b[2]) {
+    let r = match (b[0], b[1], b.get(2).copied().unwrap_or(0)) {
         (b'b', b'h', b'f') => (Undo::Prefix(2), Kind::Eclipsis),
         (b'm', b'b', _) | (b'g', b'c', _) | (b'n', b'd', _) | (b'b', b'p', _) | (b'd', b't', _) => {
             (Undo::Prefix(1), Kind::Eclipsis)
@@ -89,11 +95,11 @@ pub(crate) fn mutation(w: &str) -> Option<(Undo, Kind)> {
     if !b.iter().all(u8::is_ascii_lowercase) {
         return None;
     }
-    let kept = match r.0 {
-        Undo::Prefix(n) => b.len() - n,
+    let left = match r.0 {
+        Undo::Prefix(n) => b.len().saturating_sub(n),
         Undo::SecondH => b.len() - 1,
     };
-    (kept >= 2).then_some(r)
+    (left >= kept.max(1)).then_some(r)
 }
 
 /// Calls `f` with each form of `word` carrying an initial mutation (see
