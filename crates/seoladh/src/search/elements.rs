@@ -373,6 +373,8 @@ pub fn seed_elements(
     visit.dedup();
     let ahead = index.prefetcher();
     let mut name = NameScratch::default();
+    // One allocation for the matches instead of a copy at each doubling.
+    out.reserve(visit.len());
     let by_name = visit.len() >= MIN_SEEDS_BY_NAME;
     if by_name {
         names.start();

@@ -217,16 +217,20 @@ type Found = (u32, Option<u32>, u32);
 /// (`named`, bit per entry) aside. With no unit word, two numbers read as unit then house
 /// (`3 12 Main St`).
 fn house_and_unit(plan: &Plan, named: u32) -> (Option<Typed<'_>>, Option<Typed<'_>>) {
-    let (mut units, mut houses): (Vec<Typed>, Vec<Typed>) = plan
-        .numbers
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| *i >= 32 || named & (1 << i) == 0)
-        .partition(|(_, n)| n.unit);
-    if units.is_empty() && houses.len() >= 2 {
-        units.push(houses.remove(0));
+    let typed = || {
+        plan.numbers
+            .iter()
+            .enumerate()
+            .filter(move |(i, _)| *i >= 32 || named & (1 << i) == 0)
+    };
+    let unit = typed().find(|(_, n)| n.unit);
+    let mut houses = typed().filter(|(_, n)| !n.unit);
+    let (first, last) = (houses.next(), houses.last());
+    match (unit, last) {
+        (Some(unit), _) => (last.or(first), Some(unit)),
+        (None, Some(last)) => (Some(last), first),
+        (None, None) => (first, None),
     }
-    (houses.last().copied(), units.first().copied())
 }
 
 /// The buildings a pinned organisation or building name fixes, or `None` when the pin is
