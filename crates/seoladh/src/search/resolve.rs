@@ -225,7 +225,7 @@ fn house_and_unit(plan: &Plan, named: u32) -> (Option<Typed<'_>>, Option<Typed<'
     };
     let unit = typed().find(|(_, n)| n.unit);
     let mut houses = typed().filter(|(_, n)| !n.unit);
-    let (first, last) = (houses.next(), houses.last());
+    let (first, last) = (houses.next(), houses.next_back());
     match (unit, last) {
         (Some(unit), _) => (last.or(first), Some(unit)),
         (None, Some(last)) => (Some(last), first),

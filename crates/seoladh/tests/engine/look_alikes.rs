@@ -6,7 +6,8 @@
 //! locality ST LAURENCES RD, and more estates `ST… ROAD` elsewhere than are shown. A second
 //! dataset: estates ST JOSEPHS PARK and ST MARYS PARK, more of each than a query's seeds read.
 //! A third: an estate CHANEL AVENUE in COOLOCK among townlands COLO…, for a slip in the last word;
-//! a fourth: houses BROOKSIDE in TUAR NA NÓINEACH and in townlands beginning `no`.
+//! a fourth: houses BROOKSIDE in TUAR NA NÓINEACH and in townlands beginning `no`; a fifth: an
+//! estate MOUNTAIN PARK among more estates MOUNTAIN …, most also SLIABH …, than a query seeds.
 
 use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
@@ -228,6 +229,46 @@ fn eclipsed() -> Dataset {
     ds
 }
 
+/// An estate MOUNTAIN PARK among more estates `MOUNTAIN …` than the seeds of one query read,
+/// most of them also named in Irish `SLIABH …` (so `sliabh`, an equivalent of `mountain`,
+/// names a few elements fewer), and a college P.J. CAMPUS whose `p` is a rare word.
+fn mountains() -> Dataset {
+    const PARK: u64 = 1300000001;
+    const ESTATES: u64 = 1_400;
+    let mut groups = vec![
+        named(PARK, "MOUNTAIN PARK", None, 1070),
+        named(CAMPUS, "P.J. CAMPUS", None, 1070),
+    ];
+    let mut buildings = vec![
+        numbered(1400000001, 9, FOXROCK, PARK),
+        building(1400000002, FOXROCK, Some(CAMPUS)),
+    ];
+    for i in 0..ESTATES {
+        let estate = 1300100000 + i;
+        let l = letters(i);
+        let irish = (i % 4 != 0).then(|| format!("SLIABH {l}"));
+        groups.push(named(
+            estate,
+            &format!("MOUNTAIN {l}"),
+            irish.as_deref(),
+            1070,
+        ));
+        buildings.push(numbered(1400100000 + i, 9, FOXROCK, estate));
+    }
+    let address_points = points(&buildings, "P51");
+    let mut ds = Dataset {
+        counties: vec![county(CORK, "CORK", "CORCAIGH")],
+        post_towns: vec![post_town(MALLOW, "MALLOW", "MALA", CORK)],
+        localities: vec![named(FOXROCK, "FOXROCK", None, 3400)],
+        building_groups: groups,
+        buildings,
+        address_points,
+        ..Dataset::default()
+    };
+    derive_address_tables(&mut ds);
+    ds
+}
+
 /// The display names of the options Autocomplete gives for `text`.
 fn suggested(engine: &Engine, text: &str) -> Vec<String> {
     let r = engine
@@ -374,5 +415,17 @@ fn an_irish_word_being_typed_is_read_without_its_mutation() {
         &engine,
         &["Brookside Tuar na nÓ", "brookside tuar na no", "Tuar na nÓ"],
         "BROOKSIDE, TOORNANAUNAGH, MALLOW, CO. CORK",
+    );
+}
+
+#[test]
+fn a_letter_after_a_common_word_reads_the_word_before_its_equivalents() {
+    let engine = crate::handbuilt::engine(&mountains());
+    // Only the rare `p` fits the seeds; `mountain` seeds a quarter of them, by its own term
+    // first: its Irish equivalent `sliabh`, a little rarer, names none of MOUNTAIN PARK.
+    first_for_each(
+        &engine,
+        &["9 mountain p", "9 Mountain P"],
+        "9 MOUNTAIN PARK, FOXROCK, MALLOW, CO. CORK",
     );
 }
