@@ -322,7 +322,13 @@ pub fn seed_elements(
         .iter()
         .filter(|h| h.mask & words == 0)
         .fold(0, |c, h| c | h.mask);
-    let order = rarest_first(all, words);
+    // Autocomplete reads a word's own term first (see `rarest_first`); Find keeps rarest first.
+    let own_within = if hits.last_word().is_some() {
+        budget
+    } else {
+        0
+    };
+    let order = rarest_first(all, words, own_within);
     // Words with a hit seeded.
     let mut seeded = 0u64;
     for (i, &h) in order.iter().enumerate() {
@@ -498,7 +504,8 @@ impl SeedNames {
 /// cheapest, then by term. The hits of a word being typed count as rare as the terms it may
 /// complete to together (`mar` is MARY, MARKET and 46 more): a whole word rarer than all of
 /// them (`clós` of `77 clós st mar`) seeds before any of them, and they share what is left.
-pub fn rarest_first(all: &[TermHit], words: u64) -> Vec<usize> {
+/// A word's own term naming at most `own_within` elements comes before its equivalents.
+pub fn rarest_first(all: &[TermHit], words: u64, own_within: usize) -> Vec<usize> {
     let typing = all
         .iter()
         .filter(|h| h.how == How::Prefix)
@@ -508,9 +515,23 @@ pub fn rarest_first(all: &[TermHit], words: u64) -> Vec<usize> {
         .iter()
         .filter(|h| typed(h))
         .fold(0u64, |s, h| s + u64::from(h.df));
+    // A word's own term, when it fits the seeds, before its equivalents (`south`, 855
+    // elements, before `theas`, 209): they name mostly the same elements in the other language,
+    // and the rarer one alone would leave no room for the other. (A term too common to fit is
+    // cut to the budget by ordinal: its equivalents, when rarer, stay first.)
+    let own = |h: &TermHit| -> u64 {
+        if h.how != How::Equivalent {
+            return 0;
+        }
+        all.iter()
+            .filter(|o| o.how == How::Exact && o.mask == h.mask && (o.df as usize) <= own_within)
+            .map(|o| u64::from(o.df) + 1)
+            .max()
+            .unwrap_or(0)
+    };
     let rarity = |h: &TermHit| match typed(h) {
         true => together,
-        false => u64::from(h.df),
+        false => u64::from(h.df).max(own(h)),
     };
     let mut order: Vec<usize> = (0..all.len())
         .filter(|&h| all[h].mask & words != 0)
@@ -738,6 +759,27 @@ pub fn find(matches: &[ElementMatch], e: u32) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `south view`: `theas`, the Irish of `south`, is rarer, but once it seeded `south` no
+    /// longer fit and no element read named SOUTH VIEW.
+    #[test]
+    fn a_word_that_fits_the_budget_seeds_before_its_rarer_equivalents() {
+        let hit = |term, df, mask, how| TermHit {
+            term,
+            df,
+            mask,
+            how,
+            cost: if how == How::Exact { 0.0 } else { 0.1 },
+        };
+        let all = [
+            hit(1, 209, 1, How::Equivalent),
+            hit(2, 855, 1, How::Exact),
+            hit(3, 12_444, 2, How::Prefix),
+        ];
+        assert_eq!(rarest_first(&all, u64::MAX, 1_000), [1, 0, 2]);
+        // Too common to fit, the word is cut to the budget: its rarer equivalent stays first.
+        assert_eq!(rarest_first(&all, u64::MAX, 800), [0, 1, 2]);
+    }
 
     #[test]
     fn the_memo_keeps_every_element_through_growth() {

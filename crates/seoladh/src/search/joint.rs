@@ -332,7 +332,12 @@ fn word_elements(index: &Index, hits: &HitTerms<'_>, i: usize) -> Vec<u32> {
 /// [`MAX_SEED_VISITS`] postings, as `elements::seed_elements` does).
 pub(crate) fn seeded_words(hits: &HitTerms<'_>) -> u64 {
     let all = hits.all();
-    let order = rarest_first(all, u64::MAX);
+    let own_within = if hits.last_word().is_some() {
+        MAX_SEED_VISITS
+    } else {
+        0
+    };
+    let order = rarest_first(all, u64::MAX, own_within);
     let mut read = 0usize;
     let mut unread = 0u64;
     for &h in &order {
