@@ -237,7 +237,7 @@ const MAX_SLIPPED_PREFIXES_RETRY: usize = 64;
 const MAX_RARE_RUN: u32 = 64;
 
 /// Whether `prefix`, of [`MIN_SLIPPED_CHARS`] or more, begins some terms (`run`), all of them
-/// rare: fewer than [`MAX_RARE_RUN`], none naming [`KNOWN_PREFIX_DF`] elements.
+/// rare: at most [`MAX_RARE_RUN`], none naming [`KNOWN_PREFIX_DF`] elements.
 fn begins_only_rare_terms(index: &Index, prefix: &str, run: (u32, u32)) -> bool {
     prefix.is_ascii()
         && prefix.len() >= MIN_SLIPPED_CHARS

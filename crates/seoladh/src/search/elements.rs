@@ -347,8 +347,8 @@ pub fn seed_elements(
                 // quarter of the budget, rarest hit first (`hillcrest` of `5 Hillcrest W`),
                 // streets and estates first as postings run by ordinal; otherwise the places
                 // being typed into are never read. (The whole budget displaces too much.)
-                // A word's own term before its equivalents (`faiche` before `green`): the
-                // quarter holds only the first hit of each word.
+                // A word's own term before its equivalents (`mountain` before `sliabh`, two
+                // elements rarer): the quarter holds only the first hit of each word.
                 let mut rest = order[i..].to_vec();
                 rest.sort_by(|&a, &b| all[a].cost.total_cmp(&all[b].cost));
                 for &h in &rest {
