@@ -117,18 +117,7 @@ fn dataset() -> Dataset {
         ));
         buildings.push(numbered(1400050100 + i, 24, FOXROCK, ST_ROADS + i));
     }
-    let address_points = points(&buildings, "P51");
-    let mut ds = Dataset {
-        counties: vec![county(CORK, "CORK", "CORCAIGH")],
-        post_towns: vec![post_town(MALLOW, "MALLOW", "MALA", CORK)],
-        localities,
-        building_groups: groups,
-        buildings,
-        address_points,
-        ..Dataset::default()
-    };
-    derive_address_tables(&mut ds);
-    ds
+    in_mallow(localities, groups, buildings)
 }
 
 /// Estates ST JOSEPHS PARK and ST MARYS PARK, more of each than the seeds of one query read, and
@@ -150,21 +139,14 @@ fn saints() -> Dataset {
             ));
         }
     }
-    let address_points = points(&buildings, "P51");
-    let mut ds = Dataset {
-        counties: vec![county(CORK, "CORK", "CORCAIGH")],
-        post_towns: vec![post_town(MALLOW, "MALLOW", "MALA", CORK)],
-        localities: vec![
+    in_mallow(
+        vec![
             named(FOXROCK, "FOXROCK", None, 3400),
             named(KILPATRICK, "KILPATRICK", Some("CILL NAOMH PÁDRAIG"), 3400),
         ],
-        building_groups: groups,
+        groups,
         buildings,
-        address_points,
-        ..Dataset::default()
-    };
-    derive_address_tables(&mut ds);
-    ds
+    )
 }
 
 /// An estate CHANEL AVENUE in COOLOCK, and townlands COLO…: more than the completions of a
@@ -180,18 +162,11 @@ fn slips() -> Dataset {
         localities.push(named(townland, &format!("COLO{}", letters(i)), None, 3400));
         buildings.push(building(1400000100 + i, townland, None));
     }
-    let address_points = points(&buildings, "P51");
-    let mut ds = Dataset {
-        counties: vec![county(CORK, "CORK", "CORCAIGH")],
-        post_towns: vec![post_town(MALLOW, "MALLOW", "MALA", CORK)],
+    in_mallow(
         localities,
-        building_groups: vec![named(CHANEL_AVENUE, "CHANEL AVENUE", None, 1070)],
+        vec![named(CHANEL_AVENUE, "CHANEL AVENUE", None, 1070)],
         buildings,
-        address_points,
-        ..Dataset::default()
-    };
-    derive_address_tables(&mut ds);
-    ds
+    )
 }
 
 /// Houses called BROOKSIDE in a townland TOORNANAUNAGH (in Irish TUAR NA NÓINEACH, indexed
@@ -216,17 +191,7 @@ fn eclipsed() -> Dataset {
             ..building(1400000040 + i as u64, townland, None)
         });
     }
-    let address_points = points(&buildings, "P51");
-    let mut ds = Dataset {
-        counties: vec![county(CORK, "CORK", "CORCAIGH")],
-        post_towns: vec![post_town(MALLOW, "MALLOW", "MALA", CORK)],
-        localities,
-        buildings,
-        address_points,
-        ..Dataset::default()
-    };
-    derive_address_tables(&mut ds);
-    ds
+    in_mallow(localities, Vec::new(), buildings)
 }
 
 /// An estate MOUNTAIN PARK among more estates `MOUNTAIN …` than the seeds of one query read,
@@ -255,11 +220,25 @@ fn mountains() -> Dataset {
         ));
         buildings.push(numbered(1400100000 + i, 9, FOXROCK, estate));
     }
+    in_mallow(
+        vec![named(FOXROCK, "FOXROCK", None, 3400)],
+        groups,
+        buildings,
+    )
+}
+
+/// A dataset of `localities`, estates `groups` and `buildings` in MALLOW, CO. CORK, one plain
+/// address point per building.
+fn in_mallow(
+    localities: Vec<Locality>,
+    groups: Vec<BuildingGroup>,
+    buildings: Vec<Building>,
+) -> Dataset {
     let address_points = points(&buildings, "P51");
     let mut ds = Dataset {
         counties: vec![county(CORK, "CORK", "CORCAIGH")],
         post_towns: vec![post_town(MALLOW, "MALLOW", "MALA", CORK)],
-        localities: vec![named(FOXROCK, "FOXROCK", None, 3400)],
+        localities,
         building_groups: groups,
         buildings,
         address_points,
