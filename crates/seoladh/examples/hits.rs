@@ -13,6 +13,7 @@ fn main() {
         Stages {
             typos: true,
             prefix_last: std::env::var("AC").is_ok(),
+            join_last: false,
         },
         &mut seoladh::raw::index::completions::Walk::default(),
         &mut hits,

@@ -102,6 +102,7 @@ fn words(index: &Index, text: &str, search: &Search, chosen: Option<&Reading>) -
         Stages {
             typos: search.used_typos,
             prefix_last: false,
+            join_last: false,
         },
         &mut crate::index::completions::Walk::default(),
         &mut hits,

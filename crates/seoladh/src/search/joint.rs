@@ -597,6 +597,7 @@ mod tests {
             let stages = Stages {
                 typos: true,
                 prefix_last: true,
+                join_last: false,
             };
             expand(&index, &plan, stages, &mut Walk::default(), &mut term_hits);
             let hits = HitTerms::new(&term_hits);

@@ -141,6 +141,7 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
         Mode::Autocomplete => Stages {
             typos: true,
             prefix_last: true,
+            join_last: false,
         },
     };
     // An input naming a UK country, or ending in a UK post town no Irish place shares, is a
@@ -159,6 +160,7 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
     run(index, &mut out, first, retry, last.as_ref(), scratch);
     if let Some(last) = &last {
         read_last_word_slipped(index, &mut out, last, first, scratch);
+        read_last_word_joined(index, &mut out, last, first, scratch);
     }
     if retry && !settled(&out) {
         let mut second = Search {
@@ -171,6 +173,7 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
             Stages {
                 typos: true,
                 prefix_last: false,
+                join_last: false,
             },
             false,
             None,
@@ -262,6 +265,47 @@ fn read_last_word_slipped(
     let again = complete::best_coverage(index, &second.plan, Some(&slipped), &second.candidates);
     if again > best {
         second.used_typos = true;
+        *out = second;
+    }
+}
+
+/// Autocomplete's reading of the last word glued to the word before it: when no option explains
+/// all the input, the two may be one name being typed (`church vi`: CHURCH names thousands,
+/// `vi` begins hundreds of terms, and CHURCHVIEW is the name). Read that way as well, the answer
+/// is kept when its best option explains more. Only then: a name typed as two words
+/// (`43 lake vie`, LAKE VIEW) is found by its words, and the glued term, rarer, would push it out
+/// of the seeds.
+fn read_last_word_joined(
+    index: &Index,
+    out: &mut Search,
+    last: &complete::LastWord,
+    stages: Stages,
+    scratch: &mut Scratch,
+) {
+    let plan = &out.plan;
+    let joinable = plan
+        .words
+        .windows(2)
+        .any(|p| p[1].last && p[1].section == p[0].section && p[1].token == p[0].token + 1);
+    if !joinable {
+        return;
+    }
+    let best = complete::best_coverage(index, plan, Some(last), &out.candidates);
+    if best == Some(complete::Coverage::full(plan)) {
+        return;
+    }
+    let mut second = Search {
+        plan: out.plan.clone(),
+        ..Search::default()
+    };
+    let joined = Stages {
+        join_last: true,
+        ..stages
+    };
+    run(index, &mut second, joined, false, Some(last), scratch);
+    let again = complete::best_coverage(index, &second.plan, Some(last), &second.candidates);
+    if again > best {
+        second.used_typos = out.used_typos;
         *out = second;
     }
 }

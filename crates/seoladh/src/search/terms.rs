@@ -59,6 +59,9 @@ pub fn word_df(hits: &[TermHit], bit: u64) -> u64 {
         .sum()
 }
 
+/// Completions read of two words glued with the word being typed ([`joined_prefix`]).
+const MAX_JOINED_COMPLETIONS: usize = 8;
+
 /// Fewer exact completions than this and the prefix is also read with typos.
 const FEW_COMPLETIONS: usize = 8;
 
@@ -90,6 +93,8 @@ pub struct Stages {
     pub typos: bool,
     /// Treat the last word as a prefix.
     pub prefix_last: bool,
+    /// Also read the last word glued to the word before it, as the prefix of one term.
+    pub join_last: bool,
 }
 
 fn builders() -> &'static [LevenshteinAutomatonBuilder; 2] {
@@ -167,15 +172,19 @@ pub fn expand(index: &Index, plan: &Plan, stages: Stages, walk: &mut Walk, out: 
                 push_equivalent(index, form, bit, MUTATION_COST, out);
             });
         }
-        // Two adjacent words of one section written as one term.
+        // Two adjacent words of one section written as one term; with the word being typed,
+        // the terms the two begin (`church vi` is CHURCHVIEW).
         if let Some(next) = plan.words.get(i + 1) {
             if next.section == w.section && next.token == w.token + 1 {
-                let joined = format!("{}{}", w.text, next.text);
-                if let Some((term, df)) = index.term(&joined) {
+                let mask = bit | (bit << 1);
+                if stages.join_last && next.last {
+                    let typed = plan.last_typed.as_deref().unwrap_or(&next.text);
+                    joined_prefix(index, &format!("{}{typed}", w.text), mask, out);
+                } else if let Some((term, df)) = index.term(&format!("{}{}", w.text, next.text)) {
                     out.push(TermHit {
                         term,
                         df,
-                        mask: bit | (bit << 1),
+                        mask,
                         how: How::Joined,
                         cost: 0.1,
                     });
@@ -355,6 +364,32 @@ fn prefix(
             mask: bit,
             how: if cost == 0.0 { How::Exact } else { How::Prefix },
             cost,
+        });
+    }
+}
+
+/// Completions of a word and the word being typed after it, glued (`churchvi`): the
+/// commonest [`MAX_JOINED_COMPLETIONS`], each costing a joined term's 0.1 plus what it adds to
+/// the prefix.
+fn joined_prefix(index: &Index, joined: &str, mask: u64, out: &mut Vec<TermHit>) {
+    let mut found: Vec<(u32, u32, usize)> = Vec::new();
+    let automaton = fst::automaton::Str::new(joined).starts_with();
+    let mut stream = index.terms().search(automaton).into_stream();
+    while let Some((key, v)) = stream.next() {
+        let (term, df) = unpack_term(v);
+        found.push((df, term, key.len()));
+        if found.len() >= MAX_PREFIX_SCAN {
+            break;
+        }
+    }
+    found.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    for (df, term, len) in found.into_iter().take(MAX_JOINED_COMPLETIONS) {
+        out.push(TermHit {
+            term,
+            df,
+            mask,
+            how: How::Joined,
+            cost: 0.1 + 0.3 * len.saturating_sub(joined.len()) as f32 / len.max(1) as f32,
         });
     }
 }

@@ -227,6 +227,37 @@ fn mountains() -> Dataset {
     )
 }
 
+/// An estate CHURCHVIEW ROAD among more estates `CHURCH …` than the seeds of one query read,
+/// and townlands VICTORIA… beside them.
+fn churches() -> Dataset {
+    const CHURCHVIEW_ROAD: u64 = 1300000040;
+    const ESTATES: u64 = 1_400;
+    let mut localities = vec![named(FOXROCK, "FOXROCK", None, 3400)];
+    let mut groups = vec![named(CHURCHVIEW_ROAD, "CHURCHVIEW ROAD", None, 1070)];
+    let mut buildings = vec![numbered(1400000040, 4, FOXROCK, CHURCHVIEW_ROAD)];
+    for i in 0..ESTATES {
+        let estate = 1300100000 + i;
+        groups.push(named(
+            estate,
+            &format!("CHURCH K{}", letters(i)),
+            None,
+            1070,
+        ));
+        buildings.push(numbered(1400100000 + i, 4, FOXROCK, estate));
+    }
+    for i in 0..3 {
+        let townland = 1110000050 + i;
+        localities.push(named(
+            townland,
+            &format!("VICTORIA{}", letters(i)),
+            None,
+            3400,
+        ));
+        buildings.push(building(1400000050 + i, townland, None));
+    }
+    in_mallow(localities, groups, buildings)
+}
+
 /// A dataset of `localities`, estates `groups` and `buildings` in MALLOW, CO. CORK, one plain
 /// address point per building.
 fn in_mallow(
@@ -406,5 +437,23 @@ fn a_letter_after_a_common_word_reads_the_word_before_its_equivalents() {
         &engine,
         &["9 mountain p", "9 Mountain P"],
         "9 MOUNTAIN PARK, FOXROCK, MALLOW, CO. CORK",
+    );
+}
+
+#[test]
+fn two_words_being_typed_are_also_read_as_the_one_name_they_begin() {
+    let engine = crate::handbuilt::engine(&churches());
+    // No name holds `church` and a word beginning `vi`, so the two are read glued as well:
+    // `churchvi` begins CHURCHVIEW.
+    first_for_each(
+        &engine,
+        &["church vi", "Church Vie", "church view", "4 church vi"],
+        "4 CHURCHVIEW ROAD, FOXROCK, MALLOW, CO. CORK",
+    );
+    // Typed alone, the word is read as typed.
+    let shown = suggested(&engine, "vi");
+    assert!(
+        shown.first().is_some_and(|s| s.starts_with("VICTORIA")),
+        "vi: {shown:?}"
     );
 }
