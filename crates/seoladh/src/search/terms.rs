@@ -404,6 +404,7 @@ pub fn hits_for(hits: &[TermHit], term: u32) -> &[TermHit] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::index::completions::COMMONEST_COMPLETIONS;
 
     fn frozen() -> Index {
         crate::index::frozen_for_tests()
@@ -523,35 +524,60 @@ mod tests {
         );
     }
 
-    /// The tabled completions of a short prefix are the best of a full scan, in order.
+    /// The tabled completions of a short prefix are the best of a full scan, in order: the
+    /// commonest few, however long, and then the shortest.
     #[test]
     fn tabled_completions_match_a_scan() {
-        let index = frozen();
-        let terms = all_terms(&index);
-        let mut prefixes: Vec<String> = terms
-            .iter()
-            .flat_map(|t| (1..=6).filter_map(move |n| t.get(..n).map(str::to_string)))
-            .collect();
-        prefixes.sort();
-        prefixes.dedup();
-        for p in &prefixes {
-            let mut scan: Vec<(u32, u32, u32)> = Vec::new();
-            let automaton = fst::automaton::Str::new(p).starts_with();
-            let mut stream = index.terms().search(automaton).into_stream();
-            while let Some((key, v)) = stream.next() {
-                let (term, df) = unpack_term(v);
-                scan.push((key.len() as u32, df, term));
-            }
-            scan.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
-            scan.truncate(MAX_TERM_EXPANSIONS);
-            let tabled: Vec<(u32, u32, u32)> = index
-                .completions(p.as_bytes())
-                .expect("a tabled length")
+        // The bundled fixture has prefixes whose commonest completions are long.
+        let mut longer_kept = 0;
+        for index in [frozen(), crate::index::fixture_for_tests()] {
+            let terms = all_terms(&index);
+            let mut prefixes: Vec<String> = terms
                 .iter()
-                .map(|c| (c.len, c.df, c.term))
+                .flat_map(|t| (1..=6).filter_map(move |n| t.get(..n).map(str::to_string)))
                 .collect();
-            assert_eq!(tabled, scan, "completions of {p:?}");
+            prefixes.sort();
+            prefixes.dedup();
+            for p in &prefixes {
+                let mut scan: Vec<(u32, u32, u32)> = Vec::new();
+                let automaton = fst::automaton::Str::new(p).starts_with();
+                let mut stream = index.terms().search(automaton).into_stream();
+                while let Some((key, v)) = stream.next() {
+                    let (term, df) = unpack_term(v);
+                    scan.push((key.len() as u32, df, term));
+                }
+                let shortest = |a: &(u32, u32, u32), b: &(u32, u32, u32)| {
+                    a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2))
+                };
+                scan.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));
+                let commonest: Vec<u32> = scan
+                    .iter()
+                    .take(COMMONEST_COMPLETIONS)
+                    .map(|c| c.2)
+                    .collect();
+                scan.sort_by(shortest);
+                let mut kept: Vec<(u32, u32, u32)> = scan
+                    .iter()
+                    .filter(|c| commonest.contains(&c.2))
+                    .copied()
+                    .collect();
+                let rest = scan.iter().filter(|c| !commonest.contains(&c.2));
+                kept.extend(rest.take(MAX_TERM_EXPANSIONS.saturating_sub(kept.len())));
+                kept.sort_by(shortest);
+                // A completion too long to be among the shortest kept for being common.
+                longer_kept += usize::from(kept[..] != scan[..scan.len().min(MAX_TERM_EXPANSIONS)]);
+                let scan = kept;
+                let tabled: Vec<(u32, u32, u32)> = index
+                    .completions(p.as_bytes())
+                    .expect("a tabled length")
+                    .iter()
+                    .map(|c| (c.len, c.df, c.term))
+                    .collect();
+                assert_eq!(tabled, scan, "completions of {p:?}");
+            }
         }
+        assert!(longer_kept > 0, "no prefix kept a long common completion");
+        let index = frozen();
         assert!(index.completions(b"abcdefg").is_none());
         assert!(index.completions(b"").is_none());
     }
