@@ -371,6 +371,29 @@ pub fn seed_elements(
                 index
                     .term_elements(hit.term)
                     .append_to(visit, budget / MIN_SEEDED_SHARE);
+            } else if let Some(last) = hits
+                .last_word()
+                .filter(|_| visit.len() < budget / MIN_SEEDED_SHARE)
+            {
+                // Autocomplete, when the rarer hits seeded next to nothing and a common word
+                // before the one being typed does not fit (`st an`: NAOMH, three elements, then
+                // SAINT, 16,380, while `an` begins the article AN and ANDREWS, ANNES…): the
+                // rarest terms the word being typed begins seed, as many elements again.
+                let mut typed: Vec<usize> = order[i..]
+                    .iter()
+                    .copied()
+                    .filter(|&t| all[t].mask & last.bit != 0)
+                    .collect();
+                typed.sort_by_key(|&t| (all[t].df, all[t].term));
+                let mut left = budget / MIN_SEEDED_SHARE;
+                for t in typed {
+                    let df = all[t].df as usize;
+                    if df > left {
+                        break;
+                    }
+                    index.term_elements(all[t].term).append_to(visit, df);
+                    left -= df;
+                }
             }
             cut |= order[i..].iter().fold(0, |c, &h| c | all[h].mask);
             break;

@@ -258,6 +258,35 @@ fn churches() -> Dataset {
     in_mallow(localities, groups, buildings)
 }
 
+/// An estate ST ANNES TERRACE among more estates `SAINT …` than the seeds of one query read, a
+/// few estates `NAOMH …` (the Irish of SAINT, rarer), and more townlands `AN …` (the Irish
+/// article) than the two words' elements read together.
+fn saints_and_articles() -> Dataset {
+    const ANNES: u64 = 1300000050;
+    const ESTATES: u64 = 1_400;
+    // More than joint seeding reads of one word (`MAX_JOINT_WORD_ELEMENTS`).
+    const ARTICLES: u64 = 8_200;
+    let mut localities = vec![named(FOXROCK, "FOXROCK", None, 3400)];
+    let mut groups = vec![named(ANNES, "ST ANNES TERRACE", None, 1070)];
+    let mut buildings = vec![numbered(1400000060, 2, FOXROCK, ANNES)];
+    for i in 0..ESTATES {
+        let estate = 1300100000 + i;
+        groups.push(named(estate, &format!("SAINT K{}", letters(i)), None, 1070));
+        buildings.push(numbered(1400100000 + i, 2, FOXROCK, estate));
+    }
+    for i in 0..3 {
+        let estate = 1300200000 + i;
+        groups.push(named(estate, &format!("NAOMH K{}", letters(i)), None, 1070));
+        buildings.push(numbered(1400200000 + i, 2, FOXROCK, estate));
+    }
+    for i in 0..ARTICLES {
+        let townland = 1110100000 + i;
+        localities.push(named(townland, &format!("AN K{}", letters(i)), None, 3400));
+        buildings.push(building(1400300000 + i, townland, None));
+    }
+    in_mallow(localities, groups, buildings)
+}
+
 /// A dataset of `localities`, estates `groups` and `buildings` in MALLOW, CO. CORK, one plain
 /// address point per building.
 fn in_mallow(
@@ -455,5 +484,17 @@ fn two_words_being_typed_are_also_read_as_the_one_name_they_begin() {
     assert!(
         shown.first().is_some_and(|s| s.starts_with("VICTORIA")),
         "vi: {shown:?}"
+    );
+}
+
+#[test]
+fn a_name_being_typed_after_a_saint_seeds_when_both_words_are_common() {
+    let engine = crate::handbuilt::engine(&saints_and_articles());
+    // NAOMH seeds three elements, SAINT is too common to fit, and `an` begins the article of
+    // more names still: the rarest terms `an` begins (ANNES) seed.
+    first_for_each(
+        &engine,
+        &["st an", "St An", "saint an", "st. an"],
+        "2 ST ANNES TERRACE, FOXROCK, MALLOW, CO. CORK",
     );
 }
