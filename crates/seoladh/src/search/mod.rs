@@ -257,15 +257,8 @@ fn read_last_word_slipped(
     let Some(slipped) = last.with_slips(index) else {
         return;
     };
-    let mut second = Search {
-        plan: out.plan.clone(),
-        ..Search::default()
-    };
-    run(index, &mut second, stages, false, Some(&slipped), scratch);
-    let again = complete::best_coverage(index, &second.plan, Some(&slipped), &second.candidates);
-    if again > best {
-        second.used_typos = true;
-        *out = second;
+    if read_again(index, out, best, &slipped, stages, scratch) {
+        out.used_typos = true;
     }
 }
 
@@ -294,20 +287,35 @@ fn read_last_word_joined(
     if best == Some(complete::Coverage::full(plan)) {
         return;
     }
-    let mut second = Search {
-        plan: out.plan.clone(),
-        ..Search::default()
-    };
     let joined = Stages {
         join_last: true,
         ..stages
     };
-    run(index, &mut second, joined, false, Some(last), scratch);
+    read_again(index, out, best, last, joined, scratch);
+}
+
+/// Autocomplete's second reading of the input (`stages`, `last`): it replaces `out` when its
+/// best option explains more than `best`, `out`'s; whether it did.
+fn read_again(
+    index: &Index,
+    out: &mut Search,
+    best: Option<complete::Coverage>,
+    last: &complete::LastWord,
+    stages: Stages,
+    scratch: &mut Scratch,
+) -> bool {
+    let mut second = Search {
+        plan: out.plan.clone(),
+        used_typos: out.used_typos,
+        ..Search::default()
+    };
+    run(index, &mut second, stages, false, Some(last), scratch);
     let again = complete::best_coverage(index, &second.plan, Some(last), &second.candidates);
-    if again > best {
-        second.used_typos = out.used_typos;
+    let better = again > best;
+    if better {
         *out = second;
     }
+    better
 }
 
 /// One pass of the text stage. `retry`: a typo pass follows unless this one settles the query,

@@ -208,18 +208,13 @@ fn mountains() -> Dataset {
         numbered(1400000001, 9, FOXROCK, PARK),
         building(1400000002, FOXROCK, Some(CAMPUS)),
     ];
-    for i in 0..ESTATES {
-        let estate = 1300100000 + i;
+    add_estates(&mut groups, &mut buildings, 1300100000, ESTATES, 9, |i| {
         let l = letters(i);
-        let irish = (i % 4 != 0).then(|| format!("SLIABH {l}"));
-        groups.push(named(
-            estate,
-            &format!("MOUNTAIN {l}"),
-            irish.as_deref(),
-            1070,
-        ));
-        buildings.push(numbered(1400100000 + i, 9, FOXROCK, estate));
-    }
+        (
+            format!("MOUNTAIN {l}"),
+            (i % 4 != 0).then(|| format!("SLIABH {l}")),
+        )
+    });
     in_mallow(
         vec![named(FOXROCK, "FOXROCK", None, 3400)],
         groups,
@@ -235,26 +230,12 @@ fn churches() -> Dataset {
     let mut localities = vec![named(FOXROCK, "FOXROCK", None, 3400)];
     let mut groups = vec![named(CHURCHVIEW_ROAD, "CHURCHVIEW ROAD", None, 1070)];
     let mut buildings = vec![numbered(1400000040, 4, FOXROCK, CHURCHVIEW_ROAD)];
-    for i in 0..ESTATES {
-        let estate = 1300100000 + i;
-        groups.push(named(
-            estate,
-            &format!("CHURCH K{}", letters(i)),
-            None,
-            1070,
-        ));
-        buildings.push(numbered(1400100000 + i, 4, FOXROCK, estate));
-    }
-    for i in 0..3 {
-        let townland = 1110000050 + i;
-        localities.push(named(
-            townland,
-            &format!("VICTORIA{}", letters(i)),
-            None,
-            3400,
-        ));
-        buildings.push(building(1400000050 + i, townland, None));
-    }
+    add_estates(&mut groups, &mut buildings, 1300100000, ESTATES, 4, |i| {
+        (format!("CHURCH K{}", letters(i)), None)
+    });
+    add_townlands(&mut localities, &mut buildings, 1110000050, 3, |i| {
+        format!("VICTORIA{}", letters(i))
+    });
     in_mallow(localities, groups, buildings)
 }
 
@@ -269,22 +250,53 @@ fn saints_and_articles() -> Dataset {
     let mut localities = vec![named(FOXROCK, "FOXROCK", None, 3400)];
     let mut groups = vec![named(ANNES, "ST ANNES TERRACE", None, 1070)];
     let mut buildings = vec![numbered(1400000060, 2, FOXROCK, ANNES)];
-    for i in 0..ESTATES {
-        let estate = 1300100000 + i;
-        groups.push(named(estate, &format!("SAINT K{}", letters(i)), None, 1070));
-        buildings.push(numbered(1400100000 + i, 2, FOXROCK, estate));
-    }
-    for i in 0..3 {
-        let estate = 1300200000 + i;
-        groups.push(named(estate, &format!("NAOMH K{}", letters(i)), None, 1070));
-        buildings.push(numbered(1400200000 + i, 2, FOXROCK, estate));
-    }
-    for i in 0..ARTICLES {
-        let townland = 1110100000 + i;
-        localities.push(named(townland, &format!("AN K{}", letters(i)), None, 3400));
-        buildings.push(building(1400300000 + i, townland, None));
-    }
+    add_estates(&mut groups, &mut buildings, 1300100000, ESTATES, 2, |i| {
+        (format!("SAINT K{}", letters(i)), None)
+    });
+    add_estates(&mut groups, &mut buildings, 1300200000, 3, 2, |i| {
+        (format!("NAOMH K{}", letters(i)), None)
+    });
+    add_townlands(&mut localities, &mut buildings, 1110300000, ARTICLES, |i| {
+        format!("AN K{}", letters(i))
+    });
     in_mallow(localities, groups, buildings)
+}
+
+/// Adds `n` estates in FOXROCK, ids from `first`, named `name(i)` (English, and Irish if any),
+/// each with one house numbered `number` (building id: the estate's plus 100,000,000).
+fn add_estates(
+    groups: &mut Vec<BuildingGroup>,
+    buildings: &mut Vec<Building>,
+    first: u64,
+    n: u64,
+    number: u64,
+    name: impl Fn(u64) -> (String, Option<String>),
+) {
+    for i in 0..n {
+        let (english, irish) = name(i);
+        groups.push(named(first + i, &english, irish.as_deref(), 1070));
+        buildings.push(numbered(
+            first + i + 100_000_000,
+            number,
+            FOXROCK,
+            first + i,
+        ));
+    }
+}
+
+/// Adds `n` townlands, ids from `first`, named `name(i)`, each with one unnamed building
+/// (building id: the townland's plus 290,000,000).
+fn add_townlands(
+    localities: &mut Vec<Locality>,
+    buildings: &mut Vec<Building>,
+    first: u64,
+    n: u64,
+    name: impl Fn(u64) -> String,
+) {
+    for i in 0..n {
+        localities.push(named(first + i, &name(i), None, 3400));
+        buildings.push(building(first + i + 290_000_000, first + i, None));
+    }
 }
 
 /// A dataset of `localities`, estates `groups` and `buildings` in MALLOW, CO. CORK, one plain
@@ -314,6 +326,15 @@ fn suggested(engine: &Engine, text: &str) -> Vec<String> {
         .autocomplete(text, &QueryOptions::default())
         .expect("answers");
     r.options.into_iter().map(|o| o.display_name).collect()
+}
+
+/// Asserts that the first suggestion for `text` begins with `want`.
+fn first_begins(engine: &Engine, text: &str, want: &str) {
+    let shown = suggested(engine, text);
+    assert!(
+        shown.first().is_some_and(|s| s.starts_with(want)),
+        "{text}: {shown:?}"
+    );
 }
 
 /// Asserts that each of `texts` suggests `want` first.
@@ -438,11 +459,7 @@ fn a_slip_in_the_last_word_is_read_when_the_terms_it_begins_explain_less() {
         "3 CHANEL AVENUE, COOLOCK, MALLOW, CO. CORK",
     );
     // Typed right, the word is read as typed.
-    let shown = suggested(&engine, "colo");
-    assert!(
-        shown.first().is_some_and(|s| s.starts_with("COLO")),
-        "colo: {shown:?}"
-    );
+    first_begins(&engine, "colo", "COLO");
 }
 
 #[test]
@@ -480,11 +497,7 @@ fn two_words_being_typed_are_also_read_as_the_one_name_they_begin() {
         "4 CHURCHVIEW ROAD, FOXROCK, MALLOW, CO. CORK",
     );
     // Typed alone, the word is read as typed.
-    let shown = suggested(&engine, "vi");
-    assert!(
-        shown.first().is_some_and(|s| s.starts_with("VICTORIA")),
-        "vi: {shown:?}"
-    );
+    first_begins(&engine, "vi", "VICTORIA");
 }
 
 #[test]
