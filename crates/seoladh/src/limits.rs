@@ -46,8 +46,8 @@ pub const MAX_JOINT_BEFORE_LAST: usize = 1_024;
 pub const MAX_BEFORE_LAST_ELEMENTS: usize = 4_096;
 
 /// Most element postings of the terms Autocomplete's last word begins that are read to find
-/// those elements in the places of the words before it: a prefix beginning more (`si`,
-/// `cour`) narrows nothing yet.
+/// those elements in the places of the words before it, or among the elements the words
+/// before it name together: a prefix beginning more (`si`, `cour`) narrows nothing yet.
 pub const MAX_LAST_WORD_POSTINGS: usize = 20_000;
 
 /// Most places of one such element looked at for a name the last word begins.

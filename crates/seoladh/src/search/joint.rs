@@ -374,8 +374,8 @@ fn word_terms<'h>(hits: &'h HitTerms<'_>, i: usize) -> impl Iterator<Item = u32>
     })
 }
 
-/// Whether word `i`'s hits name some elements and at most [`MAX_JOINT_WORD_ELEMENTS`] (a word
-/// like `road` narrows nothing).
+/// Whether word `i`'s hits name some elements and at most [`MAX_JOINT_WORD_ELEMENTS`]
+/// ([`MAX_LAST_WORD_POSTINGS`] for the word being typed): a word like `road` narrows nothing.
 fn readable(hits: &HitTerms<'_>, i: usize) -> bool {
     let bit = 1u64 << i;
     // A term read two ways (`school` as typed and as a completion of itself) is read once: the
@@ -388,7 +388,15 @@ fn readable(hits: &HitTerms<'_>, i: usize) -> bool {
             counted = Some(h.term);
         }
     }
-    total > 0 && total <= MAX_JOINT_WORD_ELEMENTS
+    // The word being typed ends every run it is in: its postings are only read against the
+    // marks of the words before it, never marked, so it may name more (`church hill`: HILL,
+    // HILLCREST, HILLVIEW and CNOC, the Irish, name 11,000 elements).
+    let typing = hits.last_word().is_some_and(|l| l.bit == bit);
+    let max = match typing {
+        true => MAX_LAST_WORD_POSTINGS,
+        false => MAX_JOINT_WORD_ELEMENTS,
+    };
+    total > 0 && total <= max
 }
 
 /// One pair read lately: index instance, the two words' terms, the elements they both name.

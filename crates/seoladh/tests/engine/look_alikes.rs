@@ -262,6 +262,26 @@ fn saints_and_articles() -> Dataset {
     in_mallow(localities, groups, buildings)
 }
 
+/// An estate CHURCH HILL among more estates `CHURCH …` than the seeds of one query read, a few
+/// estates `EAGLAIS …` (the Irish of CHURCH, rarer), and more townlands `HILL …` than joint
+/// seeding reads of a word before the last.
+fn church_hills() -> Dataset {
+    const CHURCH_HILL: u64 = 1300000070;
+    let mut localities = vec![named(FOXROCK, "FOXROCK", None, 3400)];
+    let mut groups = vec![named(CHURCH_HILL, "CHURCH HILL", None, 1070)];
+    let mut buildings = vec![numbered(1400000070, 6, FOXROCK, CHURCH_HILL)];
+    add_estates(&mut groups, &mut buildings, 1300100000, 1_400, 6, |i| {
+        (format!("CHURCH A{}", letters(i)), None)
+    });
+    add_estates(&mut groups, &mut buildings, 1300200000, 3, 6, |i| {
+        (format!("EAGLAIS K{}", letters(i)), None)
+    });
+    add_townlands(&mut localities, &mut buildings, 1110300000, 8_200, |i| {
+        format!("HILL K{}", letters(i))
+    });
+    in_mallow(localities, groups, buildings)
+}
+
 /// Adds `n` estates in FOXROCK, ids from `first`, named `name(i)` (English, and Irish if any),
 /// each with one house numbered `number` (building id: the estate's plus 100,000,000).
 fn add_estates(
@@ -509,5 +529,18 @@ fn a_name_being_typed_after_a_saint_seeds_when_both_words_are_common() {
         &engine,
         &["st an", "St An", "saint an", "st. an"],
         "2 ST ANNES TERRACE, FOXROCK, MALLOW, CO. CORK",
+    );
+}
+
+#[test]
+fn a_common_word_being_typed_is_read_with_the_common_word_before_it() {
+    let engine = crate::handbuilt::engine(&church_hills());
+    // EAGLAIS seeds three elements, CHURCH does not fit, and `hill` names more elements than a
+    // word before the last may have to be read with its neighbours: as the word being typed, it
+    // is read against the elements CHURCH names.
+    first_for_each(
+        &engine,
+        &["church hill", "Church Hil", "6 church hill"],
+        "6 CHURCH HILL, FOXROCK, MALLOW, CO. CORK",
     );
 }
