@@ -331,17 +331,9 @@ fn prefix(
                     .map(|c| (c.df, c.term, c.len, cost(c.len as usize))),
             );
         }
-        None => {
-            let automaton = fst::automaton::Str::new(word).starts_with();
-            let mut stream = index.terms().search(automaton).into_stream();
-            while let Some((key, v)) = stream.next() {
-                let (term, df) = unpack_term(v);
-                found.push((df, term, key.len() as u32, cost(key.len())));
-                if found.len() >= MAX_PREFIX_SCAN {
-                    break;
-                }
-            }
-        }
+        None => for_each_completion(index, word, |len, term, df| {
+            found.push((df, term, len as u32, cost(len)));
+        }),
     }
     // Typos in the prefix only when it completes to little: a prefix with many real
     // completions, or with a common one, is most likely typed right, and the prefix automaton
@@ -368,20 +360,28 @@ fn prefix(
     }
 }
 
+/// Calls `f(key length, term, df)` for each term beginning with `word`, in dictionary order,
+/// at most [`MAX_PREFIX_SCAN`] of them.
+fn for_each_completion(index: &Index, word: &str, mut f: impl FnMut(usize, u32, u32)) {
+    let automaton = fst::automaton::Str::new(word).starts_with();
+    let mut stream = index.terms().search(automaton).into_stream();
+    let mut read = 0;
+    while let Some((key, v)) = stream.next() {
+        let (term, df) = unpack_term(v);
+        f(key.len(), term, df);
+        read += 1;
+        if read >= MAX_PREFIX_SCAN {
+            break;
+        }
+    }
+}
+
 /// Completions of a word and the word being typed after it, glued (`churchvi`): the
 /// commonest [`MAX_JOINED_COMPLETIONS`], each costing a joined term's 0.1 plus what it adds to
 /// the prefix.
 fn joined_prefix(index: &Index, joined: &str, mask: u64, out: &mut Vec<TermHit>) {
     let mut found: Vec<(u32, u32, usize)> = Vec::new();
-    let automaton = fst::automaton::Str::new(joined).starts_with();
-    let mut stream = index.terms().search(automaton).into_stream();
-    while let Some((key, v)) = stream.next() {
-        let (term, df) = unpack_term(v);
-        found.push((df, term, key.len()));
-        if found.len() >= MAX_PREFIX_SCAN {
-            break;
-        }
-    }
+    for_each_completion(index, joined, |len, term, df| found.push((df, term, len)));
     found.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     for (df, term, len) in found.into_iter().take(MAX_JOINED_COMPLETIONS) {
         out.push(TermHit {
