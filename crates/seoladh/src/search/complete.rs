@@ -89,8 +89,10 @@ impl LastWord {
         };
         let bit = 1u64 << i;
         let mut full_forms = Vec::new();
-        let mut county_marker = false;
         let lex = lexicon();
+        // Read from the markers themselves (a scan of the lexicon's words beginning `c` ends
+        // long before `co`); a county comes after the address it ends.
+        let county_marker = i > 0 && lex.begins_county_marker(prefix);
         // `st` and `dr` are read by position (`saint`/`street`, `doctor`/`drive`): as the
         // last word either may be meant.
         for (abbr, full) in [
@@ -103,12 +105,14 @@ impl LastWord {
                 full_forms.extend(index.term(full).map(|(t, _)| t));
             }
         }
-        for info in lex.words_beginning(prefix).take(MAX_LEXICON_SCAN) {
-            if info.is_county_marker() {
-                county_marker = true;
-            }
-            if prefix.len() < 2 || full_forms.len() >= MAX_FULL_FORMS {
-                continue;
+        let scanned = if prefix.len() < 2 {
+            0
+        } else {
+            MAX_LEXICON_SCAN
+        };
+        for info in lex.words_beginning(prefix).take(scanned) {
+            if full_forms.len() >= MAX_FULL_FORMS {
+                break;
             }
             let canonical = lex.canonical_of(info).filter(|_| info.class().is_some());
             if let Some(full) = canonical {
@@ -458,6 +462,24 @@ pub fn shortlist_places(
     keys.sort_unstable();
     let ranked: Vec<PlaceScore> = keys.iter().map(|&(_, i)| places[i]).collect();
     *places = ranked;
+}
+
+/// The words autocomplete bars a name from explaining in a second reading of `place`, when its
+/// pinned building name or organisation explains the word being typed and the place leaves a
+/// number or a word unexplained: a name that only begins with a letter or two says little,
+/// and it stands in for the house the rest of the input names (`31 Griffeen Avenue, Lucan, C`
+/// is house 31 of the street and the start of `Co.`, not LUCAN CREDIT UNION at number 12;
+/// `Meadowview, Littletown, Naas, C` is the house MEADOWVIEW, not LITTLETOWN GAA CLUB).
+pub fn pin_may_hide_more(
+    plan: &Plan,
+    last: Option<&LastWord>,
+    matches: &[ElementMatch],
+    place: &PlaceScore,
+) -> Option<u64> {
+    let last = last?;
+    let pin = matches.get(place.pin? as usize)?;
+    let left = !plan.numbers.is_empty() || place.mask & plan.all_words() != plan.all_words();
+    (left && pin.mask & last.bit != 0).then_some(last.bit)
 }
 
 /// Resolves the typed numbers in `further` places (ranked after the first

@@ -540,6 +540,7 @@ fn place_stage(
         &mut scratch.weights,
     );
     let ahead = index.prefetcher();
+    let last = hits.last_word();
     for (i, &p) in scratch.places.iter().enumerate() {
         if let Some(&next) = scratch.places.get(i + 2) {
             ahead.place(next);
@@ -558,7 +559,18 @@ fn place_stage(
                     plan.all_words(),
                 );
             }
+            let barred = complete::pin_may_hide_more(plan, last, verifier.matches, &s);
             scratch.scored.push(s);
+            if let Some(barred) = barred {
+                scratch.scored.extend(places::score_place_barred(
+                    index,
+                    p,
+                    &mut verifier,
+                    &scratch.pins,
+                    &out.word_weights,
+                    barred,
+                ));
+            }
         }
     }
     // Only the best few are read on: select them, then order just those (the tie of a
@@ -569,7 +581,6 @@ fn place_stage(
         false => MAX_RESOLVED_PLACES.max(MAX_PINNED_PLACES),
     };
     // Autocomplete ranks by what each place explains of the input first.
-    let last = hits.last_word();
     if stages.prefix_last {
         // The places the rarest words found may hold a building name that explains the common
         // ones (`The Cottage, Tullymackan`): look for it in the best few by score too, before
@@ -581,10 +592,19 @@ fn place_stage(
             });
             best.truncate(MAX_PINNED_PLACES);
         }
+        let mut kept = Vec::new();
         for i in best {
             let p = &mut scratch.scored[i];
-            places::pin_building(index, &mut verifier, p, &out.word_weights, plan.all_words());
+            kept.extend(pin_shortlisted(
+                index,
+                &mut verifier,
+                p,
+                &out.word_weights,
+                plan,
+                last,
+            ));
         }
+        scratch.scored.extend(kept);
         complete::shortlist_places(index, plan, last, &mut scratch.scored, read);
     } else {
         pin_tied(
@@ -602,11 +622,20 @@ fn place_stage(
     }
     // The shortlist may hold a building name no seed found: look for it, then re-rank.
     let top = scratch.scored.len().min(MAX_PINNED_PLACES);
+    let mut kept = Vec::new();
     for p in &mut scratch.scored[..top] {
-        places::pin_building(index, &mut verifier, p, &out.word_weights, plan.all_words());
+        kept.extend(pin_shortlisted(
+            index,
+            &mut verifier,
+            p,
+            &out.word_weights,
+            plan,
+            last,
+        ));
     }
     if stages.prefix_last {
         let mut pinned = scratch.scored[..top].to_vec();
+        pinned.extend(kept);
         complete::shortlist_places(index, plan, last, &mut pinned, top);
         scratch.scored[..top].copy_from_slice(&pinned);
     } else {
@@ -666,6 +695,27 @@ fn place_stage(
         sort_candidates(&mut out.candidates);
     }
     all
+}
+
+/// Gives a shortlisted place a building name or organisation of its own
+/// ([`places::pin_building`]). Returns the place as it was, barred from such a name, when the
+/// name may stand in for what the rest of the input names ([`complete::pin_may_hide_more`];
+/// autocomplete only).
+fn pin_shortlisted(
+    index: &Index,
+    verifier: &mut elements::Verifier<'_>,
+    place: &mut PlaceScore,
+    word_weights: &[f32],
+    plan: &Plan,
+    last: Option<&complete::LastWord>,
+) -> Option<PlaceScore> {
+    let before = *place;
+    places::pin_building(index, verifier, place, word_weights, plan.all_words());
+    let barred = complete::pin_may_hide_more(plan, last, verifier.matches, place)?;
+    before
+        .pin
+        .is_none()
+        .then_some(PlaceScore { barred, ..before })
 }
 
 /// Looks for a building name or organisation of their own (see [`places::pin_building`]) in

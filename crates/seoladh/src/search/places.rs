@@ -47,6 +47,9 @@ pub struct PlaceScore {
     pub n_assigned: u8,
     /// An assigned building-name or organisation match, if any.
     pub pin: Option<u32>,
+    /// Words no building name or organisation may explain in this place: it is the reading of
+    /// the place without the name that did ([`crate::search::complete::pin_may_hide_more`]).
+    pub barred: u64,
 }
 
 impl PlaceScore {
@@ -477,6 +480,28 @@ pub fn score_place(
     Some(score)
 }
 
+/// Scores one place without the building names and organisations (of `pins`) that explain any
+/// of the words of `barred`, and so that none is given to it later either
+/// ([`crate::search::complete::pin_may_hide_more`]).
+pub fn score_place_barred(
+    index: &Index,
+    place: u32,
+    verifier: &mut Verifier<'_>,
+    pins: &[(u32, u32)],
+    word_weights: &[f32],
+    barred: u64,
+) -> Option<PlaceScore> {
+    let start = pins.partition_point(|p| p.0 < place);
+    let allowed: Vec<(u32, u32)> = (pins[start..].iter())
+        .take_while(|p| p.0 == place)
+        .filter(|p| (verifier.matches.get(p.1 as usize)).is_some_and(|m| m.mask & barred == 0))
+        .copied()
+        .collect();
+    let mut score = score_place(index, place, verifier, &allowed, word_weights)?;
+    score.barred = barred;
+    Some(score)
+}
+
 /// The place's matched elements `cands` (best first) given the words each explains, greedily:
 /// an element whose words are taken already reads its second reading or stays out; `no_pins`
 /// leaves building names and organisations out. The score is the assigned elements' less the
@@ -501,6 +526,7 @@ fn assign(
         assigned: [NONE; MAX_ASSIGNED],
         n_assigned: 0,
         pin: None,
+        barred: 0,
     };
     for &c in cands.iter() {
         if usize::from(score.n_assigned) >= MAX_ASSIGNED {
@@ -559,7 +585,7 @@ pub fn pin_building(
     word_weights: &[f32],
     all_words: u64,
 ) {
-    let open = all_words & !place.mask;
+    let open = all_words & !place.mask & !place.barred;
     if place.pin.is_some() || open == 0 || usize::from(place.n_assigned) >= MAX_ASSIGNED {
         return;
     }
@@ -573,7 +599,7 @@ pub fn pin_building(
             return;
         };
         let m = &verifier.matches[i as usize];
-        if m.kind != kind || m.mask & place.mask != 0 {
+        if m.kind != kind || m.mask & (place.mask | place.barred) != 0 {
             return;
         }
         let gain = m.score + explained(word_weights, m.mask);

@@ -455,6 +455,11 @@ impl Lexicon {
         self.info(word).is_county_marker()
     }
 
+    /// Whether a word being typed begins a county marker (`c`, `cou`, `cont`).
+    pub fn begins_county_marker(&self, prefix: &str) -> bool {
+        !prefix.is_empty() && COUNTY_MARKERS.iter().any(|m| m.starts_with(prefix))
+    }
+
     /// Removes an initial mutation where that is safe without context (see the module docs):
     /// `bhothar`→`bothar`, `gcloch`→`cloch`, `tsraid`→`sraid`; `church`, `hill`, `tower` unchanged.
     pub fn demutate<'a>(&self, word: &'a str) -> Cow<'a, str> {

@@ -7,7 +7,8 @@
 //! dataset: estates ST JOSEPHS PARK and ST MARYS PARK, more of each than a query's seeds read.
 //! A third: an estate CHANEL AVENUE in COOLOCK among townlands COLO…, for a slip in the last word;
 //! a fourth: houses BROOKSIDE in TUAR NA NÓINEACH and in townlands beginning `no`; a fifth: an
-//! estate MOUNTAIN PARK among more estates MOUNTAIN …, most also SLIABH …, than a query seeds.
+//! estate MOUNTAIN PARK among more estates MOUNTAIN …, most also SLIABH …, than a query seeds;
+//! a sixth: houses of LUCAN beside organisations whose names begin with `c`.
 
 use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
@@ -282,6 +283,62 @@ fn church_hills() -> Dataset {
     in_mallow(localities, groups, buildings)
 }
 
+/// In LUCAN, CO. DUBLIN (a county `c` does not begin): an estate GRIFFEEN AVENUE of 40 houses,
+/// house 12 a credit union named after the locality, and in the townland LITTLETOWN a house
+/// MEADOWVIEW beside LITTLETOWN GAA CLUB.
+fn credit_unions() -> Dataset {
+    const DUBLIN: u64 = 1001000002;
+    const LUCAN: u64 = 1100000002;
+    const LUCAN_LOCALITY: u64 = 1110000090;
+    const LITTLETOWN: u64 = 1110000091;
+    const GRIFFEEN: u64 = 1300000090;
+    let in_lucan = |id: u64, locality: u64, group: Option<u64>| {
+        crate::handbuilt::building(id, Some(locality), group, (LUCAN, DUBLIN))
+    };
+    let mut buildings: Vec<Building> = (1..=40)
+        .map(|n| Building {
+            number: Some(n.to_string()),
+            ..in_lucan(1400000900 + n, LUCAN_LOCALITY, Some(GRIFFEEN))
+        })
+        .collect();
+    buildings.push(Building {
+        name: Some("MEADOWVIEW".into()),
+        ..in_lucan(1400000950, LITTLETOWN, None)
+    });
+    buildings.push(in_lucan(1400000951, LITTLETOWN, None));
+    let address_points = points(&buildings, "K78");
+    let organisations = [
+        (1400000912, "LUCAN CREDIT UNION"),
+        (1400000951, "LITTLETOWN GAA CLUB"),
+    ]
+    .into_iter()
+    .enumerate()
+    .map(|(i, (building, name))| Organisation {
+        id: 1500000090 + i as u64,
+        address_point_id: building + 300000000,
+        name: name.into(),
+        name_irish: None,
+        department: None,
+        department_irish: None,
+    })
+    .collect();
+    let mut ds = Dataset {
+        counties: vec![county(DUBLIN, "DUBLIN", "BAILE ÁTHA CLIATH")],
+        post_towns: vec![post_town(LUCAN, "LUCAN", "LEAMHCÁN", DUBLIN)],
+        localities: vec![
+            named(LUCAN_LOCALITY, "LUCAN", None, 3400),
+            named(LITTLETOWN, "LITTLETOWN", None, 3400),
+        ],
+        building_groups: vec![named(GRIFFEEN, "GRIFFEEN AVENUE", None, 1070)],
+        buildings,
+        address_points,
+        organisations,
+        ..Dataset::default()
+    };
+    derive_address_tables(&mut ds);
+    ds
+}
+
 /// Adds `n` estates in FOXROCK, ids from `first`, named `name(i)` (English, and Irish if any),
 /// each with one house numbered `number` (building id: the estate's plus 100,000,000).
 fn add_estates(
@@ -543,4 +600,28 @@ fn a_common_word_being_typed_is_read_with_the_common_word_before_it() {
         &["church hill", "Church Hil", "6 church hill"],
         "6 CHURCH HILL, FOXROCK, MALLOW, CO. CORK",
     );
+}
+
+#[test]
+fn a_name_that_only_begins_with_the_word_being_typed_does_not_hide_the_house_typed() {
+    let engine = crate::handbuilt::engine(&credit_unions());
+    for text in [
+        "31 Griffeen Avenue, Lucan, C",
+        "31 griffeen avenue lucan co",
+    ] {
+        let shown = suggested(&engine, text);
+        assert!(
+            shown
+                .first()
+                .is_some_and(|s| s.starts_with("31 GRIFFEEN AVENUE")),
+            "{text}: {shown:?}"
+        );
+    }
+    first_begins(
+        &engine,
+        "Meadowview, Littletown, Lucan, C",
+        "MEADOWVIEW, LITTLETOWN",
+    );
+    // Typed on, the name is read.
+    first_begins(&engine, "Lucan Credit U", "LUCAN CREDIT UNION");
 }

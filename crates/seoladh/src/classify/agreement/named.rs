@@ -508,6 +508,7 @@ pub(super) fn candidate(index: &Index, out: &mut Search, named: &[Named]) -> Opt
         assigned: [NONE; MAX_ASSIGNED],
         n_assigned: 0,
         pin: None,
+        barred: 0,
     };
     for (i, m) in kept {
         let at = if i == u32::MAX {
