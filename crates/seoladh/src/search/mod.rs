@@ -157,10 +157,11 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
         Mode::Find => None,
         Mode::Autocomplete => complete::LastWord::of(index, &out.plan, text),
     };
-    run(index, &mut out, first, retry, last.as_ref(), scratch);
+    run(index, &mut out, first, retry, last.as_ref(), false, scratch);
     if let Some(last) = &last {
         read_last_word_slipped(index, &mut out, last, first, scratch);
         read_last_word_joined(index, &mut out, last, first, scratch);
+        read_narrowest_word(index, &mut out, last, first, scratch);
     }
     if retry && !settled(&out) {
         let mut second = Search {
@@ -177,6 +178,7 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
             },
             false,
             None,
+            false,
             scratch,
         );
         second.used_typos = true;
@@ -257,7 +259,7 @@ fn read_last_word_slipped(
     let Some(slipped) = last.with_slips(index) else {
         return;
     };
-    if read_again(index, out, best, &slipped, stages, scratch) {
+    if read_again(index, out, best, &slipped, stages, false, scratch) {
         out.used_typos = true;
     }
 }
@@ -291,17 +293,38 @@ fn read_last_word_joined(
         join_last: true,
         ..stages
     };
-    read_again(index, out, best, last, joined, scratch);
+    read_again(index, out, best, last, joined, false, scratch);
 }
 
-/// Autocomplete's second reading of the input (`stages`, `last`): it replaces `out` when its
-/// best option explains more than `best`, `out`'s; whether it did.
+/// Autocomplete's reading from the narrowest word typed whole, as Find's first pass reads:
+/// when no option explains all the input, the place that does may hold a name common across
+/// the country (`Ard na Gréine, Knockadoagh, Galway`, one of 2,806 houses ARD NA GRÉINE),
+/// and the full pass looks for names only in its best-scored places, which explain more words
+/// by those houses. Every place of the word's elements is scored and searched for such a name;
+/// the answer is kept when its best option explains more.
+fn read_narrowest_word(
+    index: &Index,
+    out: &mut Search,
+    last: &complete::LastWord,
+    stages: Stages,
+    scratch: &mut Scratch,
+) {
+    let best = complete::best_coverage(index, &out.plan, Some(last), &out.candidates);
+    if best == Some(complete::Coverage::full(&out.plan)) {
+        return;
+    }
+    read_again(index, out, best, last, stages, true, scratch);
+}
+
+/// Autocomplete's second reading of the input (`stages`, `last`, `narrow`: see [`run`]): it
+/// replaces `out` when its best option explains more than `best`, `out`'s; whether it did.
 fn read_again(
     index: &Index,
     out: &mut Search,
     best: Option<complete::Coverage>,
     last: &complete::LastWord,
     stages: Stages,
+    narrow: bool,
     scratch: &mut Scratch,
 ) -> bool {
     let mut second = Search {
@@ -309,7 +332,15 @@ fn read_again(
         used_typos: out.used_typos,
         ..Search::default()
     };
-    run(index, &mut second, stages, false, Some(last), scratch);
+    run(
+        index,
+        &mut second,
+        stages,
+        false,
+        Some(last),
+        narrow,
+        scratch,
+    );
     let again = complete::best_coverage(index, &second.plan, Some(last), &second.candidates);
     let better = again > best;
     if better {
@@ -320,13 +351,15 @@ fn read_again(
 
 /// One pass of the text stage. `retry`: a typo pass follows unless this one settles the query,
 /// so a pass that cannot settle it may stop early (its best is only the fallback). `last`:
-/// autocomplete's last word, matching any term that begins with it.
+/// autocomplete's last word, matching any term that begins with it. `narrow`: only the pass
+/// seeded from the narrowest word other than the last (Find runs it first by itself).
 fn run(
     index: &Index,
     out: &mut Search,
     stages: Stages,
     retry: bool,
     last: Option<&complete::LastWord>,
+    narrow: bool,
     scratch: &mut Scratch,
 ) {
     let plan = &out.plan;
@@ -390,14 +423,19 @@ fn run(
     // holding one of those elements is scored and the best explains every word and number, no
     // other place can: a place explaining that word holds one of them. When none does, no
     // place explains every word: a pass that a typo pass follows has nothing more to find.
-    if !stages.prefix_last {
-        if let Some(word) = narrowest_word(index, &term_hits, plan.words.len()) {
+    if !stages.prefix_last || narrow {
+        let typing = last.map_or(0, |l| l.bit);
+        if let Some(word) = narrowest_word(index, &term_hits, plan.words.len(), typing) {
             let quick = 1u64 << word;
             let all = place_stage(index, out, &hits, quick, QUICK_SEED_VISITS, stages, scratch);
-            if all && (settled(out) || retry) {
+            if narrow || (all && (settled(out) || retry)) {
                 scratch.hits = term_hits;
                 return;
             }
+        }
+        if narrow {
+            scratch.hits = term_hits;
+            return;
         }
     }
     place_stage(
@@ -422,16 +460,16 @@ fn has_unknown_typo_word(plan: &Plan, hits: &[TermHit]) -> bool {
         .any(|(i, w)| w.typo_budget > 0 && covered & (1u64 << i) == 0)
 }
 
-/// The word whose elements lie in fewest places, among the words naming at most
-/// [`QUICK_SEED_VISITS`] elements, when every word has a hit (otherwise no place can explain
-/// every word). Fewest elements is not fewest places: `Dublin 24` is one element of a thousand
+/// The word whose elements lie in fewest places, among the words not in `skip` naming at most
+/// [`QUICK_SEED_VISITS`] elements, when every such word has a hit (otherwise no place can
+/// explain every word). Fewest elements is not fewest places: `Dublin 24` is one element of a thousand
 /// places, `Redwood` three of one place each. A word's size is the byte length of its elements'
 /// place lists (read from the list offsets alone), and counting stops once it passes the best.
-fn narrowest_word(index: &Index, hits: &[TermHit], words: usize) -> Option<usize> {
+fn narrowest_word(index: &Index, hits: &[TermHit], words: usize, skip: u64) -> Option<usize> {
     // (elements named, word): on the stack, as this runs for every Find.
     let mut narrow = [(0u64, 0usize); 64];
     let mut n = 0;
-    for i in 0..words.min(64) {
+    for i in (0..words.min(64)).filter(|i| skip & (1u64 << i) == 0) {
         let df = terms::word_df(hits, 1u64 << i);
         if df == 0 {
             return None;
@@ -484,7 +522,7 @@ fn place_stage(
     );
     // Words too common to seed alone (`st joseph's road` in a city of them) seed the elements
     // naming them together, in the full pass of either mode.
-    if stages.prefix_last || words == u64::MAX {
+    if words == u64::MAX {
         joint::add_joint_seeds(
             index,
             hits,

@@ -8,7 +8,8 @@
 //! A third: an estate CHANEL AVENUE in COOLOCK among townlands COLO…, for a slip in the last word;
 //! a fourth: houses BROOKSIDE in TUAR NA NÓINEACH and in townlands beginning `no`; a fifth: an
 //! estate MOUNTAIN PARK among more estates MOUNTAIN …, most also SLIABH …, than a query seeds;
-//! a sixth: houses of LUCAN beside organisations whose names begin with `c`.
+//! a sixth: houses of LUCAN beside organisations whose names begin with `c`; a seventh: houses
+//! ARD NA GRÉINE in 1,500 townlands and in KNOCKADOAGH, a townland of two estates.
 
 use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
@@ -624,4 +625,71 @@ fn a_name_that_only_begins_with_the_word_being_typed_does_not_hide_the_house_typ
     );
     // Typed on, the name is read.
     first_begins(&engine, "Lucan Credit U", "LUCAN CREDIT UNION");
+}
+
+#[test]
+fn a_house_named_like_thousands_is_found_when_its_address_is_typed_whole() {
+    let engine = crate::handbuilt::engine(&namesakes());
+    for text in [
+        "ARD NA GRÉINE, KNOCKADOAGH, GALWAY",
+        "ard na greine knockadoagh galway",
+        "ARD NA GRÉINE, KNOCKADOAGH, GALWAY, CO. GALWAY",
+    ] {
+        first_begins(&engine, text, "ARD NA GRÉINE, KNOCKADOAGH, GALWAY");
+    }
+}
+
+/// Houses named ARD NA GRÉINE in more townlands of GALWAY and TUAM than the seeds of one query
+/// read, some townlands of two words, and one more in KNOCKADOAGH, a townland with two estates.
+fn namesakes() -> Dataset {
+    const GALWAY: u64 = 1001000003;
+    const GALWAY_TOWN: u64 = 1100000003;
+    const TUAM: u64 = 1100000004;
+    const KNOCKADOAGH: u64 = 1110000300;
+    const VILLAS: u64 = 1300000300;
+    const TOWNLANDS: u64 = 1110010000;
+    let house = |id: u64, locality: u64, town: u64| Building {
+        name: Some("ARD NA GRÉINE".into()),
+        ..crate::handbuilt::building(id, Some(locality), None, (town, GALWAY))
+    };
+    let mut localities = vec![named(KNOCKADOAGH, "KNOCKADOAGH", None, 3400)];
+    let mut groups = Vec::new();
+    let mut buildings = vec![house(1400000300, KNOCKADOAGH, GALWAY_TOWN)];
+    for (i, name) in ["CLAREMONT VILLAS", "MCCURTAIN VILLAS"]
+        .into_iter()
+        .enumerate()
+    {
+        let i = i as u64;
+        groups.push(named(VILLAS + i, name, None, 1070));
+        buildings.push(crate::handbuilt::building(
+            1400000310 + i,
+            Some(KNOCKADOAGH),
+            Some(VILLAS + i),
+            (GALWAY_TOWN, GALWAY),
+        ));
+    }
+    for i in 0..1_500u64 {
+        let name = match i % 3 {
+            0 => format!("CAHER{} BEG", letters(i)),
+            _ => format!("CAHER{}", letters(i)),
+        };
+        localities.push(named(TOWNLANDS + i, &name, None, 3400));
+        let town = if i % 2 == 0 { GALWAY_TOWN } else { TUAM };
+        buildings.push(house(1400010000 + i, TOWNLANDS + i, town));
+    }
+    let address_points = points(&buildings, "H91");
+    let mut ds = Dataset {
+        counties: vec![county(GALWAY, "GALWAY", "GAILLIMH")],
+        post_towns: vec![
+            post_town(GALWAY_TOWN, "GALWAY", "GAILLIMH", GALWAY),
+            post_town(TUAM, "TUAM", "TUAIM", GALWAY),
+        ],
+        localities,
+        building_groups: groups,
+        buildings,
+        address_points,
+        ..Dataset::default()
+    };
+    derive_address_tables(&mut ds);
+    ds
 }
