@@ -69,7 +69,7 @@ pub fn build(args: &BuildArgs) -> Result<(), seoladh::Error> {
     progress.0.finish_and_clear();
     let c = &built.meta.counts;
     let per_ap = |b: u64| b as f64 / c.address_points.max(1) as f64;
-    println!(
+    outln!(
         "wrote {} ({bytes} bytes) in {:.1}s: {} address points, {} buildings, {} places, {} elements, {} terms",
         args.out.display(),
         started.elapsed().as_secs_f64(),
@@ -79,7 +79,7 @@ pub fn build(args: &BuildArgs) -> Result<(), seoladh::Error> {
         c.elements,
         c.terms
     );
-    println!(
+    outln!(
         "bytes per address point: {:.1} in all, {:.1} search structures, {:.1} record store",
         per_ap(bytes),
         per_ap(built.search_bytes),
@@ -94,16 +94,16 @@ pub fn verify(args: &VerifyArgs) -> Result<(), seoladh::Error> {
     let index = Index::open(&args.file)?;
     let opened = started.elapsed();
     let report = index.verify()?;
-    println!(
+    outln!(
         "{}: OK (opened in {:.1} ms, verified in {:.0} ms, {} records)",
         args.file.display(),
         opened.as_secs_f64() * 1e3,
         started.elapsed().as_secs_f64() * 1e3,
         report.records
     );
-    println!("{:<24} {:>14} {:>12}  kind", "section", "bytes", "items");
+    outln!("{:<24} {:>14} {:>12}  kind", "section", "bytes", "items");
     for s in &report.sections {
-        println!(
+        outln!(
             "{:<24} {:>14} {:>12}  {}",
             s.name,
             s.bytes,

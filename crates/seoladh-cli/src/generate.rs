@@ -115,7 +115,7 @@ pub fn run(args: GenerateArgs) -> Result<()> {
     progress.end_phase();
     progress.0.finish_and_clear();
     let nua = ds.address_points.iter().filter(|p| p.nua).count();
-    println!(
+    outln!(
         "generated {} address points ({} buildings, {:.1}% NUA), {} UK addresses, {} history rows in {} in {:.1}s (seed {})",
         ds.address_points.len(),
         ds.buildings.len(),

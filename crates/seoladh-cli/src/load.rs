@@ -146,7 +146,7 @@ fn run_inner(args: &LoadArgs) -> Result<bool, Error> {
         })
         .await
     })?;
-    print!("{report}");
+    out!("{report}");
     if let Some(path) = &args.json {
         let json = serde_json::to_vec_pretty(&report).map_err(|e| Error::InvalidOption {
             option: "--json",

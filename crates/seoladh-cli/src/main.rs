@@ -1,5 +1,20 @@
 //! The `seoladh` command line: one file per subcommand.
 
+/// `print!` for reports: a closed stdout (`seoladh stats | head`) drops the rest of the report
+/// quietly, where `print!` panics ([`write_stdout`]).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::write_stdout(format_args!($($arg)*), false)
+    };
+}
+
+/// `println!` for reports, as [`out!`].
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::write_stdout(format_args!($($arg)*), true)
+    };
+}
+
 mod batch;
 mod build;
 mod columnar;
@@ -93,6 +108,39 @@ pub fn run() -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// Writes `args` (and a newline) to stdout. When stdout is closed (the reader wanted no more)
+/// the rest of the report is dropped and the command goes on: the files it writes are still
+/// written. Any other write error ends the command with a message.
+pub(crate) fn write_stdout(args: std::fmt::Arguments<'_>, newline: bool) {
+    use std::io::Write;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static CLOSED: AtomicBool = AtomicBool::new(false);
+    if CLOSED.load(Ordering::Relaxed) {
+        return;
+    }
+    let mut out = std::io::stdout().lock();
+    let written = out
+        .write_fmt(args)
+        .and_then(|()| {
+            if newline {
+                out.write_all(b"\n")
+            } else {
+                Ok(())
+            }
+        })
+        .and_then(|()| out.flush());
+    match written {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            CLOSED.store(true, Ordering::Relaxed);
+        }
+        Err(e) => {
+            eprintln!("error: cannot write to stdout: {e}");
+            std::process::exit(1);
         }
     }
 }

@@ -178,7 +178,7 @@ pub fn accuracy(args: &AccuracyArgs) -> Result<(), Error> {
         .map(|q| find(&engine, &q.text, country(&q.country), &ctx))
         .collect();
     let report = AccuracyReport::compute(queries.iter().zip(&outcomes));
-    println!("{}", report.to_markdown());
+    outln!("{}", report.to_markdown());
     if let Some(path) = &args.failures {
         let io = |source| Error::Io {
             path: path.clone(),
@@ -257,7 +257,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), Error> {
         }
         let total = started.elapsed().as_secs_f64();
         micros.sort_unstable();
-        println!(
+        outln!(
             "{mode}: {} queries, median {} µs, p90 {} µs, p99 {} µs, max {} µs, {:.0} QPS",
             micros.len(),
             percentile(&micros, 0.5),
@@ -282,7 +282,7 @@ pub fn bench(args: &BenchArgs) -> Result<(), Error> {
         })
         .collect();
     rates.sort_by(f64::total_cmp);
-    println!(
+    outln!(
         "find, all cores ({} threads): {} queries, median of 3 passes {:.0} QPS",
         rayon::current_num_threads(),
         queries.len(),
@@ -351,7 +351,7 @@ pub fn keystrokes(args: &KeystrokesArgs) -> Result<(), Error> {
     let mut report = KeystrokeReport::compute(scripts.iter().zip(runs.iter().map(Vec::as_slice)));
     report.repeats = usize::from(args.repeat);
     report.timing_max_us = timing_max_us;
-    println!("{}", report.to_markdown());
+    outln!("{}", report.to_markdown());
     if let Some(path) = &args.failures {
         write_keystroke_failures(path, &engine, &scripts, &runs)?;
     }

@@ -120,7 +120,7 @@ fn answer(args: &RunArgs) -> Result<(), Error> {
     let (report, answers) = run("seoladh", true, &set, |text| {
         super::measure::autocomplete(&engine, text, &ctx)
     });
-    println!("{}", report.to_markdown());
+    outln!("{}", report.to_markdown());
     if let Some(path) = &args.scripts {
         let mut out = std::io::BufWriter::new(std::fs::File::create(path).map_err(io(path))?);
         write_found_at(&mut out, &set, &report).map_err(io(path))?;

@@ -116,7 +116,7 @@ pub fn run(args: &RoundTripArgs) -> Result<(), Error> {
     let report = roundtrip::run(&engine, &points, &opts, &|n| bar.inc(n));
     bar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64();
-    println!("{}", report.to_markdown(args.groups));
+    outln!("{}", report.to_markdown(args.groups));
     if let Some(path) = &args.failures {
         std::fs::write(path, report.failures_tsv()).map_err(|source| Error::Io {
             path: path.clone(),

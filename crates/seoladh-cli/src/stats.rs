@@ -33,14 +33,14 @@ pub fn run(args: &StatsArgs) -> ExitCode {
     let stats = stats::compute(&ds);
     if args.json {
         match serde_json::to_string_pretty(&stats) {
-            Ok(json) => println!("{json}"),
+            Ok(json) => outln!("{json}"),
             Err(e) => {
                 eprintln!("seoladh stats: cannot encode JSON: {e}");
                 return ExitCode::FAILURE;
             }
         }
     } else {
-        print!("{stats}");
+        out!("{stats}");
     }
     ExitCode::SUCCESS
 }

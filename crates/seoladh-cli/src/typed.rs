@@ -70,7 +70,7 @@ pub fn run(args: &TypedArgs) -> Result<(), Error> {
         .map(|t| answer(&engine, t, &links))
         .collect();
     let report = TypedReport::compute(texts.iter().map(String::as_str).zip(&answers));
-    println!("{}", report.to_markdown(args.examples));
+    outln!("{}", report.to_markdown(args.examples));
     if let Some(out) = &args.out {
         let io = |source| Error::Io {
             path: out.clone(),

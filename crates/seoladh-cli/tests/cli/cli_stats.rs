@@ -44,3 +44,21 @@ fn stats_on_missing_dir_fails_with_message() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("/no/such/dir"));
 }
+
+#[test]
+fn a_closed_stdout_ends_the_report_quietly() {
+    // The reader is gone before the command writes (`seoladh stats DIR | head -0`): every
+    // write to stdout fails with a broken pipe, which must not panic.
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    let out = seoladh()
+        .args(["stats", &mini()])
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("run");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {stderr}", out.status);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.contains("no issues"), "{stderr}");
+}
