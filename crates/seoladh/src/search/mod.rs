@@ -462,9 +462,10 @@ fn has_unknown_typo_word(plan: &Plan, hits: &[TermHit]) -> bool {
 
 /// The word whose elements lie in fewest places, among the words not in `skip` naming at most
 /// [`QUICK_SEED_VISITS`] elements, when every such word has a hit (otherwise no place can
-/// explain every word). Fewest elements is not fewest places: `Dublin 24` is one element of a thousand
-/// places, `Redwood` three of one place each. A word's size is the byte length of its elements'
-/// place lists (read from the list offsets alone), and counting stops once it passes the best.
+/// explain every word). Fewest elements is not fewest places: `Dublin 24` is one element of a
+/// thousand places, `Redwood` three of one place each. A word's size is the byte length of its
+/// elements' place lists (read from the list offsets alone), and counting stops once it passes
+/// the best.
 fn narrowest_word(index: &Index, hits: &[TermHit], words: usize, skip: u64) -> Option<usize> {
     // (elements named, word): on the stack, as this runs for every Find.
     let mut narrow = [(0u64, 0usize); 64];
