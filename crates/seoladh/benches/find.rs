@@ -115,6 +115,7 @@ fn bench(c: &mut Criterion) {
                     index,
                     &matches,
                     false,
+                    false,
                     seoladh::raw::limits::MAX_SCORED_PLACES,
                     &mut totals,
                     &mut places_out,
@@ -134,6 +135,7 @@ fn bench(c: &mut Criterion) {
                 places::candidates(
                     index,
                     &matches,
+                    false,
                     false,
                     seoladh::raw::limits::MAX_SCORED_PLACES,
                     &mut totals,

@@ -39,8 +39,8 @@ fn main() {
                 .map(|p| postal_address(&p, Language::English).lines.join(", "))
                 .unwrap_or_default();
             println!(
-                "  {:7.2} mask={:b} unmatched_no={} {lines}",
-                c.score, c.place.mask, c.number_unmatched
+                "  {:7.2} mask={:b} unmatched_no={} place={} {lines}",
+                c.score, c.place.mask, c.number_unmatched, c.place.place
             );
         }
     }

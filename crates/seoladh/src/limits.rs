@@ -85,6 +85,10 @@ pub const MAX_SCORED_NUMBERED_PLACES: usize = 96;
 /// than the tie's (`search::places::add_complementary`).
 pub const MAX_COMPLEMENTARY_PLACES: usize = 16;
 
+/// Most such places scored when the last of those kept ties with more (each is searched for a
+/// building name of its own).
+pub const MAX_COMPLEMENTARY_TIED_PLACES: usize = 128;
+
 /// Most places scored when the seeds cannot tell more of them apart.
 pub const MAX_TIED_PLACES: usize = 6_000;
 

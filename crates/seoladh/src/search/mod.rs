@@ -555,6 +555,7 @@ fn place_stage(
         index,
         &out.matches,
         quick,
+        stages.typos,
         keep,
         &mut scratch.totals,
         &mut scratch.places,

@@ -12,8 +12,8 @@
 use crate::index::prefetch::prefetch_item;
 use crate::index::{ElementKind, Index, NONE};
 use crate::limits::{
-    MAX_CANDIDATE_PLACES, MAX_COMPLEMENTARY_PLACES, MAX_PLACES_PER_SEED, MAX_TIED_PLACES,
-    MAX_TIE_PROMOTION_POSTINGS, QUICK_MAX_PLACES,
+    MAX_CANDIDATE_PLACES, MAX_COMPLEMENTARY_PLACES, MAX_COMPLEMENTARY_TIED_PLACES,
+    MAX_PLACES_PER_SEED, MAX_TIED_PLACES, MAX_TIE_PROMOTION_POSTINGS, QUICK_MAX_PLACES,
 };
 use crate::search::elements::{ElementMatch, Verifier};
 
@@ -80,10 +80,14 @@ pub fn pins(index: &Index, matches: &[ElementMatch], out: &mut Vec<(u32, u32)>) 
 /// `totals` is scratch space. Returns whether `out` holds every place of every seed. With
 /// `all_or_nothing` (a quick pass) nothing is ranked: `out` is every place of every seed (at
 /// most [`QUICK_MAX_PLACES`]), or it gives up (false, `out` empty) as soon as it cannot.
+/// `whole_ties`: the places kept for other words below a tie keep their own tie whole
+/// ([`add_complementary`]; the passes that read typos, which Find runs only when its first
+/// pass explains less than the whole input).
 pub fn candidates(
     index: &Index,
     seeds: &[ElementMatch],
     all_or_nothing: bool,
+    whole_ties: bool,
     keep: usize,
     totals: &mut PlaceTotals,
     out: &mut Vec<u32>,
@@ -170,7 +174,7 @@ pub fn candidates(
             let mask = totals.slots.get(at_cut as usize).map_or(0, |t| t.mask);
             totals.cut_tie = Some((cut, mask));
             let from = out.len();
-            add_complementary(totals, rest, cut, mask, out);
+            add_complementary(totals, rest, cut, mask, whole_ties, out);
             totals.complementary.extend_from_slice(&out[from..]);
         }
         if cut >= best {
@@ -198,12 +202,14 @@ pub fn candidates(
 /// the words of `tied`) whose seeds explain words the tie's do not: the tied places are alike
 /// to the seeds, so those cut at random say nothing against a place named by the other words
 /// (the townland AN BAILE BÁN behind 138 houses named AN TEACH BÁN in its county). At most
-/// [`MAX_COMPLEMENTARY_PLACES`]; `rest` (the places not kept) is reordered.
+/// [`MAX_COMPLEMENTARY_PLACES`], and with `whole_ties` those tied with the last of them
+/// ([`tied_with_last`]); `rest` (the places not kept) is reordered.
 fn add_complementary(
     totals: &PlaceTotals,
     rest: &mut [u64],
     cut: f32,
     tied: u64,
+    whole_ties: bool,
     out: &mut Vec<u32>,
 ) {
     let mut n = 0;
@@ -219,15 +225,35 @@ fn add_complementary(
         }
     }
     let found = &mut rest[..n];
-    if found.len() > MAX_COMPLEMENTARY_PLACES {
+    let mut take = found.len();
+    if take > MAX_COMPLEMENTARY_PLACES {
         found.select_nth_unstable(MAX_COMPLEMENTARY_PLACES - 1);
+        take = MAX_COMPLEMENTARY_PLACES;
+        if whole_ties {
+            take += tied_with_last(found, MAX_COMPLEMENTARY_PLACES);
+        }
     }
-    out.extend(
-        found
-            .iter()
-            .take(MAX_COMPLEMENTARY_PLACES)
-            .map(|&k| k as u32),
-    );
+    out.extend(found[..take].iter().map(|&k| k as u32));
+}
+
+/// How many of `keys[kept..]` tie with the last key kept (`keys[kept - 1]`, the worst of the
+/// first `kept`), moved to just after it: all of them, when they are at most
+/// [`MAX_COMPLEMENTARY_TIED_PLACES`] in all, else none. The ordinal would keep some of a tie at
+/// random (the townland HAZELWOOD of GALWAY among 106 houses named HAZELWOOD near GALWAY).
+fn tied_with_last(keys: &mut [u64], kept: usize) -> usize {
+    let last = rank_total(keys[kept - 1]);
+    let tail = &mut keys[kept..];
+    let mut n = 0;
+    for i in 0..tail.len() {
+        if rank_total(tail[i]) == last {
+            tail.swap(n, i);
+            n += 1;
+        }
+    }
+    if kept + n > MAX_COMPLEMENTARY_TIED_PLACES {
+        return 0;
+    }
+    n
 }
 
 /// Adds to `out` (sorted, unique) the places left out of a tie at the cut ([`candidates`])

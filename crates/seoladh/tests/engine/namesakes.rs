@@ -1,12 +1,13 @@
 //! House names shared by several houses of one post town, on a small hand-built dataset: each
 //! house typed as its postal address stores it finds itself, and a house named like a townland
-//! of the same post town is never answered with that townland's house.
+//! of the same post town is never answered with that townland's house; and a house HILLCREST in
+//! a townland HAZELWOOD among hundreds of houses of either name.
 
 use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
 use seoladh::Language;
 
-use crate::handbuilt::{find, named, point, stored};
+use crate::handbuilt::{county, find, letters, named, point, post_town, stored};
 
 const GALWAY: u64 = 1001000001;
 const ATHENRY: u64 = 1100000001;
@@ -117,5 +118,81 @@ fn a_house_named_like_a_townland_of_its_post_town_is_not_that_townland() {
     assert_eq!(
         find(&engine, &townland, Language::English),
         (100, Some(1700000004))
+    );
+}
+
+/// Houses HILLCREST in 250 townlands of TUAM and in HAZELWOOD of TUAM; houses named HAZELWOOD in
+/// 100 more townlands of TUAM and 120 of KNOCK, CO. MAYO; 200 townlands of TUAM with a plain
+/// house; and the house HILLCREST of HAZELWOOD, a townland of GALWAY (its ids last, so ordinals
+/// put it behind the others). Every word names more elements than Find's first pass reads, or
+/// more places (`galway`).
+fn hazelwoods() -> Dataset {
+    const MAYO: u64 = 1001000002;
+    const TUAM: u64 = 1100000002;
+    const GALWAY_TOWN: u64 = 1100000003;
+    const KNOCK: u64 = 1100000004;
+    const HAZELWOOD_TUAM: u64 = 1110000010;
+    const HAZELWOOD_GALWAY: u64 = 1110099999;
+    let in_town = |id: u64, name: Option<&str>, locality: u64, town: u64| Building {
+        post_town_id: town,
+        post_county_id: if town == KNOCK { MAYO } else { GALWAY },
+        county_id: if town == KNOCK { MAYO } else { GALWAY },
+        ..house(id, name, locality)
+    };
+    let mut localities = vec![
+        named(HAZELWOOD_TUAM, "HAZELWOOD", None, 3400),
+        named(HAZELWOOD_GALWAY, "HAZELWOOD", None, 3400),
+    ];
+    let mut buildings = vec![in_town(1400000010, Some("HILLCREST"), HAZELWOOD_TUAM, TUAM)];
+    for i in 0..670u64 {
+        let townland = 1110001000 + i;
+        localities.push(named(townland, &format!("KNOCK{}", letters(i)), None, 3400));
+        let (name, town) = match i {
+            0..250 => (Some("HILLCREST"), TUAM),
+            250..350 => (Some("HAZELWOOD"), TUAM),
+            350..470 => (Some("HAZELWOOD"), KNOCK),
+            _ => (None, TUAM),
+        };
+        buildings.push(in_town(1400001000 + i, name, townland, town));
+    }
+    buildings.push(in_town(
+        1400099999,
+        Some("HILLCREST"),
+        HAZELWOOD_GALWAY,
+        GALWAY_TOWN,
+    ));
+    buildings.push(in_town(1400099998, None, HAZELWOOD_GALWAY, GALWAY_TOWN));
+    let address_points = crate::handbuilt::points(&buildings, "H91");
+    let mut ds = Dataset {
+        counties: vec![
+            county(GALWAY, "GALWAY", "NA GAILLIMHE"),
+            county(MAYO, "MAYO", "MHAIGH EO"),
+        ],
+        post_towns: vec![
+            post_town(TUAM, "TUAM", "TUAIM", GALWAY),
+            post_town(GALWAY_TOWN, "GALWAY", "GAILLIMH", GALWAY),
+            post_town(KNOCK, "KNOCK", "AN CNOC", MAYO),
+        ],
+        localities,
+        buildings,
+        address_points,
+        ..Dataset::default()
+    };
+    derive_address_tables(&mut ds);
+    ds
+}
+
+#[test]
+fn a_house_in_a_townland_named_like_many_houses_finds_itself() {
+    let engine = crate::handbuilt::engine(&hazelwoods());
+    let text = "HILLCREST, HAZELWOOD, GALWAY";
+    assert_eq!(
+        find(&engine, text, Language::English),
+        (100, Some(1700099999))
+    );
+    let tuam = "HILLCREST, HAZELWOOD, TUAM, CO. GALWAY";
+    assert_eq!(
+        find(&engine, tuam, Language::English),
+        (100, Some(1700000010))
     );
 }
