@@ -80,9 +80,9 @@ pub fn pins(index: &Index, matches: &[ElementMatch], out: &mut Vec<(u32, u32)>) 
 /// `totals` is scratch space. Returns whether `out` holds every place of every seed. With
 /// `all_or_nothing` (a quick pass) nothing is ranked: `out` is every place of every seed (at
 /// most [`QUICK_MAX_PLACES`]), or it gives up (false, `out` empty) as soon as it cannot.
-/// `whole_ties`: the places kept for other words below a tie keep their own tie whole
-/// ([`add_complementary`]; the passes that read typos, which Find runs only when its first
-/// pass explains less than the whole input).
+/// `whole_ties`: the places kept below a tie for the other words their seeds explain keep their
+/// own tie whole (the passes that read typos, which Find runs only when its first pass explains
+/// less than the whole input).
 pub fn candidates(
     index: &Index,
     seeds: &[ElementMatch],
