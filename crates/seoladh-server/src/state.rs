@@ -188,7 +188,10 @@ impl AppState {
 
     /// Polls the index file and listens for SIGHUP, reloading on either, until dropped.
     pub(crate) async fn watch(self) {
-        let mut poll = tokio::time::interval(self.inner.config.reload_poll);
+        // The first poll is one period away: the index was stamped when it was loaded, and an
+        // immediate tick delayed on a busy runtime could race a reload made by hand.
+        let period = self.inner.config.reload_poll;
+        let mut poll = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
         poll.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         #[cfg(unix)]
         let mut hangup =
