@@ -195,6 +195,16 @@ impl LastWord {
             .then_some(&self.slipped_hit)
     }
 
+    /// The hit term `t` counts as when the words typed have no hit of it: as a county name
+    /// ([`county_hit`](Self::county_hit)), else as a word the last one begins.
+    #[inline]
+    pub fn county_or_prefix_hit(&self, t: u32) -> &[TermHit] {
+        match self.county_hit(t).or_else(|| self.hit(t)) {
+            Some(h) => std::slice::from_ref(h),
+            None => &[],
+        }
+    }
+
     /// The runs of term ids the word stands for: those beginning with it, its full forms, and
     /// those read with a slip.
     pub fn runs(&self) -> Vec<(u32, u32)> {
@@ -204,15 +214,34 @@ impl LastWord {
         runs
     }
 
-    /// The hit term `t` counts as when it is the name of a county the last words begin: it
-    /// explains the words of the name before the last one too, so it comes before the term's
-    /// other hits.
+    /// The hit term `t` counts as when it is the name of a county the last words begin and no
+    /// other word typed is that name: it explains the words of the name before the last one too.
     #[inline]
     pub fn county_hit(&self, t: u32) -> Option<&TermHit> {
         self.counties
             .binary_search(&t)
             .is_ok()
             .then_some(&self.county_hit)
+    }
+
+    /// The hits of each county name the last words begin that an earlier word is too, the
+    /// county's hit first, grouped by term in term order (`hits`: sorted by term): the street's
+    /// word (`11 Dublin Road, Malahide, Co. Dublin`) keeps its own reading, and the county takes
+    /// the later ([`county_hit`](Self::county_hit) answers for the other county names). Only
+    /// elements are read with these: the seeds read `hits` alone.
+    pub fn county_groups(&self, hits: &[TermHit]) -> Vec<TermHit> {
+        let mut out = Vec::new();
+        for &t in &self.counties {
+            let own = crate::search::terms::hits_for(hits, t);
+            if !own.is_empty() {
+                out.push(TermHit {
+                    term: t,
+                    ..self.county_hit
+                });
+                out.extend_from_slice(own);
+            }
+        }
+        out
     }
 }
 

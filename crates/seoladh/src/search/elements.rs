@@ -86,6 +86,9 @@ pub struct HitTerms<'a> {
     hits: &'a [TermHit],
     /// Autocomplete's last word, matching any term that begins with it.
     last: Option<&'a LastWord>,
+    /// The hits of the county names the last words begin that earlier words are too, each
+    /// county's own hit first (see [`LastWord::county_groups`]), sorted by term.
+    county_groups: &'a [TermHit],
     /// `(term, first hit, hit count)`; `count == 0` marks an empty slot.
     slots: [(u32, u16, u16); HIT_SLOTS],
     /// Too many distinct terms for the table: binary search instead.
@@ -115,6 +118,7 @@ impl<'a> HitTerms<'a> {
         let mut t = HitTerms {
             hits,
             last: None,
+            county_groups: &[],
             slots: [(0, 0, 0); HIT_SLOTS],
             overflow: hits.len() > u16::MAX as usize,
             section_starts: 0,
@@ -148,9 +152,15 @@ impl<'a> HitTerms<'a> {
         self.last
     }
 
-    /// The table also answering for the terms beginning with autocomplete's last word.
-    pub fn with_last_word(mut self, last: Option<&'a LastWord>) -> Self {
+    /// The table also answering for the terms beginning with autocomplete's last word, and for
+    /// the county names they begin (`county_groups`: see [`LastWord::county_groups`]).
+    pub fn with_last_word(
+        mut self,
+        last: Option<&'a LastWord>,
+        county_groups: &'a [TermHit],
+    ) -> Self {
         self.last = last;
+        self.county_groups = county_groups;
         self
     }
 
@@ -163,13 +173,16 @@ impl<'a> HitTerms<'a> {
     /// The hits of term `t` (empty when it is not hit).
     #[inline]
     pub fn get(&self, t: u32) -> &'a [TermHit] {
-        if let Some(h) = self.last.and_then(|l| l.county_hit(t)) {
-            return std::slice::from_ref(h);
+        if !self.county_groups.is_empty() {
+            let group = hits_for(self.county_groups, t);
+            if !group.is_empty() {
+                return group;
+            }
         }
         if self.overflow {
             let found = hits_for(self.hits, t);
             return match self.last {
-                Some(last) if found.is_empty() => last.hit(t).map_or(found, std::slice::from_ref),
+                Some(last) if found.is_empty() => last.county_or_prefix_hit(t),
                 _ => found,
             };
         }
@@ -178,7 +191,7 @@ impl<'a> HitTerms<'a> {
             let (term, start, n) = self.slots[s];
             if n == 0 {
                 return match self.last {
-                    Some(last) => last.hit(t).map_or(&[], std::slice::from_ref),
+                    Some(last) => last.county_or_prefix_hit(t),
                     None => &[],
                 };
             }

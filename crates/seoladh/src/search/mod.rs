@@ -414,8 +414,9 @@ fn run(
     }
     // The hits leave the scratch while the place stages borrow it (and go back for reuse).
     let term_hits = std::mem::take(&mut scratch.hits);
+    let county_groups = last.map_or_else(Vec::new, |l| l.county_groups(&term_hits));
     let hits = elements::HitTerms::new(&term_hits)
-        .with_last_word(last)
+        .with_last_word(last, &county_groups)
         .with_sections(plan)
         .with_word_caps(&own)
         .with_numbers(index, plan);

@@ -9,7 +9,9 @@
 //! a fourth: houses BROOKSIDE in TUAR NA NÓINEACH and in townlands beginning `no`; a fifth: an
 //! estate MOUNTAIN PARK among more estates MOUNTAIN …, most also SLIABH …, than a query seeds;
 //! a sixth: houses of LUCAN beside organisations whose names begin with `c`; a seventh: houses
-//! ARD NA GRÉINE in 1,500 townlands and in KNOCKADOAGH, a townland of two estates.
+//! ARD NA GRÉINE in 1,500 townlands and in KNOCKADOAGH, a townland of two estates; an eighth:
+//! houses of DUBLIN ROAD, MALAHIDE beside house 11 of 30 estates off MALAHIDE ROAD, DUBLIN 5
+//! and house 14 of 30 estates in KINSEALY, MALAHIDE.
 
 use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
@@ -692,4 +694,114 @@ fn namesakes() -> Dataset {
     };
     derive_address_tables(&mut ds);
     ds
+}
+
+/// Houses 1–20 of DUBLIN ROAD in MALAHIDE, CO. DUBLIN, and house 11 of 30 estates off MALAHIDE
+/// ROAD in the post town DUBLIN 5; house 14 of DUBLIN ROAD and of 30 estates in the townland
+/// KINSEALY, MALAHIDE.
+fn dublin_roads() -> Dataset {
+    const DUBLIN: u64 = 1001000002;
+    const MALAHIDE: u64 = 1100000002;
+    const DUBLIN_5: u64 = 1100000003;
+    const MALAHIDE_TOWN: u64 = 1110000090;
+    const KINSEALY: u64 = 1110000091;
+    const DUBLIN_ROAD: u64 = 1200000090;
+    const MALAHIDE_ROAD: u64 = 1200000091;
+    const ESTATES: u64 = 1300000100;
+    let mut buildings: Vec<Building> = (1..=20)
+        .map(|n| Building {
+            number: Some(n.to_string()),
+            primary_thoroughfare_id: Some(DUBLIN_ROAD),
+            ..crate::handbuilt::building(
+                1400000900 + n,
+                Some(MALAHIDE_TOWN),
+                None,
+                (MALAHIDE, DUBLIN),
+            )
+        })
+        .collect();
+    let mut groups = Vec::new();
+    for i in 0..30u64 {
+        groups.push(named(
+            ESTATES + i,
+            &format!("{} PARK", letters(i)),
+            None,
+            1070,
+        ));
+        buildings.push(Building {
+            number: Some("11".into()),
+            primary_thoroughfare_id: Some(MALAHIDE_ROAD),
+            ..crate::handbuilt::building(
+                1400001000 + i,
+                None,
+                Some(ESTATES + i),
+                (DUBLIN_5, DUBLIN),
+            )
+        });
+    }
+    // House 14 of DUBLIN ROAD in the townland KINSEALY, and of 30 estates there: every word
+    // but DUBLIN ROAD's.
+    buildings.push(Building {
+        number: Some("14".into()),
+        primary_thoroughfare_id: Some(DUBLIN_ROAD),
+        ..crate::handbuilt::building(1400001099, Some(KINSEALY), None, (MALAHIDE, DUBLIN))
+    });
+    for i in 0..30u64 {
+        groups.push(named(
+            ESTATES + 100 + i,
+            &format!("{} COURT", letters(i)),
+            None,
+            1070,
+        ));
+        buildings.push(Building {
+            number: Some("14".into()),
+            ..crate::handbuilt::building(
+                1400001100 + i,
+                Some(KINSEALY),
+                Some(ESTATES + 100 + i),
+                (MALAHIDE, DUBLIN),
+            )
+        });
+    }
+    let address_points = points(&buildings, "K36");
+    let mut ds = Dataset {
+        counties: vec![county(DUBLIN, "DUBLIN", "BAILE ÁTHA CLIATH")],
+        post_towns: vec![
+            post_town(MALAHIDE, "MALAHIDE", "MULLACH ÍDE", DUBLIN),
+            post_town(DUBLIN_5, "DUBLIN 5", "BAILE ÁTHA CLIATH 5", DUBLIN),
+        ],
+        localities: vec![
+            named(MALAHIDE_TOWN, "MALAHIDE", None, 3400),
+            named(KINSEALY, "KINSEALY", None, 3600),
+        ],
+        thoroughfares: vec![
+            named(DUBLIN_ROAD, "DUBLIN ROAD", None, 3200),
+            named(MALAHIDE_ROAD, "MALAHIDE ROAD", None, 3200),
+        ],
+        building_groups: groups,
+        buildings,
+        address_points,
+        ..Dataset::default()
+    };
+    derive_address_tables(&mut ds);
+    ds
+}
+
+#[test]
+fn a_county_typed_after_a_street_of_its_name_leaves_the_street_its_word() {
+    let engine = crate::handbuilt::engine(&dublin_roads());
+    for text in [
+        "11 Dublin Road, Malahide, Co. Dublin",
+        "11 dublin road malahide co dublin",
+        "11 Dublin Road, Malahide, Co. Dub",
+        "11 dublin road malahide co du",
+    ] {
+        first_begins(&engine, text, "11 DUBLIN ROAD, MALAHIDE");
+    }
+    for text in [
+        "14 Dublin Road, Kinsealy, Malahide, Co. Du",
+        "14 Dublin Road, Kinsealy, Malahide, Co. Dublin",
+    ] {
+        first_begins(&engine, text, "14 DUBLIN ROAD, KINSEALY");
+    }
 }

@@ -250,11 +250,19 @@ fn read_variant(
         let pick = if ambiguous && anchor == 0 && *late.get_or_insert_with(|| reads_late(index, e))
         {
             // A county or post town named twice (`LOUTH, DUNDALK, CO. LOUTH`): addresses
-            // go from the house to the county, so it is the later occurrence.
-            cands
-                .iter()
-                .filter(free)
-                .min_by(|a, b| a.cost.total_cmp(&b.cost).then(b.mask.cmp(&a.mask)))
+            // go from the house to the county, so it is the later occurrence. A county's name
+            // begun by the last words (`CAVAN STREET, …, Co. Ca`) is that county even though
+            // the earlier word reads it more cheaply.
+            let typed_last = hits
+                .last_word()
+                .and_then(|l| l.county_hit(t))
+                .filter(|h| free(h) && is_county(index, e));
+            typed_last.or_else(|| {
+                cands
+                    .iter()
+                    .filter(free)
+                    .min_by(|a, b| a.cost.total_cmp(&b.cost).then(b.mask.cmp(&a.mask)))
+            })
         } else if ambiguous {
             cands.iter().filter(free).min_by(|a, b| {
                 a.cost.total_cmp(&b.cost).then(
@@ -336,6 +344,13 @@ fn reads_late(index: &Index, e: u32) -> bool {
     index
         .element(e)
         .is_some_and(|r| matches!(r.kind, ElementKind::County | ElementKind::PostTown))
+}
+
+/// Whether element `e` is a county.
+fn is_county(index: &Index, e: u32) -> bool {
+    index
+        .element(e)
+        .is_some_and(|r| r.kind == ElementKind::County)
 }
 
 /// How many word positions separate the first word of `mask` from the nearest word of
