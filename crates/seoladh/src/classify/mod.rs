@@ -16,6 +16,7 @@ mod shared;
 pub use explain::explain;
 use nonaddress::{looks_like_gibberish, looks_like_non_address};
 use reading::{unexplained_words, Reading, MAX_READ_CANDIDATES};
+pub(crate) use shared::own_point;
 use shared::{assigned_elements, named_points, shared_points};
 
 use crate::api::{FindResult, MatchLevel, PostcodeNotAvailable};

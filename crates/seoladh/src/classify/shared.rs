@@ -15,13 +15,14 @@ use crate::search::{Candidate, Search};
 
 use super::Target;
 
-/// Plain points of a place's buildings that have neither number nor name, appended to `out`.
-fn place_points(index: &Index, place: u32, out: &mut Vec<u32>) {
+/// Plain points of a place's buildings that have neither number nor name, appended to `out`
+/// until it holds more than `max`.
+fn place_points(index: &Index, place: u32, max: usize, out: &mut Vec<u32>) {
     let Some(row) = index.place(place) else {
         return;
     };
     for b in row.building_start..row.building_start + row.building_count {
-        if out.len() > MAX_OPTIONS {
+        if out.len() > max {
             return;
         }
         if let Some(r) = index.building(b) {
@@ -53,10 +54,30 @@ pub(super) fn shared_points(index: &Index, target: &Target) -> Vec<u32> {
                 }
             }
         }
-        Target::Element { place, .. } => place_points(index, place, &mut out),
+        Target::Element { place, .. } => place_points(index, place, MAX_OPTIONS, &mut out),
         _ => {}
     }
     out
+}
+
+/// The one plain point with the postal address of the candidate's place, when the candidate
+/// explains every word and names its place in full: `KILMACULLAGH, GREYSTONES, CO. WICKLOW`,
+/// one address among the townland's 96, which Find answers with that point. Autocomplete
+/// offers it beside the place's group. `None` when several plain points share the address: the
+/// group stands for them.
+pub(crate) fn own_point(index: &Index, search: &Search, c: &Candidate) -> Option<u32> {
+    if c.number_unmatched
+        || !super::reading::unexplained_words(search, c, 0).is_empty()
+        || !super::place_fully_named(index, search, c)
+    {
+        return None;
+    }
+    let mut points = Vec::new();
+    place_points(index, c.place.place, 1, &mut points);
+    match points[..] {
+        [only] => Some(only),
+        _ => None,
+    }
 }
 
 /// The elements the candidate's words were assigned to.
@@ -323,7 +344,7 @@ pub(super) fn named_points(
                 keeps_post_town(index, &assigned_elements(search, &candidates[i]), p)
             })
         {
-            place_points(index, p, &mut points);
+            place_points(index, p, MAX_OPTIONS, &mut points);
         }
     }
     points.sort_unstable();

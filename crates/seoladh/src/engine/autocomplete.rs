@@ -157,6 +157,11 @@ fn text_suggestions(
         // well as the group does.
         let targets = match group::small_group(index, &target, MAX_SMALL_GROUP) {
             Some(aps) => aps.into_iter().map(Target::AddressPoint).collect(),
+            // The one address of the place's own text follows its group, as Find answers it
+            // (`Kilmacullagh, Greystones, Co. Wicklow` is a point among the townland's 96).
+            None if matches!(target, Target::Element { .. }) => std::iter::once(target)
+                .chain(crate::classify::own_point(index, &s, c).map(Target::AddressPoint))
+                .collect(),
             None => vec![target],
         };
         for target in targets {

@@ -1,7 +1,8 @@
 //! House names shared by several houses of one post town, on a small hand-built dataset: each
 //! house typed as its postal address stores it finds itself, and a house named like a townland
 //! of the same post town is never answered with that townland's house; and a house HILLCREST in
-//! a townland HAZELWOOD among hundreds of houses of either name.
+//! a townland HAZELWOOD among hundreds of houses of either name; and the plain house of a
+//! townland, whose address is the townland's own, suggested beside the townland.
 
 use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
@@ -194,5 +195,83 @@ fn a_house_in_a_townland_named_like_many_houses_finds_itself() {
     assert_eq!(
         find(&engine, tuam, Language::English),
         (100, Some(1700000010))
+    );
+}
+
+/// The townland KILMORE of ATHENRY with eight named houses and one plain house, whose postal
+/// address is the townland's own; CREGG with eight named houses and two plain ones, which share
+/// theirs.
+fn plain_houses() -> Dataset {
+    const KILMORE: u64 = 1110000020;
+    const CREGG: u64 = 1110000021;
+    let mut buildings = Vec::new();
+    for (townland, first, plain) in [(KILMORE, 1400000100, 1), (CREGG, 1400000200, 2)] {
+        for i in 0..8u64 {
+            let name = format!("{} HOUSE", letters(i));
+            buildings.push(house(first + i, Some(&name), townland));
+        }
+        for i in 0..plain {
+            buildings.push(house(first + 50 + i, None, townland));
+        }
+    }
+    let address_points = crate::handbuilt::points(&buildings, "H65");
+    let mut ds = Dataset {
+        counties: vec![county(GALWAY, "GALWAY", "NA GAILLIMHE")],
+        post_towns: vec![post_town(ATHENRY, "ATHENRY", "BAILE ÁTHA AN RÍ", GALWAY)],
+        localities: vec![
+            named(KILMORE, "KILMORE", None, 3400),
+            named(CREGG, "CREGG", None, 3400),
+        ],
+        buildings,
+        address_points,
+        ..Dataset::default()
+    };
+    derive_address_tables(&mut ds);
+    ds
+}
+
+/// The address ids and display names of the options Autocomplete gives for `text`.
+fn suggested(engine: &seoladh::Engine, text: &str) -> Vec<(Option<u64>, String)> {
+    let r = engine
+        .autocomplete(text, &seoladh::QueryOptions::default())
+        .expect("answers");
+    r.options
+        .into_iter()
+        .map(|o| (o.address_id, o.display_name))
+        .collect()
+}
+
+#[test]
+fn a_townlands_one_plain_house_is_suggested_beside_the_townland() {
+    let engine = crate::handbuilt::engine(&plain_houses());
+    const PLAIN: u64 = 1700000150;
+    let text = stored(&engine, PLAIN, Language::English);
+    assert_eq!(text, "KILMORE, ATHENRY, CO. GALWAY");
+    // Find answers the house; Autocomplete offers it too, beside the townland's nine addresses.
+    assert_eq!(find(&engine, &text, Language::English), (100, Some(PLAIN)));
+    for typed in [
+        text.as_str(),
+        "kilmore athenry",
+        "Kilmore, Athenry, Co. Gal",
+    ] {
+        let shown = suggested(&engine, typed);
+        let ids: Vec<Option<u64>> = shown.iter().map(|(id, _)| *id).collect();
+        assert!(ids.contains(&Some(PLAIN)), "{typed}: {shown:?}");
+        assert!(ids.contains(&Some(1110000020)), "{typed}: {shown:?}");
+    }
+    // Not while a name is being typed that the plain house lacks.
+    let shown = suggested(&engine, "Kilmore House, Kilmore");
+    assert!(!shown.iter().any(|(id, _)| *id == Some(PLAIN)), "{shown:?}");
+    // Two plain houses share CREGG's address: the townland stands for them.
+    let shown = suggested(&engine, "Cregg, Athenry, Co. Galway");
+    assert!(
+        shown.iter().any(|(id, _)| *id == Some(1110000021)),
+        "{shown:?}"
+    );
+    assert!(
+        !shown
+            .iter()
+            .any(|(id, _)| matches!(id, Some(1700000250 | 1700000251))),
+        "{shown:?}"
     );
 }
