@@ -603,7 +603,11 @@ fn assign(
 /// Gives a place without a pinned name the building name or organisation of its own that
 /// explains words the place leaves unexplained (`LAKE VIEW` among a townland's houses, the
 /// school `SCOIL COLMCILLE` in it, whose building carries only its English name): common names
-/// never seed, so they are looked for here, in the few places that made the shortlist.
+/// never seed, so they are looked for here, in the few places that made the shortlist. A name
+/// may also take the words of a line whose second reading explains only unexplained words: in
+/// `Cill Áirne, Cromane, Killarney` the post town KILLARNEY reads `Cill Áirne`, its Irish name,
+/// and leaves `Killarney`; the house CILL ÁIRNE takes those words and the post town its English
+/// name.
 pub fn pin_building(
     index: &Index,
     verifier: &mut Verifier<'_>,
@@ -619,13 +623,29 @@ pub fn pin_building(
         return;
     };
     let hits = verifier.hits();
+    // Autocomplete only: Find seeds such a name from its words, and a name taking a line's
+    // words there would join ties the classifier reads as one shared address (`Dublin Airport,
+    // Sord`, beside the post town's alias SWORDS AND DUBLIN AIRPORT).
+    let movable = match hits.last_word() {
+        Some(_) => movable_words(verifier, place, open),
+        None => 0,
+    };
+    let reach = open | movable;
     let mut best: Option<(f32, u32)> = None;
+    // Names that take a movable line's words, weighed once the search is done.
+    let mut moving: Vec<u32> = Vec::new();
     let mut consider = |verifier: &mut Verifier<'_>, e: u32, kind: ElementKind| {
         let Some(i) = verifier.get(e) else {
             return;
         };
         let m = &verifier.matches[i as usize];
-        if m.kind != kind || m.mask & (place.mask | place.barred) != 0 {
+        if m.kind != kind || m.mask & ((place.mask & !movable) | place.barred) != 0 {
+            return;
+        }
+        if m.mask & movable != 0 {
+            if moving.len() < MAX_MOVING_NAMES && !moving.contains(&i) {
+                moving.push(i);
+            }
             return;
         }
         let gain = m.score + explained(word_weights, m.mask);
@@ -639,7 +659,7 @@ pub fn pin_building(
         let Some(name) = index.building(b).map(|r| r.name) else {
             continue;
         };
-        if name == NONE || name == last || !hits.names_any(index, open, name) {
+        if name == NONE || name == last || !hits.names_any(index, reach, name) {
             continue;
         }
         last = name;
@@ -652,13 +672,67 @@ pub fn pin_building(
     if let (Some(first), Some(after)) = (first, after) {
         let aps = first.ap_start..after.ap_start + u32::from(after.ap_count);
         for org in index.organisations_among(aps).take(MAX_PIN_SCAN as usize) {
-            if hits.names_any(index, open, org.element) {
+            if hits.names_any(index, reach, org.element) {
                 consider(verifier, org.element, ElementKind::Organisation);
             }
         }
     }
     if let Some((gain, i)) = best {
         assign_pin(place, &verifier.matches[i as usize], i, gain);
+    } else if !moving.is_empty() {
+        pin_moving_a_line(verifier, place, &moving, word_weights);
+    }
+}
+
+/// Most names [`pin_building`] weighs that take the words of a line read another way.
+const MAX_MOVING_NAMES: usize = 8;
+
+/// The words of the place's assigned lines whose second reading explains only `open` words,
+/// all after the first reading's: an address goes from the house to the county, so a name
+/// before the line may take its first reading's words (`Cill Áirne, …, Killarney`), never one
+/// after it (`Dublin Airport, Sord, Co. Bhaile Átha Cliath` keeps its county).
+fn movable_words(verifier: &mut Verifier<'_>, place: &PlaceScore, open: u64) -> u64 {
+    let mut movable = 0;
+    for &a in place.assigned() {
+        let Some(alt) = verifier.alt(a) else {
+            continue;
+        };
+        let first = verifier.matches[a as usize].mask;
+        let second = verifier.matches[alt as usize].mask;
+        let after = first != 0 && second.trailing_zeros() > 63 - first.leading_zeros();
+        if second != 0 && second & !open == 0 && after {
+            movable |= first;
+        }
+    }
+    movable
+}
+
+/// Pins the best of `names` (each taking words of a line with a second reading) when the
+/// place's lines, read again after it, explain more: the line whose words it takes reads its
+/// second reading.
+fn pin_moving_a_line(
+    verifier: &mut Verifier<'_>,
+    place: &mut PlaceScore,
+    names: &[u32],
+    word_weights: &[f32],
+) {
+    let lines: Vec<u32> = place.assigned().to_vec();
+    let (before, _) = assign(place.place, &lines, verifier, NONE, word_weights, false);
+    let mut best: Option<(f32, PlaceScore)> = None;
+    for &name in names {
+        let cands: Vec<u32> = std::iter::once(name).chain(lines.iter().copied()).collect();
+        let (after, _) = assign(place.place, &cands, verifier, NONE, word_weights, false);
+        let gain = after.score - before.score;
+        if after.pin == Some(name) && gain > 0.0 && best.map_or(true, |(g, _)| gain > g) {
+            best = Some((gain, after));
+        }
+    }
+    if let Some((gain, after)) = best {
+        *place = PlaceScore {
+            score: place.score + gain,
+            barred: place.barred,
+            ..after
+        };
     }
 }
 
