@@ -23,6 +23,10 @@ fn street_types_and_equivalents() {
     assert_eq!(l.equivalents("road"), ["bothar"]);
     assert_eq!(l.equivalents("bothar"), ["road"]);
     assert!(l.equivalents("zebra").is_empty());
+    // LOIS is an alias of County Laois, not the Irish for `lodge` (LÓISTE, a name stored in
+    // Irish where it is used): read so, every place in Laois explained THE LODGE.
+    assert!(l.equivalents("lodge").is_empty());
+    assert!(l.equivalents("lois").is_empty());
 }
 
 #[test]
