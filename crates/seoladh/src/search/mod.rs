@@ -25,7 +25,7 @@ pub mod plan;
 pub mod resolve;
 pub mod terms;
 
-use crate::index::Index;
+use crate::index::{ElementKind, Index};
 use crate::limits::{
     MAX_NUMBERED_PLACES, MAX_PINNED_PLACES, MAX_PINNED_TIED_PLACES, MAX_RESOLVED_PLACES,
     MAX_SCORED_NUMBERED_PLACES, MAX_SCORED_PLACES, MAX_SEED_VISITS, QUICK_SEED_VISITS,
@@ -694,6 +694,16 @@ fn place_stage(
                 by_score,
             );
         }
+        if words == u64::MAX {
+            pin_named_towns(
+                index,
+                &mut verifier,
+                &mut scratch.scored,
+                &scratch.pins,
+                &out.word_weights,
+                plan,
+            );
+        }
     }
     out.candidates.clear();
     scratch.numbers.start();
@@ -737,6 +747,75 @@ fn place_stage(
     }
     all
 }
+
+/// Gives the own places of the towns the text names (a post town, or a locality named in full)
+/// a building name or organisation, unless the best place explains every word in a post town
+/// the text names: a house named like hundreds whose address is the town's own (`MOUNTAIN
+/// VIEW, KILDARE`, `ROSE COTTAGE, LIMERICK`) ranks below look-alikes that hold its name
+/// elsewhere in the county, and the town's own place, reading one word, never reaches the
+/// shortlist to be searched.
+fn pin_named_towns(
+    index: &Index,
+    verifier: &mut elements::Verifier<'_>,
+    scored: &mut Vec<PlaceScore>,
+    pins: &[(u32, u32)],
+    word_weights: &[f32],
+    plan: &Plan,
+) {
+    let Some(best) = scored.first().copied() else {
+        return;
+    };
+    let Some(row) = index.place(best.place) else {
+        return;
+    };
+    let all_words = plan.all_words();
+    let named = |m: &&ElementMatch| m.coverage >= 1.0 && m.mask & !all_words == 0;
+    let towns_named = || verifier.matches.iter().filter(named);
+    if best.mask == all_words && towns_named().any(|m| m.element == row.post_town) {
+        return;
+    }
+    // A town of the best place is searched only when the best leaves a word unexplained: one
+    // that explains every word there (`Main Street, Castleknock`) holds its own reading.
+    let lines = row.elements();
+    let complete = best.mask == all_words;
+    let mut towns: Vec<(f32, u32)> = towns_named()
+        .filter(|m| matches!(m.kind, ElementKind::PostTown | ElementKind::Locality))
+        .filter(|m| !(complete && lines.contains(&m.element)))
+        .map(|m| (m.score, m.element))
+        .collect();
+    if towns.is_empty() {
+        return;
+    }
+    towns.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    towns.dedup_by_key(|t| t.1);
+    let mut own = Vec::new();
+    for &(_, e) in towns.iter().take(MAX_NAMED_TOWNS) {
+        places::own_places(index, e, &mut own);
+    }
+    let mut added = false;
+    for p in own {
+        if let Some(s) = scored.iter_mut().find(|s| s.place == p) {
+            let unpinned = s.pin.is_none();
+            places::pin_building(index, verifier, s, word_weights, all_words);
+            added |= unpinned && s.pin.is_some();
+            continue;
+        }
+        let Some(mut s) = places::score_place(index, p, verifier, pins, word_weights) else {
+            continue;
+        };
+        places::pin_building(index, verifier, &mut s, word_weights, all_words);
+        if s.pin.is_some() {
+            scored.push(s);
+            added = true;
+        }
+    }
+    if added {
+        scored.sort_unstable_by(by_score);
+    }
+}
+
+/// Most towns named by the text whose own places [`pin_named_towns`] searches.
+const MAX_NAMED_TOWNS: usize = 8;
 
 /// Gives a shortlisted place a building name or organisation of its own
 /// ([`places::pin_building`]). Returns the place as it was, barred from such a name, when the

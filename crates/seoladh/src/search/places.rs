@@ -736,6 +736,26 @@ fn pin_moving_a_line(
     }
 }
 
+/// The places whose most specific line is element `e`, a post town or locality: the town's own
+/// houses, with no street, estate or second locality (`MOUNTAIN VIEW, KILDARE`: the locality
+/// KILDARE behind the post town of that name). A key with empty leading lines sorts last, so they
+/// are at the end of the element's places; at most [`MAX_OWN_PLACES`] are read.
+pub fn own_places(index: &Index, e: u32, out: &mut Vec<u32>) {
+    let places: Vec<u32> = index.element_places(e).collect();
+    for &p in places.iter().rev().take(MAX_OWN_PLACES) {
+        let first = index
+            .place(p)
+            .and_then(|row| row.elements().into_iter().find(|&x| x != NONE));
+        if first == Some(e) {
+            out.push(p);
+        }
+    }
+}
+
+/// Most places read from the end of an element's list for its own places (one per county the
+/// town's houses give, and one behind a second locality).
+const MAX_OWN_PLACES: usize = 4;
+
 /// Gives each place of a tie too large to search building by building (`tied`, sorted by place;
 /// indices into `scored`) the building name or organisation of its own that explains every word
 /// it leaves unexplained, found from the name's side (the postings of its rarest word). Every

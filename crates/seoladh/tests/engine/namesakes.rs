@@ -3,7 +3,8 @@
 //! of the same post town is never answered with that townland's house; and a house HILLCREST in
 //! a townland HAZELWOOD among hundreds of houses of either name; and the plain house of a
 //! townland, whose address is the townland's own, suggested beside the townland; and houses
-//! named CILL ÁIRNE, their post town's Irish name.
+//! named CILL ÁIRNE, their post town's Irish name; and a house MOUNTAIN VIEW of the town KILDARE
+//! among estates of that name across the county.
 
 use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
@@ -336,6 +337,84 @@ fn a_house_named_like_its_post_town_in_irish_is_suggested_when_typed_whole() {
             shown.first().and_then(|(id, _)| *id),
             Some(id),
             "{typed}: {shown:?}"
+        );
+    }
+}
+
+/// The house MOUNTAIN VIEW in KILDARE's own locality (named like the post town, so its postal
+/// address is `MOUNTAIN VIEW, KILDARE`), beside 1,200 estates MOUNTAIN VIEW in townlands of NAAS,
+/// CO. KILDARE (more than a query seeds), and 1,200 houses of those townlands.
+fn mountain_views() -> Dataset {
+    const KILDARE: u64 = 1001000004;
+    const KILDARE_TOWN: u64 = 1100000007;
+    const NAAS: u64 = 1100000008;
+    const KILDARE_LOCALITY: u64 = 1110003000;
+    let in_county = |b: Building, town: u64| Building {
+        post_town_id: town,
+        post_county_id: KILDARE,
+        county_id: KILDARE,
+        ..b
+    };
+    let mut localities = vec![named(KILDARE_LOCALITY, "KILDARE", None, 3400)];
+    let mut groups = Vec::new();
+    let mut buildings = vec![in_county(
+        house(1400003000, Some("MOUNTAIN VIEW"), KILDARE_LOCALITY),
+        KILDARE_TOWN,
+    )];
+    for i in 0..1200u64 {
+        let townland = 1110003001 + i;
+        localities.push(named(
+            townland,
+            &format!("OSBERS{}", letters(i)),
+            None,
+            3400,
+        ));
+        groups.push(named(1300003001 + i, "MOUNTAIN VIEW", None, 1070));
+        buildings.push(in_county(
+            Building {
+                number: Some("1".into()),
+                building_group_id: Some(1300003001 + i),
+                ..house(1400003001 + 2 * i, None, townland)
+            },
+            NAAS,
+        ));
+        buildings.push(in_county(
+            house(1400003002 + 2 * i, Some("ROSE COTTAGE"), townland),
+            NAAS,
+        ));
+    }
+    let address_points = crate::handbuilt::points(&buildings, "R51");
+    let mut ds = Dataset {
+        counties: vec![county(KILDARE, "KILDARE", "CILL DARA")],
+        post_towns: vec![
+            post_town(KILDARE_TOWN, "KILDARE", "CILL DARA", KILDARE),
+            post_town(NAAS, "NAAS", "AN NÁS", KILDARE),
+        ],
+        localities,
+        building_groups: groups,
+        buildings,
+        address_points,
+        ..Dataset::default()
+    };
+    derive_address_tables(&mut ds);
+    ds
+}
+
+#[test]
+fn a_house_named_like_a_thousand_estates_of_its_county_finds_itself_in_its_town() {
+    let engine = crate::handbuilt::engine(&mountain_views());
+    let id = 1700003000;
+    let text = stored(&engine, id, Language::English);
+    assert_eq!(text, "MOUNTAIN VIEW, KILDARE");
+    for typed in [
+        text.as_str(),
+        "mountain view kildare",
+        "Mountain View, Kildare, Co. Kildare",
+    ] {
+        assert_eq!(
+            find(&engine, typed, Language::English),
+            (100, Some(id)),
+            "{typed}"
         );
     }
 }
