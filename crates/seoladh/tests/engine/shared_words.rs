@@ -3,7 +3,8 @@
 //! name common in its county (AN TEACH BÁN) in a townland that repeats its last word (AN BAILE
 //! BÁN), beside a townland that reads from the same words but that one (AN BAILE RUA).
 //! Each address typed as its postal address stores it finds itself, and a word typed twice is
-//! never explained twice by one word of another address.
+//! never explained twice by one word of another address; and a street word typed twice without
+//! commas (`3 Windsor Road Highfield Rd`), each the word of the name it follows.
 
 use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
@@ -154,4 +155,75 @@ fn a_word_typed_in_two_lines_is_not_one_word_of_another_address_twice() {
         ),
         (100, Some(TEACH_BAN_POINT))
     );
+}
+
+/// Houses 1–14 of WINDSOR ROAD and of the estate WINDSOR VILLAS on CORK STREET, both in the
+/// locality HIGHFIELD RD of DUBLIN 6. (At full scale the wrong reading lost the house; here the
+/// house wins either way: this guards the answer, not the reading.)
+fn windsors() -> Dataset {
+    const DUBLIN: u64 = 1001000003;
+    const DUBLIN_6: u64 = 1100000006;
+    const HIGHFIELD_RD: u64 = 1110000006;
+    const WINDSOR_ROAD: u64 = 1200000006;
+    const CORK_STREET: u64 = 1200000007;
+    const WINDSOR_VILLAS: u64 = 1300000006;
+    let mut buildings = Vec::new();
+    for n in 1..=14u64 {
+        buildings.push(Building {
+            number: Some(n.to_string()),
+            primary_thoroughfare_id: Some(WINDSOR_ROAD),
+            ..building(1400000600 + n, Some(HIGHFIELD_RD), None, (DUBLIN_6, DUBLIN))
+        });
+        buildings.push(Building {
+            number: Some(n.to_string()),
+            primary_thoroughfare_id: Some(CORK_STREET),
+            ..building(
+                1400000700 + n,
+                Some(HIGHFIELD_RD),
+                Some(WINDSOR_VILLAS),
+                (DUBLIN_6, DUBLIN),
+            )
+        });
+    }
+    let address_points = points(&buildings, "D06");
+    let mut ds = Dataset {
+        counties: vec![county(DUBLIN, "DUBLIN", "BAILE ÁTHA CLIATH")],
+        post_towns: vec![post_town(
+            DUBLIN_6,
+            "DUBLIN 6",
+            "BAILE ÁTHA CLIATH 6",
+            DUBLIN,
+        )],
+        localities: vec![named(HIGHFIELD_RD, "HIGHFIELD RD", None, 3400)],
+        thoroughfares: vec![
+            named(WINDSOR_ROAD, "WINDSOR ROAD", None, 3200),
+            named(CORK_STREET, "CORK STREET", None, 3200),
+        ],
+        building_groups: vec![named(WINDSOR_VILLAS, "WINDSOR VILLAS", None, 1070)],
+        buildings,
+        address_points,
+        ..Dataset::default()
+    };
+    derive_address_tables(&mut ds);
+    ds
+}
+
+#[test]
+fn a_street_word_typed_twice_without_commas_goes_to_the_name_it_follows() {
+    let engine = crate::handbuilt::engine(&windsors());
+    let id = 1700000603;
+    let text = stored(&engine, id, Language::English);
+    assert_eq!(text, "3 WINDSOR ROAD, HIGHFIELD RD, DUBLIN 6, CO. DUBLIN");
+    // `Road` is WINDSOR ROAD's and `Rd` HIGHFIELD RD's: read the other way round, WINDSOR
+    // VILLAS (on an untyped CORK STREET) was the only address left explaining every word.
+    let spaced = text.replace(',', "");
+    for typed in [
+        text.clone(),
+        spaced.clone(),
+        spaced.to_lowercase(),
+        "3 Windsor Road Highfield Rd Dublin 6".into(),
+    ] {
+        let got = find(&engine, &typed, Language::English);
+        assert_eq!(got, (100, Some(id)), "{typed}");
+    }
 }
