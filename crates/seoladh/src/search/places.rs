@@ -739,7 +739,7 @@ fn pin_moving_a_line(
 /// The places whose most specific line is element `e`, a post town or locality: the town's own
 /// houses, with no street, estate or second locality (`MOUNTAIN VIEW, KILDARE`: the locality
 /// KILDARE behind the post town of that name). A key with empty leading lines sorts last, so they
-/// are at the end of the element's places; at most [`MAX_OWN_PLACES`] are read.
+/// are at the end of the element's places; at most `MAX_OWN_PLACES` are read.
 pub fn own_places(index: &Index, e: u32, out: &mut Vec<u32>) {
     let places: Vec<u32> = index.element_places(e).collect();
     for &p in places.iter().rev().take(MAX_OWN_PLACES) {
