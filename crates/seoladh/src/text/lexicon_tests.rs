@@ -27,6 +27,9 @@ fn street_types_and_equivalents() {
     // Irish where it is used): read so, every place in Laois explained THE LODGE.
     assert!(l.equivalents("lodge").is_empty());
     assert!(l.equivalents("lois").is_empty());
+    // A line that is only `Derry` or `Doire` reads as the county's token, and so do the names
+    // of townlands called DERRY in the index: inside a longer line the word must still reach them.
+    assert_eq!(l.equivalents("derry"), ["doire", "londonderry"]);
 }
 
 #[test]
