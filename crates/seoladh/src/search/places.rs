@@ -741,8 +741,12 @@ fn pin_moving_a_line(
 /// KILDARE behind the post town of that name). A key with empty leading lines sorts last, so they
 /// are at the end of the element's places; at most `MAX_OWN_PLACES` are read.
 pub fn own_places(index: &Index, e: u32, out: &mut Vec<u32>) {
-    let places: Vec<u32> = index.element_places(e).collect();
-    for &p in places.iter().rev().take(MAX_OWN_PLACES) {
+    // The last few, kept as the list is decoded: a post town's list can be tens of thousands.
+    let mut tail = [NONE; MAX_OWN_PLACES];
+    for (i, p) in index.element_places(e).enumerate() {
+        tail[i % MAX_OWN_PLACES] = p;
+    }
+    for &p in tail.iter().filter(|&&p| p != NONE) {
         let first = index
             .place(p)
             .and_then(|row| row.elements().into_iter().find(|&x| x != NONE));
