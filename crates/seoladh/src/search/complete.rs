@@ -214,8 +214,8 @@ impl LastWord {
         runs
     }
 
-    /// The hit term `t` counts as when it is the name of a county the last words begin and no
-    /// other word typed is that name: it explains the words of the name before the last one too.
+    /// The hit term `t` counts as when it is the name of a county the last words begin: it
+    /// explains the words of the name before the last one too.
     #[inline]
     pub fn county_hit(&self, t: u32) -> Option<&TermHit> {
         self.counties

@@ -239,13 +239,6 @@ fn read_variant(
     // Split words (`oakridge` as OAK + RIDGE) of which one half is a term of this name: the word,
     // and the weight its half matched.
     let mut halves = [(0u64, 0f32); 2];
-    // The first of the name's words read at one place alone: a word of the name after it is
-    // looked for after the anchor, one before it before (`3 Windsor Road Highfield Rd`: the RD
-    // of HIGHFIELD RD is the `Rd` after `Highfield`, not the `Road` before it).
-    let anchored_from = found[..terms.len()].iter().position(|c| {
-        c.first()
-            .is_some_and(|f| c.iter().all(|h| h.mask == f.mask))
-    });
     for (k, (&t, &cands)) in terms.iter().zip(found.iter()).enumerate() {
         // Every name word weighs by its rarity.
         // (A hit of autocomplete's last word may not know the term's frequency: 0.)
@@ -271,6 +264,13 @@ fn read_variant(
                     .min_by(|a, b| a.cost.total_cmp(&b.cost).then(b.mask.cmp(&a.mask)))
             })
         } else if ambiguous {
+            // The first of the name's words read at one place alone: a word of the name after
+            // it is looked for after the anchor, one before it before (`3 Windsor Road
+            // Highfield Rd`: the RD of HIGHFIELD RD is the `Rd` after `Highfield`).
+            let anchored_from = found[..terms.len()].iter().position(|c| {
+                c.first()
+                    .is_some_and(|f| c.iter().all(|h| h.mask == f.mask))
+            });
             let after = anchored_from.is_some_and(|f| k > f);
             let aside = |h: &TermHit| {
                 u8::from((h.mask.trailing_zeros() > anchor.trailing_zeros()) != after)
