@@ -21,6 +21,15 @@ fn main() {
             el.as_secs_f64() * 1e6,
             s.used_typos
         );
+        if std::env::var("PROBE_M").is_ok() {
+            for m in &s.matches {
+                let name = idx.variants(m.element).next().map(|v| v.name.to_string());
+                println!(
+                    "  m {:?} {:?} score={:.2} mask={:b} cov={:.2} {:?}",
+                    m.kind, name, m.score, m.mask, m.coverage, m.variant
+                );
+            }
+        }
         for c in s.candidates.iter().take(
             std::env::var("PROBE_N")
                 .ok()

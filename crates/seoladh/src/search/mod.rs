@@ -116,7 +116,7 @@ pub fn search_with(index: &Index, text: &str, mode: Mode, scratch: &mut Scratch)
     tokenise_into(text, &mut scratch.tokens);
     let mut plan = Plan::from_tokens(&scratch.tokens);
     let pending_code = plan.settle_codes(index, text, mode == Mode::Autocomplete);
-    plan.reglue(index);
+    plan.reglue(index, text);
     if mode == Mode::Autocomplete {
         plan.note_last_typed(text);
     }

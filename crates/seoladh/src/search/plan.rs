@@ -21,6 +21,10 @@ pub struct QueryWord {
     pub typo_budget: u8,
     /// The last word of the input (a prefix in autocomplete).
     pub last: bool,
+    /// The word's other reading when its position cannot tell: `St` or `Dr` between two words
+    /// of its line is `Saint`/`Doctor` before a name and `Street`/`Drive` after one, and
+    /// without commas the end of one line (`NORTH ST SORD`) looks like a name begun.
+    pub also: Option<&'static str>,
     /// The tokeniser corrected its spelling (`Co. Tipperar`, `Dublio 17`): an answer that
     /// explains it changed the spelling.
     pub corrected: bool,
@@ -79,9 +83,13 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// Re-reads a house number glued to a word (`42ADRUMLYNN`) as number + suffix letter
-    /// (`42a` `drumlynn`) when the index knows the rest of the word and not the whole.
-    pub fn reglue(&mut self, index: &crate::index::Index) {
+    /// Re-reads words the tokeniser glued where the index knows the parts and not the whole:
+    /// a house number glued to a word (`42ADRUMLYNN`) as number + suffix letter (`42a`
+    /// `drumlynn`), and a lone `Ó` ending one line joined to the next line's first word when no
+    /// comma parts them (`COILL AN Ó TULACH MHÓR`: `o` `tulach`, not `otulach`). `text` is the
+    /// input.
+    pub fn reglue(&mut self, index: &crate::index::Index, text: &str) {
+        self.unglue_lone_o(index, text);
         for n in &mut self.numbers {
             if n.unit || !n.text.bytes().all(|b| b.is_ascii_digit()) {
                 continue;
@@ -104,6 +112,53 @@ impl Plan {
                 w.span.start += 1;
                 w.typo_budget = typo_budget(w.text.chars().count());
             }
+        }
+    }
+
+    /// Parts the words glued from a lone `o`/`ó` and the word after it (see [`Plan::reglue`]).
+    fn unglue_lone_o(&mut self, index: &crate::index::Index, text: &str) {
+        let mut k = 0;
+        while k < self.words.len() && self.words.len() < MAX_PLAN_WORDS {
+            let w = &self.words[k];
+            let typed = text.get(w.span.clone()).unwrap_or_default();
+            let gap = (w.kind == TokenKind::Word && w.text.len() > 2 && w.text.starts_with('o'))
+                .then(|| typed.find(char::is_whitespace))
+                .flatten()
+                .filter(|_| {
+                    index.term(&w.text).is_none()
+                        && index.term("o").is_some()
+                        && index.term(&w.text[1..]).is_some()
+                });
+            let Some(gap) = gap else {
+                k += 1;
+                continue;
+            };
+            let t = w.token;
+            for x in &mut self.words {
+                x.token += usize::from(x.token > t);
+            }
+            for n in &mut self.numbers {
+                n.token += usize::from(n.token > t);
+            }
+            if let Some(e) = self.eircode.as_mut().filter(|e| e.token != usize::MAX) {
+                e.token += usize::from(e.token > t);
+            }
+            let second_at = typed.len() - typed[gap..].trim_start().len();
+            let w = &mut self.words[k];
+            let rest = w.text.split_off(1);
+            let second = QueryWord {
+                typo_budget: typo_budget(rest.chars().count()),
+                text: rest,
+                token: t + 1,
+                span: w.span.start + second_at..w.span.end,
+                ..w.clone()
+            };
+            w.span.end = w.span.start + gap;
+            w.typo_budget = 0;
+            w.last = false;
+            w.corrected = false;
+            self.words.insert(k + 1, second);
+            k += 2;
         }
     }
 
@@ -163,6 +218,7 @@ impl Plan {
                             typo_budget: 0,
                             last: Some(i + 1) == last_word,
                             corrected: true,
+                            also: None,
                         });
                     }
                     skip_next = true;
@@ -185,6 +241,19 @@ impl Plan {
                         continue;
                     }
                     let chars = text.chars().count();
+                    let word_at = |n: Option<&crate::text::Token>| {
+                        n.is_some_and(|n| n.kind == TokenKind::Word && n.section == tok.section)
+                    };
+                    let between_words = word_at(i.checked_sub(1).and_then(|p| t.tokens.get(p)))
+                        && word_at(next.map(|(n, _)| n));
+                    let also = match text {
+                        _ if !between_words || tok.span.len() > 3 => None,
+                        "saint" => Some("street"),
+                        "street" => Some("saint"),
+                        "doctor" => Some("drive"),
+                        "drive" => Some("doctor"),
+                        _ => None,
+                    };
                     plan.words.push(QueryWord {
                         text: text.to_string(),
                         token: i,
@@ -194,6 +263,7 @@ impl Plan {
                         typo_budget: typo_budget(chars),
                         last: Some(i) == last_word,
                         corrected: tok.corrections > 0,
+                        also,
                     });
                 }
                 TokenKind::Unit => unit_pending = true,

@@ -153,6 +153,10 @@ pub fn expand(index: &Index, plan: &Plan, stages: Stages, walk: &mut Walk, out: 
                 });
             }
         }
+        // `St` and `Dr` read the other way (see `QueryWord::also`).
+        if let Some(also) = w.also {
+            push_equivalent(index, also, bit, 0.1, out);
+        }
         // Irish initial mutations the tokeniser kept (it removes one only where that is safe
         // for English words): the word without its mutation (`chliath`, `an tinbhear`), and,
         // for a word the index barely knows, with one (a name keeps a séimhiú the query

@@ -65,6 +65,21 @@ pub fn index_terms(name: &str, out: &mut Vec<String>) {
     });
 }
 
+/// The terms of an element name as one line of an address that goes on without a comma
+/// (`BAILE AN CHLÁIR GUAIRE`): a county name ending the name stays words (`["baile", "an",
+/// "clair"]`, where [`index_terms`] reads `["baile", "clare"]`). `None` when they are the same.
+pub(crate) fn index_terms_within_line(name: &str) -> Option<Vec<String>> {
+    let mut t = Tokenised::new();
+    tokenise_into(name, &mut t);
+    if !t.tokens.iter().any(|k| k.kind == TokenKind::County) {
+        return None;
+    }
+    let ends: Vec<String> = t.texts().map(str::to_owned).collect();
+    tokenise::tokenise_within_line_into(name, &mut t);
+    let within = t.texts().map(str::to_owned).collect::<Vec<_>>();
+    (within != ends).then_some(within)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,5 +98,19 @@ mod tests {
         out.clear();
         index_terms("CO. NA MÍ", &mut out);
         assert_eq!(out, ["meath"]);
+        out.clear();
+        index_terms("BAILE AN CHLÁIR", &mut out);
+        assert_eq!(out, ["baile", "clare"]);
+        assert_eq!(
+            index_terms_within_line("BAILE AN CHLÁIR").as_deref(),
+            Some(&["baile", "an", "clair"].map(String::from)[..])
+        );
+        assert_eq!(
+            index_terms_within_line("DOIRE").as_deref(),
+            Some(&["doire".to_string()][..])
+        );
+        // A county after its marker is the county anywhere in a line.
+        assert_eq!(index_terms_within_line("CO. NA MÍ"), None);
+        assert_eq!(index_terms_within_line("MAIN STREET"), None);
     }
 }

@@ -148,7 +148,23 @@ pub fn tokenise(s: &str) -> Tokenised {
 /// Input longer than [`MAX_QUERY_CHARS`] chars is cut and tokens beyond [`MAX_QUERY_TOKENS`]
 /// dropped, with `out.truncated` set.
 pub fn tokenise_into(s: &str, out: &mut Tokenised) {
-    tokenise_with(s, out, scan_into);
+    tokenise_with(s, out, scan_into, LineEnds::Sections);
+}
+
+/// Where a bare county name (one without `Co.` before it) is read as the county.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum LineEnds {
+    /// Ending its section, as typed addresses place it (`Main Street, Clare`).
+    Sections,
+    /// Nowhere: the text is one line of a longer address, which may go on without a comma.
+    /// `BAILE AN CHLÁIR` names a townland as the words `baile an clair` when `GUAIRE` follows.
+    Never,
+}
+
+/// [`tokenise_into`] for an element name read as one line of an address that goes on after
+/// it without a comma: a county name ending it stays words (see [`LineEnds::Never`]).
+pub(crate) fn tokenise_within_line_into(s: &str, out: &mut Tokenised) {
+    tokenise_with(s, out, scan_into, LineEnds::Never);
 }
 
 /// Clears `out` and returns the part of `s` that is tokenised (cut at [`MAX_QUERY_CHARS`]
@@ -174,7 +190,12 @@ fn start<'s>(s: &'s str, out: &mut Tokenised) -> &'s str {
 
 /// [`tokenise_into`] with the normaliser pass `scan_with` (tests compare the ASCII fast path
 /// with the general path).
-fn tokenise_with(s: &str, out: &mut Tokenised, scan_with: fn(&str, &mut Scan)) {
+fn tokenise_with(
+    s: &str,
+    out: &mut Tokenised,
+    scan_with: fn(&str, &mut Scan),
+    line_ends: LineEnds,
+) {
     let input = start(s, out);
     let Tokenised {
         tokens,
@@ -184,7 +205,7 @@ fn tokenise_with(s: &str, out: &mut Tokenised, scan_with: fn(&str, &mut Scan)) {
         key,
     } = out;
     scan_with(input, scan);
-    let mut b = Builder::new(tokens, text, key);
+    let mut b = Builder::new(tokens, text, key, line_ends);
     *truncated |= b.run(scan);
 }
 
@@ -197,19 +218,27 @@ struct Builder<'a> {
     /// The lexicon entry of the last token when it is a plain word pushed as typed (index of
     /// the token, its info): the next word asks about it without a second lookup.
     last_info: Option<(usize, WordInfo)>,
+    /// Where a bare county name is read as the county.
+    line_ends: LineEnds,
 }
 
 /// Most words looked at together (the longest county or district form).
 const WINDOW: usize = 5;
 
 impl<'a> Builder<'a> {
-    fn new(tokens: &'a mut Vec<Token>, text: &'a mut String, key: &'a mut String) -> Builder<'a> {
+    fn new(
+        tokens: &'a mut Vec<Token>,
+        text: &'a mut String,
+        key: &'a mut String,
+        line_ends: LineEnds,
+    ) -> Builder<'a> {
         Builder {
             lex: lexicon(),
             tokens,
             text,
             key,
             last_info: None,
+            line_ends,
         }
     }
 
@@ -535,7 +564,7 @@ impl<'a> Builder<'a> {
         // Bare: only when nothing but a code follows in the section (checked cheaply first).
         let section_ends = i + ws.len() >= scan.pieces.len()
             || scan.pieces[i + ws.len()].section != scan.pieces[i].section;
-        if !section_ends {
+        if !section_ends || self.line_ends == LineEnds::Never {
             return None;
         }
         let (c, n) = match ws {

@@ -2,7 +2,7 @@
 //! shape for, decided without `Builder::one`'s cascade and window; and the Eircode pair the
 //! scan already parsed.
 
-use super::{eircode, eircode_at, is_address_word, Builder, TokenKind};
+use super::{eircode, eircode_at, is_address_word, Builder, LineEnds, TokenKind};
 use crate::text::lexicon::WordClass;
 use crate::text::normalise::{Scan, Shape};
 use crate::text::roles::Roles;
@@ -82,7 +82,7 @@ impl Builder<'_> {
                     }
                     Some(_) if roles.county_part() => return 0,
                     // A county name ending its section (but `down`, an English word too).
-                    None => {
+                    None if self.line_ends == LineEnds::Sections => {
                         if let Some(c) = roles.county() {
                             if c.name() == "down" {
                                 return 0;
@@ -93,7 +93,7 @@ impl Builder<'_> {
                             return 1;
                         }
                     }
-                    Some(_) => {}
+                    _ => {}
                 }
                 if info.class() == Some(WordClass::Unit) {
                     return 0;

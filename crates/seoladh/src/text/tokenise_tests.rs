@@ -22,7 +22,7 @@ fn all(s: &str, general: bool) -> Vec<Seen> {
     } else {
         scan_into
     };
-    tokenise_with(s, &mut t, scan);
+    tokenise_with(s, &mut t, scan, LineEnds::Sections);
     t.iter()
         .map(|(k, x)| {
             (

@@ -21,6 +21,7 @@ mod namesakes;
 mod options_distinct;
 mod profiles;
 mod queries;
+mod run_on_lines;
 mod shared_words;
 mod text;
 mod text_alloc;

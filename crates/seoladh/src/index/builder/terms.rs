@@ -32,21 +32,29 @@ pub(super) struct TermSections {
 /// Tokenises every element's variants and builds the term sections; the variants' text is
 /// released from `elements` afterwards (it is in the sections now).
 pub(super) fn terms(elements: &mut [PendingElement]) -> Result<TermSections> {
-    let tokenised: Vec<Vec<Vec<String>>> = elements
+    // Each variant's terms, then for a name ending in a county name (`BAILE AN CHLÁIR`) the
+    // same variant again with that county as words: typed without a comma before the next line,
+    // the query reads them as words.
+    let tokenised: Vec<Vec<(usize, Vec<String>)>> = elements
         .par_iter()
         .map(|e| {
             let mut out = Vec::with_capacity(e.variants.len());
-            for (_, name) in &e.variants {
+            for (v, (_, name)) in e.variants.iter().enumerate() {
                 let mut terms = Vec::new();
                 crate::text::index_terms(name, &mut terms);
-                out.push(terms);
+                out.push((v, terms));
+                if e.row.kind != ElementKind::County {
+                    if let Some(within) = crate::text::index_terms_within_line(name) {
+                        out.push((v, within));
+                    }
+                }
             }
             out
         })
         .collect();
     let mut term_elements: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
     for (ord, variants) in tokenised.iter().enumerate() {
-        for terms in variants {
+        for (_, terms) in variants {
             for t in terms {
                 let list = term_elements.entry(t.as_str()).or_default();
                 if list.last() != Some(&(ord as u32)) {
@@ -80,7 +88,8 @@ pub(super) fn terms(elements: &mut [PendingElement]) -> Result<TermSections> {
     let mut buf = Vec::new();
     for (e, terms) in elements.iter().zip(&tokenised) {
         buf.clear();
-        for ((tag, name), t) in e.variants.iter().zip(terms) {
+        for (v, t) in terms {
+            let (tag, name) = &e.variants[*v];
             let ids: Vec<u32> = t
                 .iter()
                 .filter_map(|s| term_ids.get(s.as_str()).copied())

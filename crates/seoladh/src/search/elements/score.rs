@@ -275,9 +275,19 @@ fn read_variant(
             let aside = |h: &TermHit| {
                 u8::from((h.mask.trailing_zeros() > anchor.trailing_zeros()) != after)
             };
+            // Nearest of all is the word right where the name's order puts it, counted from
+            // the anchored word: `AN GRIANÁN BAILE AN TSRUTHÁIN BAILE ÁTHA FHIRDHIA` reads
+            // BAILE AN TSRUTHÁIN from the `baile` two words before `tsruthain`, not the nearer
+            // one after it.
+            let in_order = anchored_from.and_then(|f| {
+                let at = found[f].first()?.mask.trailing_zeros() as usize;
+                (at + k).checked_sub(f)
+            });
+            let astray = |h: &TermHit| u8::from(Some(h.mask.trailing_zeros() as usize) != in_order);
             cands.iter().filter(free).min_by(|a, b| {
                 a.cost
                     .total_cmp(&b.cost)
+                    .then(astray(a).cmp(&astray(b)))
                     .then(distance(a.mask, anchor, hits.section_starts).cmp(&distance(
                         b.mask,
                         anchor,
