@@ -1,4 +1,4 @@
-//! Autocomplete seeds from common words inside the places the rarer words found.
+//! Seeds from common words inside the places the rarer words found.
 //!
 //! Seeding reads the rarest hits within a budget, so a word named by thousands of elements
 //! seeds nothing: in `Apartment 45, Block B, Pel` the `b` of `BLOCK B` names three thousand
@@ -6,7 +6,9 @@
 //! typing in never reaches the shortlist. A word too common to seed is still cheap to read
 //! against a few hundred places: its elements lying in a place some seed already names are
 //! exactly the ones that can explain it there, and they seed too. Together the words of the
-//! input then pick out their place as an engine intersecting postings would.
+//! input then pick out their place as an engine intersecting postings would. In Find Address a
+//! line of common words (`PARK, GOREY`) is read so even when a seed explains its words across a
+//! comma (GOREY BUSINESS PARK): it names a townland of the town the next line seeds.
 
 use crate::index::Index;
 use crate::limits::{MAX_CANDIDATE_PLACES, MAX_PLACES_PER_SEED};
@@ -23,12 +25,15 @@ const MAX_ELEMENT_PLACES: usize = 16;
 const MAX_CONJOINED: usize = 256;
 
 /// Adds to `seeds` (sorted by element, kept sorted) the elements of words no seed explains
-/// (seeding left them unread) that lie in a place of a seed. `marks`: one bit per place, all
-/// clear between calls (kept in [`super::Scratch`]).
+/// (seeding left them unread) that lie in a place of a seed. `whole_lines`: a seed explains
+/// words only within one comma section (Find Address, where every line is typed whole; in
+/// Autocomplete the many names read across lines would displace the places being typed into).
+/// `marks`: one bit per place, all clear between calls (kept in [`super::Scratch`]).
 pub fn add_conjoined_seeds(
     index: &Index,
     hits: &HitTerms<'_>,
     words: usize,
+    whole_lines: bool,
     weights: &mut IdfCache,
     marks: &mut Vec<u64>,
     seeds: &mut Vec<ElementMatch>,
@@ -39,8 +44,12 @@ pub fn add_conjoined_seeds(
     } else {
         (1u64 << words) - 1
     };
-    // The words no seed explains, of those seeding left unread.
-    let explained = seeds.iter().fold(0u64, |m, s| m | s.mask);
+    // The words no seed explains, of those seeding left unread. A seed read across a comma
+    // does not count: `PARK, GOREY` is the townland PARK in Gorey, not GOREY BUSINESS PARK.
+    let explained = seeds
+        .iter()
+        .filter(|s| !(whole_lines && hits.spans_sections(s.mask)))
+        .fold(0u64, |m, s| m | s.mask);
     let open = all_words & !seeded_words(hits) & !explained;
     if open == 0 || seeds.is_empty() {
         return;

@@ -97,6 +97,8 @@ pub struct HitTerms<'a> {
     section_starts: u64,
     /// The query words that carry little weight (`an`, `the`, `of`).
     stopwords: u64,
+    /// The query words that are a comma section alone (`LODGE` of `THE LODGE, LODGE, MALLOW`).
+    lone_words: u64,
     /// Per query word, the most a hit on it weighs ([`HitTerms::with_word_caps`]).
     caps: [f32; 64],
     /// The typed numbers that are terms of the index (`60` of HILL 60): `(term, entry of
@@ -123,6 +125,7 @@ impl<'a> HitTerms<'a> {
             overflow: hits.len() > u16::MAX as usize,
             section_starts: 0,
             stopwords: 0,
+            lone_words: 0,
             caps: [f32::INFINITY; 64],
             numbers: [(0, 0); MAX_NAMED_NUMBERS],
             n_numbers: 0,
@@ -213,6 +216,12 @@ impl<'a> HitTerms<'a> {
             .enumerate()
             .filter(|(_, w)| w[0].section != w[1].section)
             .fold(0, |m, (i, _)| m | 1u64 << (i + 1));
+        let n = plan.words.len().min(64) as u32;
+        if self.section_starts != 0 {
+            let starts = self.section_starts | 1;
+            let ends = (self.section_starts >> 1) | 1u64 << (n - 1);
+            self.lone_words = starts & ends;
+        }
         let lex = crate::text::lexicon::lexicon();
         self.stopwords = plan
             .words
@@ -222,6 +231,17 @@ impl<'a> HitTerms<'a> {
             .filter(|(_, w)| lex.is_stopword(&w.text))
             .fold(0, |m, (i, _)| m | 1u64 << i);
         self
+    }
+
+    /// Whether the words of `mask` lie in more than one comma section (a name read across a
+    /// comma: `PARK, GOREY` as GOREY BUSINESS PARK).
+    pub(crate) fn spans_sections(&self, mask: u64) -> bool {
+        if mask == 0 {
+            return false;
+        }
+        let first = mask.trailing_zeros();
+        let last = 63 - mask.leading_zeros();
+        self.section_starts & low_bits(last + 1) & !low_bits(first + 1) != 0
     }
 
     /// Whether the words of `mask` are all stopwords in a comma section that holds none of the

@@ -538,6 +538,7 @@ fn place_stage(
             index,
             hits,
             plan.words.len(),
+            !stages.prefix_last,
             &mut scratch.weights,
             &mut scratch.place_marks,
             &mut out.matches,

@@ -244,8 +244,14 @@ impl Plan {
                     let word_at = |n: Option<&crate::text::Token>| {
                         n.is_some_and(|n| n.kind == TokenKind::Word && n.section == tok.section)
                     };
-                    let between_words = word_at(i.checked_sub(1).and_then(|p| t.tokens.get(p)))
-                        && word_at(next.map(|(n, _)| n));
+                    // After an article or particle (`church of st brendan`) it is a name's.
+                    let prev = i.checked_sub(1).and_then(|p| t.tokens.get(p));
+                    let after_name = word_at(prev)
+                        && prev.is_some_and(|p| {
+                            let info = crate::text::lexicon::lexicon().info(p.text(t));
+                            !info.is_stopword() && !info.is_particle()
+                        });
+                    let between_words = after_name && word_at(next.map(|(n, _)| n));
                     let also = match text {
                         _ if !between_words || tok.span.len() > 3 => None,
                         "saint" => Some("street"),

@@ -5,6 +5,7 @@ mod batch;
 mod batch_bytes;
 mod bounded_input;
 mod codes;
+mod common_lines;
 mod deps;
 mod ecad_address;
 mod ecad_data;

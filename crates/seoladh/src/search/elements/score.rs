@@ -284,10 +284,14 @@ fn read_variant(
                 (at + k).checked_sub(f)
             });
             let astray = |h: &TermHit| u8::from(Some(h.mask.trailing_zeros() as usize) != in_order);
+            // A one-word name is the word that is a whole line alone, if one is: `THE LODGE,
+            // LODGE, MALLOW` is the house THE LODGE in the townland LODGE.
+            let shared = |h: &TermHit| u8::from(terms.len() > 1 || h.mask & !hits.lone_words != 0);
             cands.iter().filter(free).min_by(|a, b| {
                 a.cost
                     .total_cmp(&b.cost)
                     .then(astray(a).cmp(&astray(b)))
+                    .then(shared(a).cmp(&shared(b)))
                     .then(distance(a.mask, anchor, hits.section_starts).cmp(&distance(
                         b.mask,
                         anchor,
