@@ -153,9 +153,11 @@ pub fn expand(index: &Index, plan: &Plan, stages: Stages, walk: &mut Walk, out: 
                 });
             }
         }
-        // `St` and `Dr` read the other way (see `QueryWord::also`).
+        // `St` and `Dr` read the other way (see `QueryWord::also`), as cheap as the reading its
+        // position gave: which of two `st` a name takes is then its words' order's to say
+        // (`PÁIRC ST CANICE'S ST JOHNS RD`).
         if let Some(also) = w.also {
-            push_equivalent(index, also, bit, 0.1, out);
+            push_equivalent(index, also, bit, 0.0, out);
         }
         // Irish initial mutations the tokeniser kept (it removes one only where that is safe
         // for English words): the word without its mutation (`chliath`, `an tinbhear`), and,
