@@ -8,7 +8,7 @@ use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
 use seoladh::Language;
 
-use crate::handbuilt::{building, county, find, letters, named, points, post_town, stored};
+use crate::handbuilt::{answer, building, county, find, letters, named, points, post_town, stored};
 
 const WEXFORD: u64 = 1001000001;
 const CORK: u64 = 1001000002;
@@ -126,10 +126,7 @@ fn a_townland_named_by_a_common_word_is_found_in_the_town_typed_after_it() {
         (100, Some(bayview))
     );
     // The townland alone is its three houses' group, not the business park.
-    let options = seoladh::QueryOptions::default();
-    let r = engine
-        .find("PARK, GOREY, CO. WEXFORD", &options)
-        .expect("answers");
+    let r = answer(&engine, "PARK, GOREY, CO. WEXFORD", Language::English);
     let first = r.postal_address.as_ref().and_then(|l| l.first().cloned());
     assert_eq!(first.as_deref(), Some("PARK"));
 }

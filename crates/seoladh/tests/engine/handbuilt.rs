@@ -4,7 +4,7 @@
 use seoladh::raw::ecad::address::postal_address;
 use seoladh::raw::ecad::*;
 use seoladh::raw::index::{EntityKind, Index, IndexBuilder, NoProgress};
-use seoladh::wire::WireEnum;
+use seoladh::wire::{FindAddressResponse, WireEnum};
 use seoladh::{Engine, Language, ProfileSet, QueryOptions};
 
 /// A county with its Irish name.
@@ -118,12 +118,17 @@ pub fn stored(engine: &Engine, id: u64, lang: Language) -> String {
         .join(", ")
 }
 
-/// Find Address's result code and address id for `text` in `lang`.
-pub fn find(engine: &Engine, text: &str, lang: Language) -> (u32, Option<u64>) {
+/// Find Address's answer to `text` in `lang`.
+pub fn answer(engine: &Engine, text: &str, lang: Language) -> FindAddressResponse {
     let options = QueryOptions {
         language: lang,
         ..QueryOptions::default()
     };
-    let r = engine.find(text, &options).expect("answers");
+    engine.find(text, &options).expect("answers")
+}
+
+/// Find Address's result code and address id for `text` in `lang`.
+pub fn find(engine: &Engine, text: &str, lang: Language) -> (u32, Option<u64>) {
+    let r = answer(engine, text, lang);
     (r.result.code(), r.address_id)
 }
