@@ -21,9 +21,10 @@ pub struct QueryWord {
     pub typo_budget: u8,
     /// The last word of the input (a prefix in autocomplete).
     pub last: bool,
-    /// The word's other reading when its position cannot tell: `St` or `Dr` between two words
-    /// of its line is `Saint`/`Doctor` before a name and `Street`/`Drive` after one, and
-    /// without commas the end of one line (`NORTH ST SORD`) looks like a name begun.
+    /// The word's other reading when its position cannot tell: `St` or `Dr` after a name and
+    /// before another word of its line is `Saint`/`Doctor` before a name and `Street`/`Drive`
+    /// after one, and without commas the end of one line (`NORTH ST SORD`) looks like a name
+    /// begun ([`other_reading`]).
     pub also: Option<&'static str>,
     /// The tokeniser corrected its spelling (`Co. Tipperar`, `Dublio 17`): an answer that
     /// explains it changed the spelling.
@@ -241,25 +242,7 @@ impl Plan {
                         continue;
                     }
                     let chars = text.chars().count();
-                    let word_at = |n: Option<&crate::text::Token>| {
-                        n.is_some_and(|n| n.kind == TokenKind::Word && n.section == tok.section)
-                    };
-                    // After an article or particle (`church of st brendan`) it is a name's.
-                    let prev = i.checked_sub(1).and_then(|p| t.tokens.get(p));
-                    let after_name = word_at(prev)
-                        && prev.is_some_and(|p| {
-                            let info = crate::text::lexicon::lexicon().info(p.text(t));
-                            !info.is_stopword() && !info.is_particle()
-                        });
-                    let between_words = after_name && word_at(next.map(|(n, _)| n));
-                    let also = match text {
-                        _ if !between_words || tok.span.len() > 3 => None,
-                        "saint" => Some("street"),
-                        "street" => Some("saint"),
-                        "doctor" => Some("drive"),
-                        "drive" => Some("doctor"),
-                        _ => None,
-                    };
+                    let also = other_reading(t, i, text);
                     plan.words.push(QueryWord {
                         text: text.to_string(),
                         token: i,
@@ -356,6 +339,29 @@ pub(crate) fn is_unit_like(word: &str) -> bool {
             && UNITS
                 .iter()
                 .any(|u| crate::text::lexicon::within_edits(word, u, 2)))
+}
+
+/// The other reading of token `i` of `t` (read as `text`), for [`QueryWord::also`]: `st` or `dr`
+/// as typed, after a name (not an article or particle: `church of st brendan` is a saint's) and
+/// before another word of its line.
+fn other_reading(t: &Tokenised, i: usize, text: &str) -> Option<&'static str> {
+    let other = match text {
+        "saint" => "street",
+        "street" => "saint",
+        "doctor" => "drive",
+        "drive" => "doctor",
+        _ => return None,
+    };
+    let tok = t.tokens.get(i)?;
+    let word_at = |k: usize| {
+        t.tokens
+            .get(k)
+            .filter(|n| n.kind == TokenKind::Word && n.section == tok.section)
+    };
+    let prev = word_at(i.checked_sub(1)?)?;
+    let info = crate::text::lexicon::lexicon().info(prev.text(t));
+    let after_name = !info.is_stopword() && !info.is_particle();
+    (tok.span.len() <= 3 && after_name && word_at(i + 1).is_some()).then_some(other)
 }
 
 #[cfg(test)]
