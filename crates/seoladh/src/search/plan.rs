@@ -24,7 +24,7 @@ pub struct QueryWord {
     /// The word's other reading when its position cannot tell: `St` or `Dr` after a name and
     /// before another word of its line is `Saint`/`Doctor` before a name and `Street`/`Drive`
     /// after one, and without commas the end of one line (`NORTH ST SORD`) looks like a name
-    /// begun ([`other_reading`]).
+    /// begun.
     pub also: Option<&'static str>,
     /// The tokeniser corrected its spelling (`Co. Tipperar`, `Dublio 17`): an answer that
     /// explains it changed the spelling.
