@@ -25,8 +25,8 @@ fn main() {
             for m in &s.matches {
                 let name = idx.variants(m.element).next().map(|v| v.name.to_string());
                 println!(
-                    "  m {:?} {:?} score={:.2} mask={:b} cov={:.2} {:?}",
-                    m.kind, name, m.score, m.mask, m.coverage, m.variant
+                    "  m {:?} {:?} score={:.2} mask={:b} cov={:.2} {:?} alt={:b}@{:.2}",
+                    m.kind, name, m.score, m.mask, m.coverage, m.variant, m.alt.mask, m.alt.score
                 );
             }
         }

@@ -89,6 +89,10 @@ pub const MAX_COMPLEMENTARY_PLACES: usize = 16;
 /// building name of its own).
 pub const MAX_COMPLEMENTARY_TIED_PLACES: usize = 128;
 
+/// Most places below the cut scored because a seed on their street, estate or building name
+/// explains a word typed right after a house number (autocomplete; `search::places::add_lined`).
+pub const MAX_LINED_PLACES: usize = 32;
+
 /// Most places scored when the seeds cannot tell more of them apart.
 pub const MAX_TIED_PLACES: usize = 6_000;
 

@@ -13,7 +13,7 @@
 
 use fst::{Automaton, IntoStreamer, Streamer};
 
-use crate::index::{unpack_term, Index, NONE};
+use crate::index::{unpack_term, ElementKind, Index, NONE};
 use crate::limits::{MAX_NUMBERED_BUILDINGS, MAX_SUGGESTION_POOL};
 use crate::search::elements::ElementMatch;
 use crate::search::places::PlaceScore;
@@ -224,21 +224,34 @@ impl LastWord {
             .then_some(&self.county_hit)
     }
 
-    /// The hits of each county name the last words begin that an earlier word is too, the
-    /// county's hit first, grouped by term in term order (`hits`: sorted by term): the street's
-    /// word (`11 Dublin Road, Malahide, Co. Dublin`) keeps its own reading, and the county takes
-    /// the later ([`county_hit`](Self::county_hit) answers for the other county names). Only
-    /// elements are read with these: the seeds read `hits` alone.
-    pub fn county_groups(&self, hits: &[TermHit]) -> Vec<TermHit> {
+    /// The hits of the terms an earlier word hits that the last word also stands for, grouped
+    /// by term in term order (`hits`: sorted by term). A county name the last words begin:
+    /// the county's hit first, so the street's word (`11 Dublin Road, Malahide, Co. Dublin`)
+    /// keeps its own reading and the county takes the later
+    /// ([`county_hit`](Self::county_hit) answers for the other county names). Any other term
+    /// the last word begins: its own hits, then the last word's, so a name typed whole and
+    /// begun again (`Castlelane GAA Club, Ca` for CASTLELANE GAA CLUB, CASTLELANE) may be
+    /// read at either. Only elements are read with these: the seeds read `hits` alone.
+    pub fn twice_read_groups(&self, hits: &[TermHit]) -> Vec<TermHit> {
         let mut out = Vec::new();
-        for &t in &self.counties {
-            let own = crate::search::terms::hits_for(hits, t);
-            if !own.is_empty() {
+        let mut i = 0;
+        while i < hits.len() {
+            let t = hits[i].term;
+            let n = hits[i..].iter().take_while(|h| h.term == t).count();
+            let own = &hits[i..i + n];
+            i += n;
+            if self.counties.binary_search(&t).is_ok() {
                 out.push(TermHit {
                     term: t,
                     ..self.county_hit
                 });
                 out.extend_from_slice(own);
+            } else if let Some(h) = self
+                .hit(t)
+                .filter(|_| own.iter().all(|h| h.mask & self.bit == 0))
+            {
+                out.extend_from_slice(own);
+                out.push(TermHit { term: t, ..*h });
             }
         }
         out
@@ -452,6 +465,89 @@ impl Coverage {
     }
 }
 
+/// The words of `plan` typed right after a house number, as a mask (see [`AfterNumbers`]).
+pub fn words_after_numbers(plan: &Plan) -> u64 {
+    let mut words = 0u64;
+    for n in plan.numbers.iter().filter(|n| !n.unit) {
+        let next_word = (plan.words.iter().enumerate())
+            .filter(|(_, w)| w.token > n.token)
+            .min_by_key(|(_, w)| w.token);
+        let next_number = (plan.numbers.iter())
+            .map(|m| m.token)
+            .filter(|&t| t > n.token)
+            .min();
+        if let Some((i, w)) = next_word {
+            if i < 64 && next_number.map_or(true, |t| t > w.token) {
+                words |= 1u64 << i;
+            }
+        }
+    }
+    words
+}
+
+/// The words typed right after a house number (`crumli` of `22 crumli`), and the elements that
+/// explain them: those words name the line the number is written on. `22 crumli` is more likely
+/// 22 CRUMLIN ROAD than 22 ASHTOWN GROVE, CRUMLIN, though both explain every word. A unit
+/// number (`Apartment 25, Block B`) is left out: what follows it is often a block or building
+/// name the places' seeds have not read yet, and preferring the places that read it picks
+/// among look-alike blocks by which names were seeded.
+#[derive(Debug, Default)]
+pub struct AfterNumbers {
+    /// The words, as a mask.
+    words: u64,
+    /// Elements explaining some of them, sorted, with the words they explain.
+    elements: Vec<(u32, u64)>,
+}
+
+impl AfterNumbers {
+    /// The words of `plan` typed right after a number, and the `matches` explaining them.
+    pub fn of(plan: &Plan, matches: &[ElementMatch]) -> Self {
+        let words = words_after_numbers(plan);
+        if words == 0 {
+            return AfterNumbers::default();
+        }
+        let mut elements: Vec<(u32, u64)> = (matches.iter())
+            .filter(|m| m.mask & words != 0)
+            .map(|m| (m.element, m.mask & words))
+            .collect();
+        elements.sort_unstable();
+        AfterNumbers { words, elements }
+    }
+
+    /// How many of the words place `p` explains by a line a number is written on: its
+    /// building group or thoroughfares (its first locality when it has neither), or an
+    /// assigned building name. Whether its score assigned the word to that line or to
+    /// another of its elements (CRUMLIN ROAD, CRUMLIN) does not matter.
+    pub fn explained(&self, index: &Index, matches: &[ElementMatch], p: &PlaceScore) -> u32 {
+        if self.words == 0 {
+            return 0;
+        }
+        let Some(row) = index.place(p.place) else {
+            return 0;
+        };
+        let lines = if row.group != NONE || row.thoroughfare != NONE {
+            [row.group, row.thoroughfare, row.thoroughfare2]
+        } else {
+            [row.locality, NONE, NONE]
+        };
+        let by_line = (lines.iter())
+            .filter(|&&e| e != NONE)
+            .filter_map(|&e| {
+                let i = self.elements.partition_point(|&(x, _)| x < e);
+                self.elements
+                    .get(i)
+                    .filter(|&&(x, _)| x == e)
+                    .map(|&(_, w)| w)
+            })
+            .fold(0u64, |a, w| a | w);
+        let by_name = (p.assigned().iter())
+            .filter_map(|&m| matches.get(m as usize))
+            .filter(|m| m.kind == ElementKind::BuildingName)
+            .fold(0u64, |a, m| a | m.mask);
+        ((by_line | by_name) & self.words).count_ones()
+    }
+}
+
 /// The coverage of the first of `candidates` (ranked by [`rank_candidates`]: the best).
 pub fn best_coverage(
     index: &Index,
@@ -470,19 +566,22 @@ pub fn best_coverage(
     ))
 }
 
-/// Autocomplete's order of scored places: coverage, then score, then ordinal. Keeps the best
+/// Autocomplete's order of scored places: coverage, then the words after numbers their
+/// numbered lines explain ([`AfterNumbers`]), then score, then ordinal. Keeps the best
 /// `keep` of `places`, in that order.
 pub fn shortlist_places(
     index: &Index,
     plan: &Plan,
     last: Option<&LastWord>,
+    matches: &[ElementMatch],
     places: &mut Vec<PlaceScore>,
     keep: usize,
 ) {
+    let after = AfterNumbers::of(plan, matches);
     let mut keys: Vec<(u128, usize)> = places
         .iter()
         .enumerate()
-        .map(|(i, p)| (place_key(index, plan, last, p), i))
+        .map(|(i, p)| (place_key(index, plan, last, matches, &after, p), i))
         .collect();
     if keys.len() > keep && keep > 0 {
         keys.select_nth_unstable(keep - 1);
@@ -554,29 +653,40 @@ pub fn resolve_numbered(
     }
 }
 
-/// Autocomplete's order of candidates: coverage (numbers included), then score, then place,
-/// building and address point.
+/// Autocomplete's order of candidates: coverage (numbers included), then the words after
+/// numbers their numbered lines explain, then score, then place, building and address point.
 pub fn rank_candidates(
     index: &Index,
     plan: &Plan,
     last: Option<&LastWord>,
+    matches: &[ElementMatch],
     candidates: &mut [Candidate],
 ) {
+    let after = AfterNumbers::of(plan, matches);
     candidates.sort_by_cached_key(|c| {
         let county = has_county(index, last, c.place.place);
         let cov = Coverage::of(plan, last, c.place.mask, c.numbers_used, county);
+        let lines = after.explained(index, matches, &c.place);
         (
-            rank_key(cov, c.score, c.place.place),
+            rank_key(cov, lines, c.score, c.place.place),
             c.building.unwrap_or(NONE),
             c.address_point.unwrap_or(NONE),
         )
     });
 }
 
-fn place_key(index: &Index, plan: &Plan, last: Option<&LastWord>, p: &PlaceScore) -> u128 {
+fn place_key(
+    index: &Index,
+    plan: &Plan,
+    last: Option<&LastWord>,
+    matches: &[ElementMatch],
+    after: &AfterNumbers,
+    p: &PlaceScore,
+) -> u128 {
     let county = has_county(index, last, p.place);
     rank_key(
         Coverage::of(plan, last, p.mask, 0, county),
+        after.explained(index, matches, p),
         p.score,
         p.place,
     )
@@ -591,10 +701,10 @@ fn has_county(index: &Index, last: Option<&LastWord>, place: u32) -> bool {
             .is_some_and(|row| row.post_county != NONE)
 }
 
-/// One integer per ranked item, smaller first: more coverage, then a higher score, then the
-/// lower `tie`.
-fn rank_key(cov: Coverage, score: f32, tie: u32) -> u128 {
-    let cov = (u32::from(cov.last) << 16) | cov.tokens.min(0xFFFF);
+/// One integer per ranked item, smaller first: more coverage, then more numbered `lines`,
+/// then a higher score, then the lower `tie`.
+fn rank_key(cov: Coverage, lines: u32, score: f32, tie: u32) -> u128 {
+    let cov = (u32::from(cov.last) << 24) | (cov.tokens.min(0xFFFF) << 8) | lines.min(0xFF);
     (u128::from(!cov) << 64) | (u128::from(!ordered_bits(score)) << 32) | u128::from(tie)
 }
 
@@ -692,6 +802,26 @@ mod tests {
         assert_eq!(typed.hit(ballymun).map(|h| h.how), Some(How::Prefix));
         // Three letters are too few to read a slip in.
         assert!(read("41 hampstead park, bxl").hit(ballymun).is_none());
+    }
+
+    #[test]
+    fn the_words_after_numbers_are_those_typed_right_after_one() {
+        let mut t = crate::text::Tokenised::new();
+        let after = |t: &mut crate::text::Tokenised, text: &str| {
+            crate::text::tokenise_into(text, t);
+            let plan = Plan::from_tokens(t);
+            let words: Vec<String> = (plan.words.iter().enumerate())
+                .filter(|(i, _)| AfterNumbers::of(&plan, &[]).words & (1u64 << i) != 0)
+                .map(|(_, w)| w.text.clone())
+                .collect();
+            words
+        };
+        assert_eq!(after(&mut t, "22 crumli"), ["crumli"]);
+        assert!(after(&mut t, "Apartment 27, Beaum").is_empty());
+        // A unit number followed by a house number: only the house number's street.
+        assert_eq!(after(&mut t, "Árasán 3 37 Céide"), ["ceide"]);
+        assert!(after(&mut t, "Main Street, Swords").is_empty());
+        assert!(after(&mut t, "Main Street 12").is_empty());
     }
 
     #[test]

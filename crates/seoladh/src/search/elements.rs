@@ -86,9 +86,9 @@ pub struct HitTerms<'a> {
     hits: &'a [TermHit],
     /// Autocomplete's last word, matching any term that begins with it.
     last: Option<&'a LastWord>,
-    /// The hits of the county names the last words begin that earlier words are too, each
-    /// county's own hit first (see [`LastWord::county_groups`]), sorted by term.
-    county_groups: &'a [TermHit],
+    /// The hits of the terms both an earlier word and the last word read (see
+    /// [`LastWord::twice_read_groups`]), sorted by term.
+    twice_read: &'a [TermHit],
     /// `(term, first hit, hit count)`; `count == 0` marks an empty slot.
     slots: [(u32, u16, u16); HIT_SLOTS],
     /// Too many distinct terms for the table: binary search instead.
@@ -120,7 +120,7 @@ impl<'a> HitTerms<'a> {
         let mut t = HitTerms {
             hits,
             last: None,
-            county_groups: &[],
+            twice_read: &[],
             slots: [(0, 0, 0); HIT_SLOTS],
             overflow: hits.len() > u16::MAX as usize,
             section_starts: 0,
@@ -156,14 +156,10 @@ impl<'a> HitTerms<'a> {
     }
 
     /// The table also answering for the terms beginning with autocomplete's last word, and for
-    /// the county names they begin (`county_groups`: see [`LastWord::county_groups`]).
-    pub fn with_last_word(
-        mut self,
-        last: Option<&'a LastWord>,
-        county_groups: &'a [TermHit],
-    ) -> Self {
+    /// the terms an earlier word reads too (`twice_read`: see [`LastWord::twice_read_groups`]).
+    pub fn with_last_word(mut self, last: Option<&'a LastWord>, twice_read: &'a [TermHit]) -> Self {
         self.last = last;
-        self.county_groups = county_groups;
+        self.twice_read = twice_read;
         self
     }
 
@@ -176,8 +172,8 @@ impl<'a> HitTerms<'a> {
     /// The hits of term `t` (empty when it is not hit).
     #[inline]
     pub fn get(&self, t: u32) -> &'a [TermHit] {
-        if !self.county_groups.is_empty() {
-            let group = hits_for(self.county_groups, t);
+        if !self.twice_read.is_empty() {
+            let group = hits_for(self.twice_read, t);
             if !group.is_empty() {
                 return group;
             }

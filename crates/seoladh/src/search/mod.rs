@@ -414,9 +414,9 @@ fn run(
     }
     // The hits leave the scratch while the place stages borrow it (and go back for reuse).
     let term_hits = std::mem::take(&mut scratch.hits);
-    let county_groups = last.map_or_else(Vec::new, |l| l.county_groups(&term_hits));
+    let twice_read = last.map_or_else(Vec::new, |l| l.twice_read_groups(&term_hits));
     let hits = elements::HitTerms::new(&term_hits)
-        .with_last_word(last, &county_groups)
+        .with_last_word(last, &twice_read)
         .with_sections(plan)
         .with_word_caps(&own)
         .with_numbers(index, plan);
@@ -553,6 +553,10 @@ fn place_stage(
         true => MAX_SCORED_NUMBERED_PLACES,
         false => MAX_SCORED_PLACES,
     };
+    scratch.totals.read_after_numbers(match stages.prefix_last {
+        true => complete::words_after_numbers(plan),
+        false => 0,
+    });
     let all = places::candidates(
         index,
         &out.matches,
@@ -647,7 +651,14 @@ fn place_stage(
             ));
         }
         scratch.scored.extend(kept);
-        complete::shortlist_places(index, plan, last, &mut scratch.scored, read);
+        complete::shortlist_places(
+            index,
+            plan,
+            last,
+            verifier.matches,
+            &mut scratch.scored,
+            read,
+        );
     } else {
         pin_tied(
             index,
@@ -678,7 +689,7 @@ fn place_stage(
     if stages.prefix_last {
         let mut pinned = scratch.scored[..top].to_vec();
         pinned.extend(kept);
-        complete::shortlist_places(index, plan, last, &mut pinned, top);
+        complete::shortlist_places(index, plan, last, verifier.matches, &mut pinned, top);
         scratch.scored[..top].copy_from_slice(&pinned);
     } else {
         scratch.scored[..top].sort_unstable_by(by_score);
@@ -742,7 +753,7 @@ fn place_stage(
             &mut scratch.numbers,
             &mut out.candidates,
         );
-        complete::rank_candidates(index, plan, last, &mut out.candidates);
+        complete::rank_candidates(index, plan, last, &out.matches, &mut out.candidates);
     } else {
         sort_candidates(&mut out.candidates);
     }

@@ -13,7 +13,8 @@ use crate::index::prefetch::prefetch_item;
 use crate::index::{ElementKind, Index, NONE};
 use crate::limits::{
     MAX_CANDIDATE_PLACES, MAX_COMPLEMENTARY_PLACES, MAX_COMPLEMENTARY_TIED_PLACES,
-    MAX_PLACES_PER_SEED, MAX_TIED_PLACES, MAX_TIE_PROMOTION_POSTINGS, QUICK_MAX_PLACES,
+    MAX_LINED_PLACES, MAX_PLACES_PER_SEED, MAX_TIED_PLACES, MAX_TIE_PROMOTION_POSTINGS,
+    QUICK_MAX_PLACES,
 };
 use crate::search::elements::{ElementMatch, Verifier};
 
@@ -162,15 +163,15 @@ pub fn candidates(
     // best total first, then lowest ordinal.
     let mut ranked = std::mem::take(&mut totals.ranked);
     ranked.clear();
-    ranked.extend(totals.touched.iter().map(|&p| rank_key(totals.total(p), p)));
+    ranked.extend((totals.touched.iter()).map(|&p| rank_key(totals.total(p), totals.tie(p))));
     if ranked.len() > keep {
         ranked.select_nth_unstable(keep - 1);
         let cut = rank_total(ranked[keep - 1]);
         let (kept, rest) = ranked.split_at_mut(keep);
-        out.extend(kept.iter().map(|&k| k as u32));
+        out.extend(kept.iter().map(|&k| rank_place(k)));
         let best = kept.iter().map(|&k| rank_total(k)).fold(f32::MIN, f32::max);
         if cut < best && rest.iter().any(|&k| rank_total(k) >= cut) {
-            let at_cut = kept[keep - 1] as u32;
+            let at_cut = rank_place(kept[keep - 1]);
             let mask = totals.slots.get(at_cut as usize).map_or(0, |t| t.mask);
             totals.cut_tie = Some((cut, mask));
             let from = out.len();
@@ -184,18 +185,37 @@ pub fn candidates(
             out.extend(
                 rest.iter()
                     .filter(|&&k| rank_total(k) >= cut)
-                    .map(|&k| k as u32),
+                    .map(|&k| rank_place(k)),
             );
             out[from..].sort_unstable();
             out.truncate(from + (MAX_TIED_PLACES - keep));
         }
+        if totals.after_numbers != 0 {
+            add_lined(rest, out);
+        }
         complete = false;
     } else {
-        out.extend(ranked.iter().map(|&k| k as u32));
+        out.extend(ranked.iter().map(|&k| rank_place(k)));
     }
     totals.ranked = ranked;
     out.sort_unstable();
+    out.dedup();
     complete
+}
+
+/// Adds to `out` the best [`MAX_LINED_PLACES`] of the places not kept (`rest`) whose seeds on
+/// a line a number is written on explain a word typed right after a house number (autocomplete):
+/// `4 don` is 4 DONNYBROOK MANOR, though places of the town DONABATE and the county DONEGAL,
+/// shorter completions of `don`, total more. Places already added may come again.
+fn add_lined(rest: &[u64], out: &mut Vec<u32>) {
+    let mut lined: Vec<u64> = (rest.iter().copied())
+        .filter(|&k| k as u32 & UNLINED == 0)
+        .collect();
+    if lined.len() > MAX_LINED_PLACES {
+        lined.select_nth_unstable(MAX_LINED_PLACES - 1);
+        lined.truncate(MAX_LINED_PLACES);
+    }
+    out.extend(lined.iter().map(|&k| rank_place(k)));
 }
 
 /// Adds to `out` the best places below a cut that falls in a tie (total `cut`, seeds explaining
@@ -217,7 +237,7 @@ fn add_complementary(
         let k = rest[i];
         let other = totals
             .slots
-            .get(k as u32 as usize)
+            .get(rank_place(k) as usize)
             .is_some_and(|t| t.mask & !tied != 0);
         if other && rank_total(k) < cut {
             rest.swap(n, i);
@@ -233,7 +253,7 @@ fn add_complementary(
             take += tied_with_last(found, MAX_COMPLEMENTARY_PLACES);
         }
     }
-    out.extend(found[..take].iter().map(|&k| k as u32));
+    out.extend(found[..take].iter().map(|&k| rank_place(k)));
 }
 
 /// How many of `keys[kept..]` tie with the last key kept (`keys[kept - 1]`, the worst of the
@@ -322,6 +342,9 @@ pub struct PlaceTotals {
     /// The places kept below such a cut for the words their seeds explain (see
     /// [`add_complementary`]).
     complementary: Vec<u32>,
+    /// Autocomplete: the words typed right after a house number
+    /// ([`crate::search::complete::words_after_numbers`]).
+    after_numbers: u64,
 }
 
 /// A place's ranking key: ascending keys are descending totals (in `f32::total_cmp` order),
@@ -330,6 +353,18 @@ pub struct PlaceTotals {
 fn rank_key(total: f32, place: u32) -> u64 {
     (u64::from(!ordered_bits(total)) << 32) | u64::from(place)
 }
+
+/// The place of a place's [`rank_key`] (made with [`PlaceTotals::tie`]).
+#[inline]
+fn rank_place(key: u64) -> u32 {
+    key as u32 & !UNLINED
+}
+
+/// The bit of a place's tie-break that says no seed on the line a number is written on explains
+/// a word typed right after the number: places with such a seed come first in a tie of totals
+/// (`22 crumli`: CRUMLIN ROAD before the streets of the townland CRUMLIN). Place ordinals are
+/// far below it.
+const UNLINED: u32 = 1 << 31;
 
 /// The total a [`rank_key`] was made from.
 #[inline]
@@ -360,6 +395,9 @@ struct PlaceTotal {
     total: f32,
     /// Words its seeds explain.
     mask: u64,
+    /// A seed of its street, estate or building name explains a word typed right after a house
+    /// number.
+    lined: bool,
 }
 
 impl PlaceTotals {
@@ -391,9 +429,15 @@ impl PlaceTotals {
                 epoch: self.epoch,
                 total: 0.0,
                 mask: 0,
+                lined: false,
             };
             self.touched.push(place);
         }
+        t.lined |= seed.mask & self.after_numbers != 0
+            && matches!(
+                seed.kind,
+                ElementKind::Thoroughfare | ElementKind::BuildingGroup | ElementKind::BuildingName
+            );
         let (mask, score) = if t.mask & seed.mask == 0 {
             (seed.mask, seed.score)
         } else if seed.alt.mask != 0 && t.mask & seed.alt.mask == 0 {
@@ -410,6 +454,20 @@ impl PlaceTotals {
     /// BÁN of the townland AN BAILE BÁN), to be looked for in it.
     pub(crate) fn is_complementary(&self, place: u32) -> bool {
         self.complementary.contains(&place)
+    }
+
+    /// Autocomplete: the words typed right after a house number (0 in Find), which the line a
+    /// number is written on names; [`candidates`] reads the places whose seeds on such a line
+    /// explain them first in a tie.
+    pub fn read_after_numbers(&mut self, words: u64) {
+        self.after_numbers = words;
+    }
+
+    /// A touched place's tie-break in [`rank_key`]: lined places first, then by ordinal.
+    #[inline]
+    fn tie(&self, place: u32) -> u32 {
+        let lined = self.slots.get(place as usize).is_some_and(|t| t.lined);
+        place | if lined { 0 } else { UNLINED }
     }
 
     /// The total of a touched place.

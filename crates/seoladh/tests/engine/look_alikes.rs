@@ -11,7 +11,8 @@
 //! a sixth: houses of LUCAN beside organisations whose names begin with `c`; a seventh: houses
 //! ARD NA GRÉINE in 1,500 townlands and in KNOCKADOAGH, a townland of two estates; an eighth:
 //! houses of DUBLIN ROAD, MALAHIDE beside house 11 of 30 estates off MALAHIDE ROAD, DUBLIN 5
-//! and house 14 of 30 estates in KINSEALY, MALAHIDE.
+//! and house 14 of 30 estates in KINSEALY, MALAHIDE; a ninth: the club CASTLELANE GAA CLUB of
+//! the townland CASTLELANE beside 62 more townlands `CASTLEL…` and 200 `CAR…`.
 
 use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
@@ -377,6 +378,39 @@ fn add_townlands(
         localities.push(named(first + i, &name(i), None, 3400));
         buildings.push(building(first + i + 290_000_000, first + i, None));
     }
+}
+
+/// In MALLOW: the club CASTLELANE GAA CLUB, the only house of the townland CASTLELANE, and a
+/// house in each of the townlands CASTLELOYE, CASTLELAKE and 60 more `CASTLEL…` (so that
+/// CASTLELANE is one completion of `castlel` among many), and 50 names `CAR…` of four townlands
+/// each (commoner completions of `ca` than CASTLELANE).
+fn clubs() -> Dataset {
+    const CASTLELANE: u64 = 1110000095;
+    let mut localities = vec![
+        named(CASTLELANE, "CASTLELANE", None, 3400),
+        named(CASTLELANE + 1, "CASTLELOYE", None, 3400),
+        named(CASTLELANE + 2, "CASTLELAKE", None, 3400),
+    ];
+    let mut buildings: Vec<Building> = (0..3)
+        .map(|i| building(1400000095 + i, CASTLELANE + i, None))
+        .collect();
+    add_townlands(&mut localities, &mut buildings, 1110400000, 60, |i| {
+        format!("CASTLEL{}", letters(i))
+    });
+    add_townlands(&mut localities, &mut buildings, 1110410000, 200, |i| {
+        format!("CAR{}", letters(i % 50))
+    });
+    let mut ds = in_mallow(localities, Vec::new(), buildings);
+    ds.organisations = vec![Organisation {
+        id: 1500000095,
+        address_point_id: 1700000095,
+        name: "CASTLELANE GAA CLUB".into(),
+        name_irish: None,
+        department: None,
+        department_irish: None,
+    }];
+    derive_address_tables(&mut ds);
+    ds
 }
 
 /// A dataset of `localities`, estates `groups` and `buildings` in MALLOW, CO. CORK, one plain
@@ -804,4 +838,18 @@ fn a_county_typed_after_a_street_of_its_name_leaves_the_street_its_word() {
     ] {
         first_begins(&engine, text, "14 DUBLIN ROAD, KINSEALY");
     }
+}
+
+#[test]
+fn a_townland_begun_again_after_the_name_it_begins_is_read_there() {
+    let engine = crate::handbuilt::engine(&clubs());
+    first_for_each(
+        &engine,
+        &[
+            "Castlelane GAA Club, Castlel",
+            "castlelane gaa club ca",
+            "Castlelane GAA Club, C",
+        ],
+        "CASTLELANE GAA CLUB, CASTLELANE, MALLOW, CO. CORK",
+    );
 }

@@ -87,7 +87,7 @@ pub(super) fn score_with<'h>(
             mask,
             typos,
             numbers,
-        } = read_variant(index, e, terms, found, anchor, hits, weights, &mut late);
+        } = read_variant(index, e, terms, found, anchor, 0, hits, weights, &mut late);
         if mask == 0 || total <= 0.0 {
             continue;
         }
@@ -108,7 +108,8 @@ pub(super) fn score_with<'h>(
             n_readings += 1;
         }
         // Every word of the name typed twice (`1 MAIN STREET, MAIN ST`): the name read at its
-        // later occurrence is a second reading, for a place whose other line takes the first.
+        // later occurrence is a second reading, for a place whose other line takes the first,
+        // also when the later one is only begun (`Castlelane GAA Club, Castlel`).
         // (A county or post town is read at its later occurrence already; its earlier one is
         // often a street's name, `28 KILKENNY ST, CASTLECOMER, CO KILKENNY`.)
         if anchor.ambiguous
@@ -117,8 +118,11 @@ pub(super) fn score_with<'h>(
             && n_readings < MAX_ALT_VARIANTS
         {
             let mut other = Some(true);
-            let r = read_variant(index, e, terms, found, anchor, hits, weights, &mut other);
-            if r.mask & mask == 0 && r.total > 0.0 && r.matched / r.total >= MIN_COVERAGE {
+            let r = read_variant(
+                index, e, terms, found, anchor, mask, hits, weights, &mut other,
+            );
+            let later = r.mask.trailing_zeros() > 63 - mask.leading_zeros();
+            if later && r.total > 0.0 && r.matched / r.total >= MIN_COVERAGE {
                 let score = r.matched - MISSING_PENALTY * r.missing - alias;
                 readings[n_readings] = (score, r.mask, r.typos, r.numbers, Some(tag));
                 n_readings += 1;
@@ -213,8 +217,8 @@ struct Reading {
 }
 
 /// Reads a name variant's `terms` (their hits in `found`) against the query: each term takes
-/// its cheapest free hit, among equally cheap ambiguous ones the nearest to `anchor`. `late`:
-/// whether `e` is a county or post town, read on first need.
+/// its cheapest free hit (none on the words of `taken`), among equally cheap ambiguous ones the
+/// nearest to `anchor`. `late`: whether `e` is a county or post town, read on first need.
 #[inline]
 #[allow(clippy::too_many_arguments)]
 fn read_variant(
@@ -223,6 +227,7 @@ fn read_variant(
     terms: &[u32],
     found: &[&[TermHit]; MAX_NAME_TERMS],
     anchor: Anchor,
+    taken: u64,
     hits: &HitTerms<'_>,
     weights: &mut IdfCache,
     late: &mut Option<bool>,
@@ -246,7 +251,7 @@ fn read_variant(
         let weight = weights.weight(index, t, df);
         // The cheapest hit whose words are still free (a split word may cover two
         // terms); among equally cheap ones, the nearest to the name's other words.
-        let free = |h: &&TermHit| h.mask & r.mask == 0 || h.how == How::Split;
+        let free = |h: &&TermHit| h.mask & (r.mask | taken) == 0 || h.how == How::Split;
         let pick = if ambiguous && anchor == 0 && *late.get_or_insert_with(|| reads_late(index, e))
         {
             // A county or post town named twice (`LOUTH, DUNDALK, CO. LOUTH`): addresses
