@@ -500,7 +500,7 @@ pub struct AfterNumbers {
 }
 
 impl AfterNumbers {
-    /// The words of `plan` typed right after a number, and the `matches` explaining them.
+    /// The words of `plan` typed right after a house number, and the `matches` explaining them.
     pub fn of(plan: &Plan, matches: &[ElementMatch]) -> Self {
         let words = words_after_numbers(plan);
         if words == 0 {
@@ -514,7 +514,7 @@ impl AfterNumbers {
         AfterNumbers { words, elements }
     }
 
-    /// How many of the words place `p` explains by a line a number is written on: its
+    /// How many of those words place `p` explains by a line a number is written on: its
     /// building group or thoroughfares (its first locality when it has neither), or an
     /// assigned building name. Whether its score assigned the word to that line or to
     /// another of its elements (CRUMLIN ROAD, CRUMLIN) does not matter.

@@ -121,7 +121,7 @@ pub(super) fn score_with<'h>(
             let r = read_variant(
                 index, e, terms, found, anchor, mask, hits, weights, &mut other,
             );
-            let later = r.mask.trailing_zeros() > 63 - mask.leading_zeros();
+            let later = r.mask != 0 && r.mask.trailing_zeros() > 63 - mask.leading_zeros();
             if later && r.total > 0.0 && r.matched / r.total >= MIN_COVERAGE {
                 let score = r.matched - MISSING_PENALTY * r.missing - alias;
                 readings[n_readings] = (score, r.mask, r.typos, r.numbers, Some(tag));
