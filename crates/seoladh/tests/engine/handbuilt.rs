@@ -76,6 +76,18 @@ pub fn letters(mut i: u64) -> String {
     s
 }
 
+/// An organisation at address point `address_point_id`, with no Irish name or department.
+pub fn organisation(id: u64, address_point_id: u64, name: &str) -> Organisation {
+    Organisation {
+        id,
+        address_point_id,
+        name: name.into(),
+        name_irish: None,
+        department: None,
+        department_irish: None,
+    }
+}
+
 /// One plain point per building, its Eircode `routing` and the building's position.
 pub fn points(buildings: &[Building], routing: &str) -> Vec<AddressPoint> {
     buildings

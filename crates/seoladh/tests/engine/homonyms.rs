@@ -9,7 +9,7 @@ use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
 use seoladh::Language;
 
-use crate::handbuilt::{building, county, find, named, point, post_town, stored};
+use crate::handbuilt::{building, county, find, named, organisation, point, post_town, stored};
 
 const LOUTH: u64 = 1001000001;
 const CORK: u64 = 1001000002;
@@ -137,14 +137,7 @@ fn dataset() -> Dataset {
             flat(1700000013, 1400000013, "FLAT 5", "F91A013"),
             flat(1700000014, 1400000013, "FLAT 6", "F91A014"),
         ],
-        organisations: vec![Organisation {
-            id: 1800000001,
-            address_point_id: 1700000008,
-            name: "SLIGO GARDA STATION".into(),
-            name_irish: None,
-            department: None,
-            department_irish: None,
-        }],
+        organisations: vec![organisation(1800000001, 1700000008, "SLIGO GARDA STATION")],
         ..Dataset::default()
     };
     derive_address_tables(&mut ds);

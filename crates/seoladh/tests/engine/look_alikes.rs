@@ -18,7 +18,7 @@ use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
 use seoladh::{Engine, QueryOptions};
 
-use crate::handbuilt::{county, letters, named, points, post_town};
+use crate::handbuilt::{county, letters, named, organisation, points, post_town};
 
 const CORK: u64 = 1001000001;
 const MALLOW: u64 = 1100000001;
@@ -317,14 +317,7 @@ fn credit_unions() -> Dataset {
     ]
     .into_iter()
     .enumerate()
-    .map(|(i, (building, name))| Organisation {
-        id: 1500000090 + i as u64,
-        address_point_id: building + 300000000,
-        name: name.into(),
-        name_irish: None,
-        department: None,
-        department_irish: None,
-    })
+    .map(|(i, (building, name))| organisation(1500000090 + i as u64, building + 300000000, name))
     .collect();
     let mut ds = Dataset {
         counties: vec![county(DUBLIN, "DUBLIN", "BAILE ÁTHA CLIATH")],
@@ -401,14 +394,7 @@ fn clubs() -> Dataset {
         format!("CAR{}", letters(i % 50))
     });
     let mut ds = in_mallow(localities, Vec::new(), buildings);
-    ds.organisations = vec![Organisation {
-        id: 1500000095,
-        address_point_id: 1700000095,
-        name: "CASTLELANE GAA CLUB".into(),
-        name_irish: None,
-        department: None,
-        department_irish: None,
-    }];
+    ds.organisations = vec![organisation(1500000095, 1700000095, "CASTLELANE GAA CLUB")];
     derive_address_tables(&mut ds);
     ds
 }
