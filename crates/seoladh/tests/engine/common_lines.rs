@@ -8,7 +8,7 @@ use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
 use seoladh::Language;
 
-use crate::handbuilt::{answer, building, county, find, letters, named, points, post_town, stored};
+use crate::handbuilt::{answer, building, county, finds_itself, letters, named, points, post_town};
 
 const WEXFORD: u64 = 1001000001;
 const CORK: u64 = 1001000002;
@@ -119,11 +119,11 @@ fn a_townland_named_by_a_common_word_is_found_in_the_town_typed_after_it() {
     let engine = crate::handbuilt::engine(&dataset());
     // BAYVIEW of the townland PARK, not of GOREY BUSINESS PARK.
     let bayview = 1700000001;
-    let text = stored(&engine, bayview, Language::English);
-    assert_eq!(text, "BAYVIEW, PARK, GOREY, CO. WEXFORD");
-    assert_eq!(
-        find(&engine, &text, Language::English),
-        (100, Some(bayview))
+    finds_itself(
+        &engine,
+        bayview,
+        Language::English,
+        "BAYVIEW, PARK, GOREY, CO. WEXFORD",
     );
     // The townland alone is its three houses' group, not the business park.
     let r = answer(&engine, "PARK, GOREY, CO. WEXFORD", Language::English);
@@ -135,10 +135,10 @@ fn a_townland_named_by_a_common_word_is_found_in_the_town_typed_after_it() {
 fn a_one_word_townland_reads_the_line_that_is_its_name_alone() {
     let engine = crate::handbuilt::engine(&dataset());
     let the_lodge = 1700000006;
-    let text = stored(&engine, the_lodge, Language::English);
-    assert_eq!(text, "THE LODGE, LODGE, MALLOW, CO. CORK");
-    assert_eq!(
-        find(&engine, &text, Language::English),
-        (100, Some(the_lodge))
+    finds_itself(
+        &engine,
+        the_lodge,
+        Language::English,
+        "THE LODGE, LODGE, MALLOW, CO. CORK",
     );
 }

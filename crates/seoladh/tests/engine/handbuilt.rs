@@ -76,6 +76,14 @@ pub fn letters(mut i: u64) -> String {
     s
 }
 
+/// Asserts that address point `id`'s stored postal address in `lang` is `expected`, and that
+/// Find Address answers it, typed so, with that point (100).
+pub fn finds_itself(engine: &Engine, id: u64, lang: Language, expected: &str) {
+    let text = stored(engine, id, lang);
+    assert_eq!(text, expected);
+    assert_eq!(find(engine, &text, lang), (100, Some(id)), "{text}");
+}
+
 /// An organisation at address point `address_point_id`, with no Irish name or department.
 pub fn organisation(id: u64, address_point_id: u64, name: &str) -> Organisation {
     Organisation {

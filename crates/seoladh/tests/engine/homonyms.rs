@@ -9,7 +9,9 @@ use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
 use seoladh::Language;
 
-use crate::handbuilt::{building, county, find, named, organisation, point, post_town, stored};
+use crate::handbuilt::{
+    building, county, find, finds_itself, named, organisation, point, post_town, stored,
+};
 
 const LOUTH: u64 = 1001000001;
 const CORK: u64 = 1001000002;
@@ -147,11 +149,11 @@ fn dataset() -> Dataset {
 #[test]
 fn a_townland_named_like_a_post_town_elsewhere_is_not_shared_with_it() {
     let engine = crate::handbuilt::engine(&dataset());
-    let text = stored(&engine, 1700000001, Language::English);
-    assert_eq!(text, "CHARLEVILLE, DUNDALK, CO. LOUTH");
-    assert_eq!(
-        find(&engine, &text, Language::English),
-        (100, Some(1700000001))
+    finds_itself(
+        &engine,
+        1700000001,
+        Language::English,
+        "CHARLEVILLE, DUNDALK, CO. LOUTH",
     );
     // The post town's own address is shared by its two unnumbered houses.
     let town = stored(&engine, 1700000002, Language::English);
@@ -162,11 +164,11 @@ fn a_townland_named_like_a_post_town_elsewhere_is_not_shared_with_it() {
 #[test]
 fn irish_text_is_the_address_whose_irish_lines_it_is() {
     let engine = crate::handbuilt::engine(&dataset());
-    let text = stored(&engine, 1700000004, Language::Irish);
-    assert_eq!(text, "5 GEORGE'S STREET, DROICHEAD ÁTHA, CO. LÚ");
-    assert_eq!(
-        find(&engine, &text, Language::Irish),
-        (100, Some(1700000004))
+    finds_itself(
+        &engine,
+        1700000004,
+        Language::Irish,
+        "5 GEORGE'S STREET, DROICHEAD ÁTHA, CO. LÚ",
     );
     let other = stored(&engine, 1700000005, Language::Irish);
     assert_eq!(other, "5 SRÁID GEORGES, DROICHEAD ÁTHA, CO. LÚ");
@@ -219,11 +221,11 @@ fn a_number_typed_beside_an_organisations_words_is_no_flat_of_another_building()
 #[test]
 fn a_street_named_like_its_locality_is_read_from_its_own_line() {
     let engine = crate::handbuilt::engine(&dataset());
-    let text = stored(&engine, 1700000009, Language::English);
-    assert_eq!(text, "1 MAIN STREET, MAIN ST, ARDEE, CO. LOUTH");
-    assert_eq!(
-        find(&engine, &text, Language::English),
-        (100, Some(1700000009))
+    finds_itself(
+        &engine,
+        1700000009,
+        Language::English,
+        "1 MAIN STREET, MAIN ST, ARDEE, CO. LOUTH",
     );
     let terrace = stored(&engine, 1700000010, Language::English);
     assert_eq!(
@@ -235,11 +237,11 @@ fn a_street_named_like_its_locality_is_read_from_its_own_line() {
 #[test]
 fn a_house_name_keeps_its_article_from_the_next_lines_irish_name() {
     let engine = crate::handbuilt::engine(&dataset());
-    let text = stored(&engine, 1700000011, Language::English);
-    assert_eq!(text, "AN GRIANÁN, PORTAN, DUNDALK, CO. LOUTH");
-    assert_eq!(
-        find(&engine, &text, Language::English),
-        (100, Some(1700000011))
+    finds_itself(
+        &engine,
+        1700000011,
+        Language::English,
+        "AN GRIANÁN, PORTAN, DUNDALK, CO. LOUTH",
     );
     let townland = stored(&engine, 1700000012, Language::Irish);
     assert_eq!(townland, "AN PORTÁN, DÚN DEALGAN, CO. LÚ");
