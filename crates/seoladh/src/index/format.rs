@@ -22,7 +22,7 @@ pub const MAGIC: [u8; 8] = *b"SEOLADH\x1a";
 
 /// Version of the byte layout. Bump on any change to what is written; old files then fail to open
 /// with [`Error::IndexFormatVersion`] and must be rebuilt.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 const HEADER_LEN: usize = 24;
 const ENTRY_LEN: usize = 32;
@@ -79,11 +79,13 @@ pub enum SectionId {
     StringsIndex = 22,
     /// Document frequency of each term (u32 per term id).
     TermFrequencies = 23,
+    /// Number line table: fixed-width rows, sorted.
+    NumberLines = 24,
 }
 
 impl SectionId {
     /// Every section (the header's section table gives each one's place in the file).
-    pub const ALL: [SectionId; 23] = [
+    pub const ALL: [SectionId; 24] = [
         SectionId::Meta,
         SectionId::Terms,
         SectionId::TermFrequencies,
@@ -94,6 +96,7 @@ impl SectionId {
         SectionId::ElementVariantsData,
         SectionId::ElementPlacesIndex,
         SectionId::ElementPlacesData,
+        SectionId::NumberLines,
         SectionId::Places,
         SectionId::Buildings,
         SectionId::AddressPoints,
@@ -135,6 +138,7 @@ impl SectionId {
             SectionId::UkIndex => "uk-index",
             SectionId::UkData => "uk",
             SectionId::Organisations => "organisations",
+            SectionId::NumberLines => "number-lines",
         }
     }
 

@@ -29,6 +29,8 @@ pub struct Counts {
     pub uk_addresses: u64,
     /// Distinct short strings.
     pub strings: u64,
+    /// Rows of the number line table.
+    pub number_lines: u64,
 }
 
 /// Facts about an index, stored in its meta section.

@@ -36,7 +36,8 @@ pub use prefetch::Prefetcher;
 pub use reader::{unpack_term, EircodeHit, Index, SectionReport, VerifyReport};
 pub use render::{PartsCache, PlaceLevel};
 pub use tables::{
-    AddressPointRow, BuildingRow, ElementKind, ElementRow, OrganisationRow, PlaceRow, NONE,
+    AddressPointRow, BuildingRow, ElementKind, ElementRow, NumberLineRow, OrganisationRow,
+    PlaceRow, NONE,
 };
 pub use variant::{TermIds, Variant, VariantTag, VariantTerms, Variants};
 
@@ -112,12 +113,12 @@ pub(crate) fn fixture_for_tests() -> Index {
     built_in_memory(&ds)
 }
 
-/// The frozen fixture index (`fixtures/index/frozen-v3.idx`): the unit tests' index that never
+/// The frozen fixture index (`fixtures/index/frozen-v4.idx`): the unit tests' index that never
 /// changes with the builder.
 #[cfg(test)]
 pub(crate) fn frozen_for_tests() -> Index {
     let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/index/frozen-v3.idx");
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/index/frozen-v4.idx");
     Index::open(path).expect("frozen index opens")
 }
 

@@ -236,8 +236,9 @@ impl Index {
     /// O(1) consistency of table sizes with the meta counts.
     fn check_shapes(&self) -> Result<()> {
         let c = &self.meta.counts;
-        let checks: [(SectionId, usize, u64); 5] = [
+        let checks: [(SectionId, usize, u64); 6] = [
             (SectionId::Elements, Elements::WIDTH, c.elements),
+            (SectionId::NumberLines, NumberLines::WIDTH, c.number_lines),
             (SectionId::Places, Places::WIDTH, c.places),
             (SectionId::Buildings, Buildings::WIDTH, c.buildings),
             (
@@ -407,6 +408,12 @@ impl Index {
         (0..table.len() as u32).filter_map(move |i| table.get(i))
     }
 
+    /// Every row of the number line table, in order (validation).
+    pub(crate) fn number_line_rows(&self) -> impl Iterator<Item = NumberLineRow> + '_ {
+        let table = NumberLines::new(self.section(SectionId::NumberLines));
+        (0..table.len() as u32).filter_map(move |i| table.get(i))
+    }
+
     /// Prefetch hints over this index's sections (see [`Prefetcher`]).
     #[inline]
     pub fn prefetcher(&self) -> Prefetcher<'_> {
@@ -459,6 +466,49 @@ impl Index {
     pub fn element_places(&self, ord: u32) -> SortedIter<'_> {
         self.lists(SectionId::ElementPlacesIndex, SectionId::ElementPlacesData)
             .sorted(ord as usize)
+    }
+
+    /// The rows of the number line table for house number value `number` (see
+    /// [`natural_key`](crate::index::natural_key)) whose name's first term is in `first` and,
+    /// when given, whose second term is in `second` (term id ranges, end exclusive): the
+    /// streets and estates holding house 84 whose name begins `PARK D…` are
+    /// `number_lines(84, park..park + 1, Some(d..e))`. One run of the sorted table, found by
+    /// binary search.
+    pub fn number_lines(
+        &self,
+        number: u32,
+        first: std::ops::Range<u32>,
+        second: Option<std::ops::Range<u32>>,
+    ) -> impl Iterator<Item = NumberLineRow> + '_ {
+        let table = NumberLines::new(self.section(SectionId::NumberLines));
+        let n = table.len() as u32;
+        let key = |r: &NumberLineRow| (r.number, r.first, r.second);
+        let first_at_least = |k: (u32, u32, u32)| {
+            let (mut lo, mut hi) = (0u32, n);
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if table.get(mid).is_some_and(|r| key(&r) < k) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            lo
+        };
+        let (start, end) = match &second {
+            // One first term, a run of second terms.
+            Some(s) if first.end == first.start.saturating_add(1) => (
+                first_at_least((number, first.start, s.start)),
+                first_at_least((number, first.start, s.end)),
+            ),
+            _ => (
+                first_at_least((number, first.start, 0)),
+                first_at_least((number, first.end, 0)),
+            ),
+        };
+        (start..end.max(start))
+            .filter_map(move |i| table.get(i))
+            .filter(move |r| second.as_ref().map_or(true, |s| s.contains(&r.second)))
     }
 
     /// Place row `ord`.

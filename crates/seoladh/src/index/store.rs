@@ -21,9 +21,27 @@ pub(crate) fn encode<T: Serialize>(v: &T) -> Vec<u8> {
 }
 
 /// Decodes a value; `None` when the bytes are damaged.
+///
+/// A damaged length must not make the decoder allocate what no blob of this size describes:
+/// each element of a stored list takes at least one byte and at most a few hundred in memory,
+/// so the memory a blob may claim is bounded by a tier above 256 times its length (a 4 KB meta
+/// section may claim 1 MiB, not the 1.7 GB a damaged length once asked for).
 pub(crate) fn decode<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Option<T> {
-    let (v, used) = bincode::serde::decode_from_slice(bytes, config()).ok()?;
+    const KIB: usize = 1 << 10;
+    let (v, used) = match bytes.len() {
+        n if n <= 4 * KIB => decode_within(bytes, config().with_limit::<{ 1 << 20 }>()),
+        n if n <= 256 * KIB => decode_within(bytes, config().with_limit::<{ 1 << 26 }>()),
+        n if n <= 16 * KIB * KIB => decode_within(bytes, config().with_limit::<{ 1 << 32 }>()),
+        _ => decode_within(bytes, config()),
+    }?;
     (used == bytes.len()).then_some(v)
+}
+
+fn decode_within<T: serde::de::DeserializeOwned, C: bincode::config::Config>(
+    bytes: &[u8],
+    config: C,
+) -> Option<(T, usize)> {
+    bincode::serde::decode_from_slice(bytes, config).ok()
 }
 
 /// Degrees are stored in units of 1e-7 (about 1 cm).
@@ -165,6 +183,15 @@ pub use crate::api::date::{format_date, parse_date};
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_damaged_length_claims_no_more_than_its_blob_could_hold() {
+        // A list of 2^32 numbers in nine bytes: refused, not allocated (32 GiB).
+        let damaged = [253u8, 0, 0, 0, 0, 1, 0, 0, 0];
+        assert_eq!(decode::<Vec<u64>>(&damaged), None);
+        let whole = encode(&vec![7u64; 1000]);
+        assert_eq!(decode::<Vec<u64>>(&whole), Some(vec![7u64; 1000]));
+    }
 
     #[test]
     fn records_round_trip_and_damage_is_none() {

@@ -382,6 +382,47 @@ table!(
     16
 );
 
+/// A house number and the first two terms of a name of the line it is written on (16 bytes):
+/// `84 PARK DRIVE GROVE` gives (84, `park`, `drive`, the street). Rows are sorted, so the
+/// streets and estates holding a number whose name begins with given words are one run
+/// (`Index::number_lines`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct NumberLineRow {
+    /// The house number's value (`natural_key`: 34 for `34A`).
+    pub number: u32,
+    /// The name's first term.
+    pub first: u32,
+    /// Its second term, or [`NONE`] for a name of one term.
+    pub second: u32,
+    /// The street, estate or (for a house with neither) locality element.
+    pub element: u32,
+}
+
+impl NumberLineRow {
+    pub(crate) fn encode(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.number.to_le_bytes());
+        out.extend_from_slice(&self.first.to_le_bytes());
+        out.extend_from_slice(&self.second.to_le_bytes());
+        out.extend_from_slice(&self.element.to_le_bytes());
+    }
+
+    fn decode(row: &[u8]) -> Self {
+        NumberLineRow {
+            number: le_u32(row, 0),
+            first: le_u32(row, 4),
+            second: le_u32(row, 8),
+            element: le_u32(row, 12),
+        }
+    }
+}
+
+table!(
+    /// The number lines, sorted.
+    NumberLines,
+    NumberLineRow,
+    16
+);
+
 impl Organisations<'_> {
     /// Rows of the organisations at address point `ap` (a contiguous run).
     pub(crate) fn for_address_point(&self, ap: u32) -> std::ops::Range<u32> {

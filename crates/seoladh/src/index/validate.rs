@@ -83,7 +83,7 @@ type Check = fn(&Index) -> Result<()>;
 pub(crate) fn on_open(index: &Index) -> Result<()> {
     // The meta counts size every other check: first, alone.
     meta(index)?;
-    let checks: [Check; 11] = [
+    let checks: [Check; 12] = [
         |i| fst(i, SectionId::Terms),
         |i| fst(i, SectionId::Eircodes),
         |i| fst(i, SectionId::Ids),
@@ -95,6 +95,7 @@ pub(crate) fn on_open(index: &Index) -> Result<()> {
         address_points,
         organisations,
         variants,
+        number_lines,
     ];
     let outcomes: Vec<Result<()>> = checks.par_iter().map(|check| check(index)).collect();
     outcomes.into_iter().collect()
@@ -310,6 +311,27 @@ fn organisations(index: &Index) -> Result<()> {
             ));
         }
         previous = row.address_point;
+    }
+    Ok(())
+}
+
+/// Number line rows ascend strictly (lookups binary-search them) and link to elements and
+/// terms of the index.
+fn number_lines(index: &Index) -> Result<()> {
+    let c = &index.meta().counts;
+    let mut previous = None;
+    for (i, row) in index.number_line_rows().enumerate() {
+        if previous.is_some_and(|p| p >= row)
+            || u64::from(row.element) >= c.elements
+            || u64::from(row.first) >= c.terms
+            || (row.second != NONE && u64::from(row.second) >= c.terms)
+        {
+            return Err(index.corrupt(
+                SectionId::NumberLines,
+                format!("number line row {i} out of order or links out of range"),
+            ));
+        }
+        previous = Some(row);
     }
     Ok(())
 }

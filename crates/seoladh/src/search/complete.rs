@@ -214,6 +214,18 @@ impl LastWord {
         runs
     }
 
+    /// The runs of terms the word may begin, as term id ranges: as typed, the full forms of an
+    /// abbreviation, less an Irish initial mutation, and with a slip when it begins nothing.
+    pub fn begun(&self) -> Vec<std::ops::Range<u32>> {
+        let mut runs: Vec<std::ops::Range<u32>> =
+            (self.runs().into_iter()).map(|(a, b)| a..b).collect();
+        if self.demutated.0 < self.demutated.1 {
+            runs.push(self.demutated.0..self.demutated.1);
+        }
+        runs.retain(|r| !r.is_empty());
+        runs
+    }
+
     /// The hit term `t` counts as when it is the name of a county the last words begin: it
     /// explains the words of the name before the last one too.
     #[inline]
@@ -497,11 +509,15 @@ pub struct AfterNumbers {
     words: u64,
     /// Elements explaining some of them, sorted, with the words they explain.
     elements: Vec<(u32, u64)>,
+    /// The streets and estates whose names begin with the words and that hold the number
+    /// (`search::lines`), sorted.
+    begun: Vec<u32>,
 }
 
 impl AfterNumbers {
-    /// The words of `plan` typed right after a house number, and the `matches` explaining them.
-    pub fn of(plan: &Plan, matches: &[ElementMatch]) -> Self {
+    /// The words of `plan` typed right after a house number, the `matches` explaining them,
+    /// and the line elements whose names begin with them (`begun`, sorted).
+    pub fn of(plan: &Plan, matches: &[ElementMatch], begun: &[u32]) -> Self {
         let words = words_after_numbers(plan);
         if words == 0 {
             return AfterNumbers::default();
@@ -511,13 +527,19 @@ impl AfterNumbers {
             .map(|m| (m.element, m.mask & words))
             .collect();
         elements.sort_unstable();
-        AfterNumbers { words, elements }
+        AfterNumbers {
+            words,
+            elements,
+            begun: begun.to_vec(),
+        }
     }
 
     /// How many of those words place `p` explains by a line a number is written on: its
     /// building group or thoroughfares (its first locality when it has neither), or an
     /// assigned building name. Whether its score assigned the word to that line or to
-    /// another of its elements (CRUMLIN ROAD, CRUMLIN) does not matter.
+    /// another of its elements (CRUMLIN ROAD, CRUMLIN) does not matter. Doubled, plus one
+    /// when the line's name begins with them: `34 G` is 34 GRACE PARK GARDENS before 34
+    /// MANOR GROVE.
     pub fn explained(&self, index: &Index, matches: &[ElementMatch], p: &PlaceScore) -> u32 {
         if self.words == 0 {
             return 0;
@@ -530,6 +552,7 @@ impl AfterNumbers {
         } else {
             [row.locality, NONE, NONE]
         };
+        let begins = (lines.iter()).any(|e| *e != NONE && self.begun.binary_search(e).is_ok());
         let by_line = (lines.iter())
             .filter(|&&e| e != NONE)
             .filter_map(|&e| {
@@ -544,7 +567,7 @@ impl AfterNumbers {
             .filter_map(|&m| matches.get(m as usize))
             .filter(|m| m.kind == ElementKind::BuildingName)
             .fold(0u64, |a, m| a | m.mask);
-        ((by_line | by_name) & self.words).count_ones()
+        ((by_line | by_name) & self.words).count_ones() * 2 + u32::from(begins)
     }
 }
 
@@ -574,10 +597,11 @@ pub fn shortlist_places(
     plan: &Plan,
     last: Option<&LastWord>,
     matches: &[ElementMatch],
+    begun: &[u32],
     places: &mut Vec<PlaceScore>,
     keep: usize,
 ) {
-    let after = AfterNumbers::of(plan, matches);
+    let after = AfterNumbers::of(plan, matches, begun);
     let mut keys: Vec<(u128, usize)> = places
         .iter()
         .enumerate()
@@ -660,9 +684,10 @@ pub fn rank_candidates(
     plan: &Plan,
     last: Option<&LastWord>,
     matches: &[ElementMatch],
+    begun: &[u32],
     candidates: &mut [Candidate],
 ) {
-    let after = AfterNumbers::of(plan, matches);
+    let after = AfterNumbers::of(plan, matches, begun);
     candidates.sort_by_cached_key(|c| {
         let county = has_county(index, last, c.place.place);
         let cov = Coverage::of(plan, last, c.place.mask, c.numbers_used, county);
@@ -811,7 +836,7 @@ mod tests {
             crate::text::tokenise_into(text, t);
             let plan = Plan::from_tokens(t);
             let words: Vec<String> = (plan.words.iter().enumerate())
-                .filter(|(i, _)| AfterNumbers::of(&plan, &[]).words & (1u64 << i) != 0)
+                .filter(|(i, _)| AfterNumbers::of(&plan, &[], &[]).words & (1u64 << i) != 0)
                 .map(|(_, w)| w.text.clone())
                 .collect();
             words

@@ -20,6 +20,7 @@ pub mod conjoin;
 pub mod elements;
 pub mod foreign;
 pub mod joint;
+pub mod lines;
 pub mod places;
 pub mod plan;
 pub mod resolve;
@@ -544,6 +545,19 @@ fn place_stage(
             &mut out.matches,
         );
     }
+    // A house number and the words typed after it name the street being typed (`84 Park D`),
+    // however common its words.
+    scratch.totals.number_lines().clear();
+    if words == u64::MAX && stages.prefix_last {
+        lines::add_line_seeds(
+            index,
+            plan,
+            hits,
+            &mut scratch.weights,
+            &mut out.matches,
+            scratch.totals.number_lines(),
+        );
+    }
     places::pins(index, &out.matches, &mut scratch.pins);
     let quick = words != u64::MAX;
     // Autocomplete with a number typed reads further: the place holding the number may rank
@@ -656,6 +670,7 @@ fn place_stage(
             plan,
             last,
             verifier.matches,
+            scratch.totals.lines(),
             &mut scratch.scored,
             read,
         );
@@ -689,7 +704,8 @@ fn place_stage(
     if stages.prefix_last {
         let mut pinned = scratch.scored[..top].to_vec();
         pinned.extend(kept);
-        complete::shortlist_places(index, plan, last, verifier.matches, &mut pinned, top);
+        let begun = scratch.totals.lines();
+        complete::shortlist_places(index, plan, last, verifier.matches, begun, &mut pinned, top);
         scratch.scored[..top].copy_from_slice(&pinned);
     } else {
         scratch.scored[..top].sort_unstable_by(by_score);
@@ -753,7 +769,14 @@ fn place_stage(
             &mut scratch.numbers,
             &mut out.candidates,
         );
-        complete::rank_candidates(index, plan, last, &out.matches, &mut out.candidates);
+        complete::rank_candidates(
+            index,
+            plan,
+            last,
+            &out.matches,
+            scratch.totals.lines(),
+            &mut out.candidates,
+        );
     } else {
         sort_candidates(&mut out.candidates);
     }

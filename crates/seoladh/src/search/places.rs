@@ -13,8 +13,8 @@ use crate::index::prefetch::prefetch_item;
 use crate::index::{ElementKind, Index, NONE};
 use crate::limits::{
     MAX_CANDIDATE_PLACES, MAX_COMPLEMENTARY_PLACES, MAX_COMPLEMENTARY_TIED_PLACES,
-    MAX_LINED_PLACES, MAX_PLACES_PER_SEED, MAX_TIED_PLACES, MAX_TIE_PROMOTION_POSTINGS,
-    QUICK_MAX_PLACES,
+    MAX_LINED_PLACES, MAX_NUMBER_LINE_PLACES, MAX_PLACES_PER_SEED, MAX_TIED_PLACES,
+    MAX_TIE_PROMOTION_POSTINGS, QUICK_MAX_PLACES,
 };
 use crate::search::elements::{ElementMatch, Verifier};
 
@@ -198,6 +198,9 @@ pub fn candidates(
         out.extend(ranked.iter().map(|&k| rank_place(k)));
     }
     totals.ranked = ranked;
+    for &e in &totals.lines {
+        out.extend(index.element_places(e).take(MAX_NUMBER_LINE_PLACES));
+    }
     out.sort_unstable();
     out.dedup();
     complete
@@ -345,6 +348,9 @@ pub struct PlaceTotals {
     /// Autocomplete: the words typed right after a house number
     /// ([`crate::search::complete::words_after_numbers`]).
     after_numbers: u64,
+    /// Autocomplete: the streets and estates a house number and the words typed after it name
+    /// ([`crate::search::lines`]), whose places are scored whatever their totals.
+    lines: Vec<u32>,
 }
 
 /// A place's ranking key: ascending keys are descending totals (in `f32::total_cmp` order),
@@ -461,6 +467,17 @@ impl PlaceTotals {
     /// explain them first in a tie.
     pub fn read_after_numbers(&mut self, words: u64) {
         self.after_numbers = words;
+    }
+
+    /// The streets and estates whose places [`candidates`] scores whatever their totals (empty
+    /// outside autocomplete): a house number and the words typed after it name them.
+    pub fn number_lines(&mut self) -> &mut Vec<u32> {
+        &mut self.lines
+    }
+
+    /// Those streets and estates, sorted.
+    pub fn lines(&self) -> &[u32] {
+        &self.lines
     }
 
     /// A touched place's tie-break in [`rank_key`]: lined places first, then by ordinal.

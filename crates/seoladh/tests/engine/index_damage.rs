@@ -117,6 +117,7 @@ fn questions() -> Questions {
         texts: vec![
             "main street dublin 7",
             "2 dooroge woods, ballyboughal",
+            "2 dooroge w",
             "apartment 4, the laurels, swords",
             "mian stret dubln",
             "bóthar na trá, gaoth dobhair",

@@ -5,7 +5,7 @@ use seoladh::raw::index::format::FORMAT_VERSION;
 use seoladh::raw::index::{EircodeHit, EntityKind, Index};
 
 fn frozen() -> Index {
-    let path = seoladh_testkit::fixtures_dir().join("index/frozen-v3.idx");
+    let path = seoladh_testkit::fixtures_dir().join("index/frozen-v4.idx");
     Index::open(&path).unwrap_or_else(|e| {
         panic!("the frozen index no longer opens ({e}); if the format changed on purpose, rebuild it as fixtures/index/README.md says")
     })
@@ -14,7 +14,7 @@ fn frozen() -> Index {
 #[test]
 fn frozen_index_is_of_the_current_format() {
     assert_eq!(
-        FORMAT_VERSION, 3,
+        FORMAT_VERSION, 4,
         "FORMAT_VERSION changed: build fixtures/index/frozen-v{FORMAT_VERSION}.idx and point this test at it"
     );
 }

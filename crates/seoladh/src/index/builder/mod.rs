@@ -2,12 +2,13 @@
 //!
 //! The build is a fixed pipeline (see [`IndexBuilder::build`]), one file per step: element
 //! ordinals (`elements`), places and the natural order of buildings and address points
-//! (`layout`), terms and postings (`terms`), the Eircode and id maps (`lookups`), the record
-//! store (`store`), then each section is written. Every ordering has a final tie-break on the ECAD
+//! (`layout`), terms and postings (`terms`), the number line table (`lines`), the Eircode and
+//! id maps (`lookups`), the record store (`store`), then each section is written. Every ordering has a final tie-break on the ECAD
 //! id, so the same data always gives the same bytes.
 
 mod elements;
 mod layout;
+mod lines;
 mod lookups;
 mod store;
 mod terms;
@@ -103,8 +104,9 @@ impl IndexBuilder {
     /// 2. buildings are grouped into places (distinct postal contexts) and ordered;
     /// 3. address points are ordered by building, then naturally by sub-building;
     /// 4. building names and organisations become elements too;
-    /// 5. every name variant is tokenised (rayon) into the term dictionary and postings, and
-    ///    each element gets its places;
+    /// 5. every name variant is tokenised (rayon) into the term dictionary and postings, each
+    ///    element gets its places, and each house number is kept with the beginnings of its
+    ///    line's names (the number line table);
     /// 6. the Eircode and id maps, the record store, history and UK sections are written.
     ///
     /// Big intermediates are dropped at their last use: the dataset is alive throughout, so
@@ -138,6 +140,7 @@ impl IndexBuilder {
         } = layout::points(ds, &building_order, &mut meta, &mut strings)?;
         progress.advance(ds.address_points.len() as u64);
 
+        let house_numbers = lines::house_numbers(ds, &building_order);
         table.add_building_names(ds, &building_order, &mut buildings);
         let (org_rows, skipped_organisations) =
             table.add_organisations(ds, &ap_ord_of, &mut aps, &mut strings);
@@ -154,6 +157,8 @@ impl IndexBuilder {
         progress.phase("element places", places.len() as u64);
         let element_places = terms::element_places(&elements, &places, &place_of_building, &aps);
         progress.advance(places.len() as u64);
+        let number_lines = lines::number_lines(&places, &house_numbers, &terms.heads);
+        drop(house_numbers);
 
         progress.phase("eircodes and ids", (aps.len() + buildings.len()) as u64);
         let history = lookups::history(ds);
@@ -185,6 +190,7 @@ impl IndexBuilder {
         meta.counts.history = history.len() as u64;
         meta.counts.uk_addresses = uk.len() as u64;
         meta.counts.strings = strings.len() as u64;
+        meta.counts.number_lines = number_lines.len() as u64;
 
         progress.phase("writing", 0);
         let mut w = FileWriter::new(crate::text::NORMALISER_VERSION);
@@ -212,6 +218,12 @@ impl IndexBuilder {
             SectionId::ElementPlacesIndex,
             SectionId::ElementPlacesData,
         );
+        w.add(
+            SectionId::NumberLines,
+            encode_rows(&number_lines, NumberLines::WIDTH, |r, out| r.encode(out)),
+            number_lines.len() as u64,
+        );
+        drop(number_lines);
         w.add(
             SectionId::Places,
             encode_rows(&places, Places::WIDTH, |p, out| p.encode(out)),

@@ -27,6 +27,10 @@ pub(super) struct TermSections {
     pub(super) postings: ListsWriter,
     /// Each element's encoded variants.
     pub(super) variants: ListsWriter,
+    /// The distinct beginnings of each building group's, street's and locality's names (the
+    /// lines a house number is written on): the first two term ids of each variant, the
+    /// second [`NONE`] for a name of one term. Empty for other elements.
+    pub(super) heads: Vec<Vec<(u32, u32)>>,
 }
 
 /// Tokenises every element's variants and builds the term sections; the variants' text is
@@ -85,9 +89,11 @@ pub(super) fn terms(elements: &mut [PendingElement]) -> Result<TermSections> {
         .into_inner()
         .map_err(|e| build_error("terms", e))?;
     let mut variants = ListsWriter::new();
+    let mut heads = Vec::with_capacity(elements.len());
     let mut buf = Vec::new();
     for (e, terms) in elements.iter().zip(&tokenised) {
         buf.clear();
+        let mut head: Vec<(u32, u32)> = Vec::new();
         for (v, t) in terms {
             let (tag, name) = &e.variants[*v];
             let ids: Vec<u32> = t
@@ -95,7 +101,17 @@ pub(super) fn terms(elements: &mut [PendingElement]) -> Result<TermSections> {
                 .filter_map(|s| term_ids.get(s.as_str()).copied())
                 .collect();
             Variant::encode(*tag, name, &ids, &mut buf);
+            let numbered = matches!(
+                e.row.kind,
+                ElementKind::BuildingGroup | ElementKind::Thoroughfare | ElementKind::Locality
+            );
+            if let (true, Some(&first)) = (numbered, ids.first()) {
+                head.push((first, ids.get(1).copied().unwrap_or(NONE)));
+            }
         }
+        head.sort_unstable();
+        head.dedup();
+        heads.push(head);
         variants.push_bytes(&buf);
     }
     drop(term_ids);
@@ -110,6 +126,7 @@ pub(super) fn terms(elements: &mut [PendingElement]) -> Result<TermSections> {
         frequencies,
         postings,
         variants,
+        heads,
     })
 }
 
