@@ -93,15 +93,16 @@ pub const MAX_COMPLEMENTARY_TIED_PLACES: usize = 128;
 /// explains a word typed right after a house number (autocomplete; `search::places::add_lined`).
 pub const MAX_LINED_PLACES: usize = 32;
 
-/// Most rows of the number line table read for one house number and the words typed after it
+/// Most rows of the number line table read for one number and the words typed after it
 /// (`search::lines`); a lookup matching more reads none of them.
 pub const MAX_NUMBER_LINE_ROWS: usize = 1_024;
 
-/// Most streets and estates a house number and the words typed after it may name to seed
-/// Autocomplete (`search::lines`): more, and the words do not tell them apart yet (`1 m`).
+/// Most streets, estates and building names a house or unit number and the words typed after
+/// it may name to seed Autocomplete (`search::lines`): more, and the words do not tell them
+/// apart yet (`1 m`).
 pub const MAX_NUMBER_LINE_SEEDS: usize = 64;
 
-/// Most places of one such street or estate scored.
+/// Most places of one such street, estate or building name scored.
 pub const MAX_NUMBER_LINE_PLACES: usize = 8;
 
 /// Most places scored when the seeds cannot tell more of them apart.

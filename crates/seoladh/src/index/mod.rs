@@ -37,7 +37,7 @@ pub use reader::{unpack_term, EircodeHit, Index, SectionReport, VerifyReport};
 pub use render::{PartsCache, PlaceLevel};
 pub use tables::{
     AddressPointRow, BuildingRow, ElementKind, ElementRow, NumberLineRow, OrganisationRow,
-    PlaceRow, NONE,
+    PlaceRow, NONE, UNIT_LINE,
 };
 pub use variant::{TermIds, Variant, VariantTag, VariantTerms, Variants};
 

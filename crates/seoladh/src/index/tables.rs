@@ -382,13 +382,18 @@ table!(
     16
 );
 
+/// Set in [`NumberLineRow::number`] for a unit number: its row names the line after the unit's
+/// (`APARTMENT 27, BEAUMONT HOUSE`).
+pub const UNIT_LINE: u32 = 1 << 31;
+
 /// A house number and the first two terms of a name of the line it is written on (16 bytes):
 /// `84 PARK DRIVE GROVE` gives (84, `park`, `drive`, the street). Rows are sorted, so the
 /// streets and estates holding a number whose name begins with given words are one run
 /// (`Index::number_lines`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct NumberLineRow {
-    /// The house number's value (`natural_key`: 34 for `34A`).
+    /// The house number's value (`natural_key`: 34 for `34A`), or a unit number's value with
+    /// [`UNIT_LINE`] set (`APARTMENT 27`, followed by the line of its building's name).
     pub number: u32,
     /// The name's first term.
     pub first: u32,

@@ -519,7 +519,7 @@ impl AfterNumbers {
     /// and the line elements whose names begin with them (`begun`, sorted).
     pub fn of(plan: &Plan, matches: &[ElementMatch], begun: &[u32]) -> Self {
         let words = words_after_numbers(plan);
-        if words == 0 {
+        if words == 0 && begun.is_empty() {
             return AfterNumbers::default();
         }
         let mut elements: Vec<(u32, u64)> = (matches.iter())
@@ -538,10 +538,12 @@ impl AfterNumbers {
     /// building group or thoroughfares (its first locality when it has neither), or an
     /// assigned building name. Whether its score assigned the word to that line or to
     /// another of its elements (CRUMLIN ROAD, CRUMLIN) does not matter. Doubled, plus one
-    /// when the line's name begins with them: `34 G` is 34 GRACE PARK GARDENS before 34
-    /// MANOR GROVE.
+    /// when one of those lines or names is a line the typed number and the words after it
+    /// begin (`search::lines`; after a unit number too): `34 G` is 34 GRACE PARK GARDENS
+    /// before 34 MANOR GROVE, `Apartment 27, Beaum` APARTMENT 27, BEAUMONT HOUSE before
+    /// APARTMENT 27, SHANGAN HALL, BEAUMONT ROAD.
     pub fn explained(&self, index: &Index, matches: &[ElementMatch], p: &PlaceScore) -> u32 {
-        if self.words == 0 {
+        if self.words == 0 && self.begun.is_empty() {
             return 0;
         }
         let Some(row) = index.place(p.place) else {
@@ -552,7 +554,7 @@ impl AfterNumbers {
         } else {
             [row.locality, NONE, NONE]
         };
-        let begins = (lines.iter()).any(|e| *e != NONE && self.begun.binary_search(e).is_ok());
+        let begun = |e: &u32| *e != NONE && self.begun.binary_search(e).is_ok();
         let by_line = (lines.iter())
             .filter(|&&e| e != NONE)
             .filter_map(|&e| {
@@ -563,10 +565,11 @@ impl AfterNumbers {
                     .map(|&(_, w)| w)
             })
             .fold(0u64, |a, w| a | w);
-        let by_name = (p.assigned().iter())
+        let names = (p.assigned().iter())
             .filter_map(|&m| matches.get(m as usize))
-            .filter(|m| m.kind == ElementKind::BuildingName)
-            .fold(0u64, |a, m| a | m.mask);
+            .filter(|m| m.kind == ElementKind::BuildingName);
+        let by_name = names.clone().fold(0u64, |a, m| a | m.mask);
+        let begins = lines.iter().any(begun) || names.map(|m| m.element).any(|e| begun(&e));
         ((by_line | by_name) & self.words).count_ones() * 2 + u32::from(begins)
     }
 }

@@ -1,5 +1,6 @@
-//! Autocomplete seeds from a house number and the words typed right after it: the streets and
-//! estates whose name begins with those words and that hold a house of that number.
+//! Autocomplete seeds from a house or unit number and the words typed right after it: the
+//! streets and estates whose name begins with those words and that hold a house of that
+//! number, and the buildings named so that hold a unit of that number (`Apartment 27, Beaum`).
 //!
 //! `84 Park D` begins three addresses (84 PARK DRIVE GROVE, LAWN and COURT), but `park` names
 //! thousands of streets and `d` begins thousands of terms: the seeds the words read alone or
@@ -9,7 +10,7 @@
 
 use std::ops::Range;
 
-use crate::index::{natural_key, Index, NONE};
+use crate::index::{natural_key, Index, UNIT_LINE};
 use crate::limits::{MAX_NUMBER_LINE_ROWS, MAX_NUMBER_LINE_SEEDS};
 use crate::search::elements::{find, score_element, ElementMatch, HitTerms, IdfCache};
 use crate::search::Plan;
@@ -17,9 +18,9 @@ use crate::search::Plan;
 /// Longest run of words after a number read as the start of its line's name.
 const MAX_LINE_WORDS: usize = 6;
 
-/// Adds to `seeds` (sorted by element, kept sorted) the streets and estates named by a house
-/// number of `plan` and the words typed right after it up to the last word, which is being
-/// typed (`84 Park D`), and writes them to `found` (ascending). Nothing when the words name
+/// Adds to `seeds` (sorted by element, kept sorted) the streets, estates and building names
+/// named by a number of `plan` and the words typed right after it up to the last word, which
+/// is being typed (`84 Park D`), and writes them to `found` (ascending). Nothing when the words name
 /// more than [`MAX_NUMBER_LINE_SEEDS`].
 pub fn add_line_seeds(
     index: &Index,
@@ -33,14 +34,15 @@ pub fn add_line_seeds(
     let Some(last) = hits.last_word() else {
         return;
     };
-    for n in plan.numbers.iter().filter(|n| !n.unit && !n.partial) {
+    for n in plan.numbers.iter().filter(|n| !n.partial) {
         let Some(words) = line_words(index, plan, n.token, last.begun()) else {
             continue;
         };
-        let number = natural_key(&n.text).0;
-        if number >= NONE - 1 {
-            continue;
-        }
+        let number = match natural_key(&n.text).0 {
+            v if v >= UNIT_LINE => continue,
+            v if n.unit => v | UNIT_LINE,
+            v => v,
+        };
         let before = found.len();
         if !named_lines(index, number, &words, found) {
             found.truncate(before);
@@ -193,6 +195,26 @@ mod tests {
         assert!(begun.iter().all(|r| r.number == 115 && r.first <= marley));
         assert!(index
             .number_lines(99_999, marley..marley + 1, None)
+            .next()
+            .is_none());
+    }
+
+    #[test]
+    fn the_table_holds_each_unit_number_with_the_start_of_its_building_name() {
+        let index = crate::index::fixture_for_tests();
+        let (yeats, _) = index.term("yeats").expect("YEATS HALL is in the fixture");
+        let (hall, _) = index.term("hall").expect("a term");
+        let name = |e: u32| index.variants(e).next().map(|v| v.name.to_string());
+        let rows: Vec<_> = index
+            .number_lines(43 | UNIT_LINE, yeats..yeats + 1, Some(hall..hall + 1))
+            .collect();
+        assert!(!rows.is_empty());
+        assert!(rows
+            .iter()
+            .all(|r| name(r.element).as_deref() == Some("YEATS HALL")));
+        // A house number is not a unit number.
+        assert!(index
+            .number_lines(43, yeats..yeats + 1, Some(hall..hall + 1))
             .next()
             .is_none());
     }

@@ -348,8 +348,8 @@ pub struct PlaceTotals {
     /// Autocomplete: the words typed right after a house number
     /// ([`crate::search::complete::words_after_numbers`]).
     after_numbers: u64,
-    /// Autocomplete: the streets and estates a house number and the words typed after it name
-    /// ([`crate::search::lines`]), whose places are scored whatever their totals.
+    /// Autocomplete: the streets, estates and building names a number and the words typed after
+    /// it name ([`crate::search::lines`]), whose places are scored whatever their totals.
     lines: Vec<u32>,
 }
 
@@ -469,13 +469,13 @@ impl PlaceTotals {
         self.after_numbers = words;
     }
 
-    /// The streets and estates whose places [`candidates`] scores whatever their totals (empty
-    /// outside autocomplete): a house number and the words typed after it name them.
+    /// The lines whose places [`candidates`] scores whatever their totals (empty outside
+    /// autocomplete): a number and the words typed after it name them.
     pub fn number_lines(&mut self) -> &mut Vec<u32> {
         &mut self.lines
     }
 
-    /// Those streets and estates, sorted.
+    /// Those lines, sorted.
     pub fn lines(&self) -> &[u32] {
         &self.lines
     }

@@ -144,6 +144,7 @@ impl IndexBuilder {
         table.add_building_names(ds, &building_order, &mut buildings);
         let (org_rows, skipped_organisations) =
             table.add_organisations(ds, &ap_ord_of, &mut aps, &mut strings);
+        let unit_numbers = lines::unit_numbers(ds, &ap_ord_of);
         meta.skipped_organisations = skipped_organisations;
         drop(building_order);
         let mut elements = table.into_elements();
@@ -157,8 +158,14 @@ impl IndexBuilder {
         progress.phase("element places", places.len() as u64);
         let element_places = terms::element_places(&elements, &places, &place_of_building, &aps);
         progress.advance(places.len() as u64);
-        let number_lines = lines::number_lines(&places, &house_numbers, &terms.heads);
-        drop(house_numbers);
+        let number_lines = lines::number_lines(
+            &places,
+            &buildings,
+            &house_numbers,
+            &unit_numbers,
+            &terms.heads,
+        );
+        drop((house_numbers, unit_numbers));
 
         progress.phase("eircodes and ids", (aps.len() + buildings.len()) as u64);
         let history = lookups::history(ds);

@@ -27,9 +27,10 @@ pub(super) struct TermSections {
     pub(super) postings: ListsWriter,
     /// Each element's encoded variants.
     pub(super) variants: ListsWriter,
-    /// The distinct beginnings of each building group's, street's and locality's names (the
-    /// lines a house number is written on): the first two term ids of each variant, the
-    /// second [`NONE`] for a name of one term. Empty for other elements.
+    /// The distinct beginnings of each building group's, street's, locality's and building
+    /// name's names (the lines a house or unit number is written before): the first two term
+    /// ids of each variant, the second [`NONE`] for a name of one term. Empty for other
+    /// elements.
     pub(super) heads: Vec<Vec<(u32, u32)>>,
 }
 
@@ -103,7 +104,10 @@ pub(super) fn terms(elements: &mut [PendingElement]) -> Result<TermSections> {
             Variant::encode(*tag, name, &ids, &mut buf);
             let numbered = matches!(
                 e.row.kind,
-                ElementKind::BuildingGroup | ElementKind::Thoroughfare | ElementKind::Locality
+                ElementKind::BuildingGroup
+                    | ElementKind::Thoroughfare
+                    | ElementKind::Locality
+                    | ElementKind::BuildingName
             );
             if let (true, Some(&first)) = (numbered, ids.first()) {
                 head.push((first, ids.get(1).copied().unwrap_or(NONE)));
