@@ -12,7 +12,7 @@
 
 use crate::index::Index;
 use crate::limits::{MAX_CANDIDATE_PLACES, MAX_PLACES_PER_SEED};
-use crate::search::elements::{find, score_element, ElementMatch, HitTerms, IdfCache};
+use crate::search::elements::{add_scored_seeds, find, ElementMatch, HitTerms, IdfCache};
 use crate::search::joint::seeded_words;
 
 /// Most postings of common words read against the seeds' places.
@@ -61,15 +61,7 @@ pub fn add_conjoined_seeds(
     for w in touched {
         marks[w] = 0;
     }
-    let before = seeds.len();
-    for e in found {
-        if let Some(m) = score_element(index, e, hits, weights) {
-            seeds.push(m);
-        }
-    }
-    if seeds.len() > before {
-        seeds.sort_unstable_by_key(|m| m.element);
-    }
+    add_scored_seeds(index, found, hits, weights, seeds);
 }
 
 /// Marks the places of the seeds (those in at most [`MAX_PLACES_PER_SEED`] places, up to

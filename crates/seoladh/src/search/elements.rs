@@ -808,6 +808,29 @@ pub fn find(matches: &[ElementMatch], e: u32) -> Option<usize> {
     matches.binary_search_by_key(&e, |m| m.element).ok()
 }
 
+/// Adds to `seeds` (sorted by element, kept sorted) each element of `found` it does not hold
+/// yet, scored against the hits (one the hits do not name is left out): the seed stages that
+/// find elements by other means than their own words' postings end here.
+pub fn add_scored_seeds(
+    index: &Index,
+    found: impl IntoIterator<Item = u32>,
+    hits: &HitTerms<'_>,
+    weights: &mut IdfCache,
+    seeds: &mut Vec<ElementMatch>,
+) {
+    let before = seeds.len();
+    for e in found {
+        if find(&seeds[..before], e).is_none() {
+            if let Some(m) = score_element(index, e, hits, weights) {
+                seeds.push(m);
+            }
+        }
+    }
+    if seeds.len() > before {
+        seeds.sort_unstable_by_key(|m| m.element);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,7 +22,7 @@ use crate::limits::{
     MAX_LAST_WORD_POSTINGS, MAX_PLACES_NAMING_LAST, MAX_SEED_VISITS, RECENT_JOINT_PAIRS,
 };
 use crate::search::elements::{
-    find, low_bits, rarest_first, score_element, ElementMatch, HitTerms, IdfCache,
+    add_scored_seeds, low_bits, rarest_first, ElementMatch, HitTerms, IdfCache,
 };
 
 /// Adds to `seeds` (sorted by element, kept sorted) the elements named by a run of adjacent
@@ -148,17 +148,7 @@ pub fn add_joint_seeds(
     }
     found.sort_unstable();
     found.dedup();
-    let before = seeds.len();
-    for e in found {
-        if find(&seeds[..before], e).is_none() {
-            if let Some(m) = score_element(index, e, hits, weights) {
-                seeds.push(m);
-            }
-        }
-    }
-    if seeds.len() > before {
-        seeds.sort_unstable_by_key(|m| m.element);
-    }
+    add_scored_seeds(index, found, hits, weights, seeds);
 }
 
 /// Autocomplete: the elements of the words just before the last one, too common to seed

@@ -12,7 +12,7 @@ use std::ops::Range;
 
 use crate::index::{natural_key, Index, UNIT_LINE};
 use crate::limits::{MAX_NUMBER_LINE_ROWS, MAX_NUMBER_LINE_SEEDS};
-use crate::search::elements::{find, score_element, ElementMatch, HitTerms, IdfCache};
+use crate::search::elements::{add_scored_seeds, ElementMatch, HitTerms, IdfCache};
 use crate::search::Plan;
 
 /// Longest run of words after a number read as the start of its line's name.
@@ -53,17 +53,7 @@ pub fn add_line_seeds(
     if found.len() > MAX_NUMBER_LINE_SEEDS {
         found.clear();
     }
-    let before = seeds.len();
-    for &e in found.iter() {
-        if find(&seeds[..before], e).is_none() {
-            if let Some(m) = score_element(index, e, hits, weights) {
-                seeds.push(m);
-            }
-        }
-    }
-    if seeds.len() > before {
-        seeds.sort_unstable_by_key(|m| m.element);
-    }
+    add_scored_seeds(index, found.iter().copied(), hits, weights, seeds);
 }
 
 /// The terms each word typed right after the number token `number` may be, up to the last
