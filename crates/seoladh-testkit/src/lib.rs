@@ -13,6 +13,8 @@ pub mod http;
 #[cfg(feature = "server")]
 pub mod real;
 #[cfg(feature = "server")]
+pub mod running;
+#[cfg(feature = "server")]
 mod server;
 
 #[cfg(feature = "server")]

@@ -3,6 +3,7 @@
 
 use seoladh::raw::ecad::layout;
 
+use crate::running::Running;
 use seoladh::raw::index::{IndexBuilder, NoProgress};
 use seoladh_server::{AppState, ServerConfig};
 use std::net::SocketAddr;
@@ -14,8 +15,7 @@ pub struct RealServer {
     /// The served (and watched) index file.
     pub index: PathBuf,
     pub dir: tempfile::TempDir,
-    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
+    _running: Running,
 }
 
 pub fn dataset() -> seoladh::raw::ecad::Dataset {
@@ -54,52 +54,16 @@ impl RealServer {
         config.reload_poll = reload_poll;
         configure(&mut config);
         let state = AppState::new(config, loader).expect("real engine loads");
-        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-        let thread = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .enable_all()
-                .build()
-                .expect("runtime");
-            rt.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-                    .await
-                    .expect("bind");
-                addr_tx
-                    .send(listener.local_addr().expect("addr"))
-                    .expect("send");
-                seoladh_server::run(listener, state, async {
-                    let _ = rx.await;
-                })
-                .await
-                .expect("server runs");
-            });
-        });
-        let addr = addr_rx
-            .recv_timeout(Duration::from_secs(60))
-            .expect("server started");
+        let running = Running::spawn(state, Duration::from_secs(60));
         RealServer {
-            addr,
+            addr: running.addr,
             index,
             dir,
-            shutdown: Some(tx),
-            thread: Some(thread),
+            _running: running,
         }
     }
 
     pub fn get(&self, target: &str) -> crate::http::Resp {
         crate::http::get(self.addr, target)
-    }
-}
-
-impl Drop for RealServer {
-    fn drop(&mut self) {
-        if let Some(tx) = self.shutdown.take() {
-            let _ = tx.send(());
-        }
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
     }
 }

@@ -3,85 +3,17 @@
 
 use seoladh_testkit as common;
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
-use seoladh::raw::ecad::layout;
 use seoladh::raw::engine::Engine;
-use seoladh::raw::index::{IndexBuilder, NoProgress};
 use seoladh::wire::{self, Operation};
-use seoladh_server::{AppState, ServerConfig};
+use seoladh_testkit::real::{self, RealServer};
 
 const TXN: &str = "0f8fad5b-d9cb-469f-a165-70867728950e";
 
-struct Server {
-    addr: SocketAddr,
-    index: std::path::PathBuf,
-    _dir: tempfile::TempDir,
-    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        if let Some(tx) = self.shutdown.take() {
-            let _ = tx.send(());
-        }
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-    }
-}
-
-fn dataset() -> seoladh::raw::ecad::Dataset {
-    let data = seoladh_testkit::fixtures_dir().join("data");
-    layout::read_dir(&data).expect("fixture readable").0
-}
-
-fn start() -> Server {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let ds = dataset();
-    let index = dir.path().join("fixture.idx");
-    IndexBuilder::new()
-        .build(&ds, &NoProgress)
-        .expect("builds")
-        .write_file(&index)
-        .expect("writes");
-    let mut config = ServerConfig::new(&index);
-    config.listen = SocketAddr::from(([127, 0, 0, 1], 0));
-    let state = AppState::new(config, seoladh_server::engine_loader()).expect("real engine loads");
-    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
-    let thread = std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .expect("runtime");
-        rt.block_on(async move {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-                .await
-                .expect("bind");
-            addr_tx
-                .send(listener.local_addr().expect("addr"))
-                .expect("send");
-            seoladh_server::run(listener, state, async {
-                let _ = rx.await;
-            })
-            .await
-            .expect("server runs");
-        });
-    });
-    let addr = addr_rx
-        .recv_timeout(Duration::from_secs(30))
-        .expect("server started");
-    Server {
-        addr,
-        index,
-        _dir: dir,
-        shutdown: Some(tx),
-        thread: Some(thread),
-    }
+/// The real engine serving the fixture index.
+fn start() -> RealServer {
+    RealServer::start(&real::dataset(), Duration::from_secs(1))
 }
 
 #[test]
@@ -135,7 +67,7 @@ fn http_answers_equal_the_library_answers() {
 #[test]
 fn ecad_data_over_http_and_jsonp() {
     let s = start();
-    let ap = dataset().address_points[0].id;
+    let ap = real::dataset().address_points[0].id;
     let r = common::http::get(s.addr, &format!("/2.0/GetEcadData?key=demo&ecadId={ap}"));
     let v = r.json();
     assert_eq!(v["result"]["code"], 100);
