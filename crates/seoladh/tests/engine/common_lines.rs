@@ -4,11 +4,10 @@
 //! other townlands of GOREY; and the house THE LODGE in the townland LODGE of MALLOW, whose
 //! one-word name is the line that holds it alone.
 
-use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
 use seoladh::Language;
 
-use crate::handbuilt::{answer, building, county, finds_itself, letters, named, points, post_town};
+use crate::handbuilt::{answer, building, county, finds_itself, letters, named, post_town};
 
 const WEXFORD: u64 = 1001000001;
 const CORK: u64 = 1001000002;
@@ -92,26 +91,25 @@ fn dataset() -> Dataset {
             (PORTLAOISE, LAOIS),
         ));
     }
-    let address_points = points(&buildings, "Y25");
-    let mut ds = Dataset {
-        counties: vec![
-            county(WEXFORD, "WEXFORD", "LOCH GARMAN"),
-            county(CORK, "CORK", "CORCAIGH"),
-            county(LAOIS, "LAOIS", "LAOIS"),
-        ],
-        post_towns: vec![
-            post_town(GOREY, "GOREY", "GUAIRE", WEXFORD),
-            post_town(MALLOW, "MALLOW", "MALA", CORK),
-            post_town(PORTLAOISE, "PORTLAOISE", "PORT LAOISE", LAOIS),
-        ],
-        localities,
-        building_groups,
-        buildings,
-        address_points,
-        ..Dataset::default()
-    };
-    derive_address_tables(&mut ds);
-    ds
+    crate::handbuilt::assemble(
+        Dataset {
+            counties: vec![
+                county(WEXFORD, "WEXFORD", "LOCH GARMAN"),
+                county(CORK, "CORK", "CORCAIGH"),
+                county(LAOIS, "LAOIS", "LAOIS"),
+            ],
+            post_towns: vec![
+                post_town(GOREY, "GOREY", "GUAIRE", WEXFORD),
+                post_town(MALLOW, "MALLOW", "MALA", CORK),
+                post_town(PORTLAOISE, "PORTLAOISE", "PORT LAOISE", LAOIS),
+            ],
+            localities,
+            building_groups,
+            buildings,
+            ..Dataset::default()
+        },
+        "Y25",
+    )
 }
 
 #[test]

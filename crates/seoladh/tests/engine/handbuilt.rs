@@ -96,6 +96,14 @@ pub fn organisation(id: u64, address_point_id: u64, name: &str) -> Organisation 
     }
 }
 
+/// `ds` with one plain point per building (Eircodes of routing key `routing`, see [`points`])
+/// and its address tables derived: a hand-built dataset ready to index.
+pub fn assemble(mut ds: Dataset, routing: &str) -> Dataset {
+    ds.address_points = points(&ds.buildings, routing);
+    seoladh::raw::ecad::address::derive_address_tables(&mut ds);
+    ds
+}
+
 /// One plain point per building, its Eircode `routing` and the building's position.
 pub fn points(buildings: &[Building], routing: &str) -> Vec<AddressPoint> {
     buildings

@@ -406,18 +406,17 @@ fn in_mallow(
     groups: Vec<BuildingGroup>,
     buildings: Vec<Building>,
 ) -> Dataset {
-    let address_points = points(&buildings, "P51");
-    let mut ds = Dataset {
-        counties: vec![county(CORK, "CORK", "CORCAIGH")],
-        post_towns: vec![post_town(MALLOW, "MALLOW", "MALA", CORK)],
-        localities,
-        building_groups: groups,
-        buildings,
-        address_points,
-        ..Dataset::default()
-    };
-    derive_address_tables(&mut ds);
-    ds
+    crate::handbuilt::assemble(
+        Dataset {
+            counties: vec![county(CORK, "CORK", "CORCAIGH")],
+            post_towns: vec![post_town(MALLOW, "MALLOW", "MALA", CORK)],
+            localities,
+            building_groups: groups,
+            buildings,
+            ..Dataset::default()
+        },
+        "P51",
+    )
 }
 
 /// The display names of the options Autocomplete gives for `text`.
@@ -699,21 +698,20 @@ fn namesakes() -> Dataset {
         let town = if i % 2 == 0 { GALWAY_TOWN } else { TUAM };
         buildings.push(house(1400010000 + i, TOWNLANDS + i, town));
     }
-    let address_points = points(&buildings, "H91");
-    let mut ds = Dataset {
-        counties: vec![county(GALWAY, "GALWAY", "GAILLIMH")],
-        post_towns: vec![
-            post_town(GALWAY_TOWN, "GALWAY", "GAILLIMH", GALWAY),
-            post_town(TUAM, "TUAM", "TUAIM", GALWAY),
-        ],
-        localities,
-        building_groups: groups,
-        buildings,
-        address_points,
-        ..Dataset::default()
-    };
-    derive_address_tables(&mut ds);
-    ds
+    crate::handbuilt::assemble(
+        Dataset {
+            counties: vec![county(GALWAY, "GALWAY", "GAILLIMH")],
+            post_towns: vec![
+                post_town(GALWAY_TOWN, "GALWAY", "GAILLIMH", GALWAY),
+                post_town(TUAM, "TUAM", "TUAIM", GALWAY),
+            ],
+            localities,
+            building_groups: groups,
+            buildings,
+            ..Dataset::default()
+        },
+        "H91",
+    )
 }
 
 /// Houses 1–20 of DUBLIN ROAD in MALAHIDE, CO. DUBLIN, and house 11 of 30 estates off MALAHIDE
@@ -783,28 +781,27 @@ fn dublin_roads() -> Dataset {
             )
         });
     }
-    let address_points = points(&buildings, "K36");
-    let mut ds = Dataset {
-        counties: vec![county(DUBLIN, "DUBLIN", "BAILE ÁTHA CLIATH")],
-        post_towns: vec![
-            post_town(MALAHIDE, "MALAHIDE", "MULLACH ÍDE", DUBLIN),
-            post_town(DUBLIN_5, "DUBLIN 5", "BAILE ÁTHA CLIATH 5", DUBLIN),
-        ],
-        localities: vec![
-            named(MALAHIDE_TOWN, "MALAHIDE", None, 3400),
-            named(KINSEALY, "KINSEALY", None, 3600),
-        ],
-        thoroughfares: vec![
-            named(DUBLIN_ROAD, "DUBLIN ROAD", None, 3200),
-            named(MALAHIDE_ROAD, "MALAHIDE ROAD", None, 3200),
-        ],
-        building_groups: groups,
-        buildings,
-        address_points,
-        ..Dataset::default()
-    };
-    derive_address_tables(&mut ds);
-    ds
+    crate::handbuilt::assemble(
+        Dataset {
+            counties: vec![county(DUBLIN, "DUBLIN", "BAILE ÁTHA CLIATH")],
+            post_towns: vec![
+                post_town(MALAHIDE, "MALAHIDE", "MULLACH ÍDE", DUBLIN),
+                post_town(DUBLIN_5, "DUBLIN 5", "BAILE ÁTHA CLIATH 5", DUBLIN),
+            ],
+            localities: vec![
+                named(MALAHIDE_TOWN, "MALAHIDE", None, 3400),
+                named(KINSEALY, "KINSEALY", None, 3600),
+            ],
+            thoroughfares: vec![
+                named(DUBLIN_ROAD, "DUBLIN ROAD", None, 3200),
+                named(MALAHIDE_ROAD, "MALAHIDE ROAD", None, 3200),
+            ],
+            building_groups: groups,
+            buildings,
+            ..Dataset::default()
+        },
+        "K36",
+    )
 }
 
 #[test]

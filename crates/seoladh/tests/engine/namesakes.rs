@@ -165,24 +165,23 @@ fn hazelwoods() -> Dataset {
         GALWAY_TOWN,
     ));
     buildings.push(in_town(1400099998, None, HAZELWOOD_GALWAY, GALWAY_TOWN));
-    let address_points = crate::handbuilt::points(&buildings, "H91");
-    let mut ds = Dataset {
-        counties: vec![
-            county(GALWAY, "GALWAY", "NA GAILLIMHE"),
-            county(MAYO, "MAYO", "MHAIGH EO"),
-        ],
-        post_towns: vec![
-            post_town(TUAM, "TUAM", "TUAIM", GALWAY),
-            post_town(GALWAY_TOWN, "GALWAY", "GAILLIMH", GALWAY),
-            post_town(KNOCK, "KNOCK", "AN CNOC", MAYO),
-        ],
-        localities,
-        buildings,
-        address_points,
-        ..Dataset::default()
-    };
-    derive_address_tables(&mut ds);
-    ds
+    crate::handbuilt::assemble(
+        Dataset {
+            counties: vec![
+                county(GALWAY, "GALWAY", "NA GAILLIMHE"),
+                county(MAYO, "MAYO", "MHAIGH EO"),
+            ],
+            post_towns: vec![
+                post_town(TUAM, "TUAM", "TUAIM", GALWAY),
+                post_town(GALWAY_TOWN, "GALWAY", "GAILLIMH", GALWAY),
+                post_town(KNOCK, "KNOCK", "AN CNOC", MAYO),
+            ],
+            localities,
+            buildings,
+            ..Dataset::default()
+        },
+        "H91",
+    )
 }
 
 #[test]
@@ -216,20 +215,19 @@ fn plain_houses() -> Dataset {
             buildings.push(house(first + 50 + i, None, townland));
         }
     }
-    let address_points = crate::handbuilt::points(&buildings, "H65");
-    let mut ds = Dataset {
-        counties: vec![county(GALWAY, "GALWAY", "NA GAILLIMHE")],
-        post_towns: vec![post_town(ATHENRY, "ATHENRY", "BAILE ÁTHA AN RÍ", GALWAY)],
-        localities: vec![
-            named(KILMORE, "KILMORE", None, 3400),
-            named(CREGG, "CREGG", None, 3400),
-        ],
-        buildings,
-        address_points,
-        ..Dataset::default()
-    };
-    derive_address_tables(&mut ds);
-    ds
+    crate::handbuilt::assemble(
+        Dataset {
+            counties: vec![county(GALWAY, "GALWAY", "NA GAILLIMHE")],
+            post_towns: vec![post_town(ATHENRY, "ATHENRY", "BAILE ÁTHA AN RÍ", GALWAY)],
+            localities: vec![
+                named(KILMORE, "KILMORE", None, 3400),
+                named(CREGG, "CREGG", None, 3400),
+            ],
+            buildings,
+            ..Dataset::default()
+        },
+        "H65",
+    )
 }
 
 /// The address ids and display names of the options Autocomplete gives for `text`.
@@ -304,20 +302,19 @@ fn killarneys() -> Dataset {
             });
         }
     }
-    let address_points = crate::handbuilt::points(&buildings, "V93");
-    let mut ds = Dataset {
-        counties: vec![county(KERRY, "KERRY", "CIARRAÍ")],
-        post_towns: vec![
-            post_town(KILLARNEY, "KILLARNEY", "CILL AIRNE", KERRY),
-            post_town(TRALEE, "TRALEE", "TRÁ LÍ", KERRY),
-        ],
-        localities,
-        buildings,
-        address_points,
-        ..Dataset::default()
-    };
-    derive_address_tables(&mut ds);
-    ds
+    crate::handbuilt::assemble(
+        Dataset {
+            counties: vec![county(KERRY, "KERRY", "CIARRAÍ")],
+            post_towns: vec![
+                post_town(KILLARNEY, "KILLARNEY", "CILL AIRNE", KERRY),
+                post_town(TRALEE, "TRALEE", "TRÁ LÍ", KERRY),
+            ],
+            localities,
+            buildings,
+            ..Dataset::default()
+        },
+        "V93",
+    )
 }
 
 #[test]
@@ -383,21 +380,20 @@ fn mountain_views() -> Dataset {
             NAAS,
         ));
     }
-    let address_points = crate::handbuilt::points(&buildings, "R51");
-    let mut ds = Dataset {
-        counties: vec![county(KILDARE, "KILDARE", "CILL DARA")],
-        post_towns: vec![
-            post_town(KILDARE_TOWN, "KILDARE", "CILL DARA", KILDARE),
-            post_town(NAAS, "NAAS", "AN NÁS", KILDARE),
-        ],
-        localities,
-        building_groups: groups,
-        buildings,
-        address_points,
-        ..Dataset::default()
-    };
-    derive_address_tables(&mut ds);
-    ds
+    crate::handbuilt::assemble(
+        Dataset {
+            counties: vec![county(KILDARE, "KILDARE", "CILL DARA")],
+            post_towns: vec![
+                post_town(KILDARE_TOWN, "KILDARE", "CILL DARA", KILDARE),
+                post_town(NAAS, "NAAS", "AN NÁS", KILDARE),
+            ],
+            localities,
+            building_groups: groups,
+            buildings,
+            ..Dataset::default()
+        },
+        "R51",
+    )
 }
 
 #[test]

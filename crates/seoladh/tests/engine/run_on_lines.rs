@@ -12,12 +12,11 @@
 //! where a line ends in it (NORTH ST, then SORD) or the next begins with it (ROSSMORE GROVE, then
 //! ST GABRIELS).
 
-use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
 use seoladh::wire::WireEnum;
 use seoladh::Language;
 
-use crate::handbuilt::{answer, building, county, find, named, points, post_town, stored};
+use crate::handbuilt::{answer, building, county, find, named, post_town, stored};
 
 const WEXFORD: u64 = 1001000001;
 const OFFALY: u64 = 1001000002;
@@ -73,30 +72,29 @@ fn dataset() -> Dataset {
             town,
         ));
     }
-    let address_points = points(&buildings, "Y25");
-    let mut ds = Dataset {
-        counties: vec![
-            county(WEXFORD, "WEXFORD", "LOCH GARMAN"),
-            county(OFFALY, "OFFALY", "UÍBH FHAILÍ"),
-            county(LOUTH, "LOUTH", "LÚ"),
-            county(CLARE, "CLARE", "AN CLÁR"),
-        ],
-        post_towns: vec![
-            post_town(GOREY, "GOREY", "GUAIRE", WEXFORD),
-            post_town(TULLAMORE, "TULLAMORE", "TULACH MHÓR", OFFALY),
-            post_town(ARDEE, "ARDEE", "BAILE ÁTHA FHIRDHIA", LOUTH),
-            post_town(ENNIS, "ENNIS", "INIS", CLARE),
-        ],
-        localities: TOWNLANDS
-            .iter()
-            .map(|&(id, en, ga, _)| named(id, en, Some(ga), 3400))
-            .collect(),
-        buildings,
-        address_points,
-        ..Dataset::default()
-    };
-    derive_address_tables(&mut ds);
-    ds
+    crate::handbuilt::assemble(
+        Dataset {
+            counties: vec![
+                county(WEXFORD, "WEXFORD", "LOCH GARMAN"),
+                county(OFFALY, "OFFALY", "UÍBH FHAILÍ"),
+                county(LOUTH, "LOUTH", "LÚ"),
+                county(CLARE, "CLARE", "AN CLÁR"),
+            ],
+            post_towns: vec![
+                post_town(GOREY, "GOREY", "GUAIRE", WEXFORD),
+                post_town(TULLAMORE, "TULLAMORE", "TULACH MHÓR", OFFALY),
+                post_town(ARDEE, "ARDEE", "BAILE ÁTHA FHIRDHIA", LOUTH),
+                post_town(ENNIS, "ENNIS", "INIS", CLARE),
+            ],
+            localities: TOWNLANDS
+                .iter()
+                .map(|&(id, en, ga, _)| named(id, en, Some(ga), 3400))
+                .collect(),
+            buildings,
+            ..Dataset::default()
+        },
+        "Y25",
+    )
 }
 
 #[test]
@@ -187,32 +185,31 @@ fn saints_and_streets() -> Dataset {
             )
         });
     }
-    let address_points = points(&buildings, "K67");
-    let mut ds = Dataset {
-        counties: vec![county(DUBLIN, "DUBLIN", "BAILE ÁTHA CLIATH")],
-        post_towns: vec![
-            post_town(SWORDS, "SWORDS", "SORD", DUBLIN),
-            post_town(DUBLIN_18, "DUBLIN 18", "BAILE ÁTHA CLIATH 18", DUBLIN),
-        ],
-        localities: vec![
-            named(NORTH_ST, "NORTH ST", None, 3400),
-            named(ST_GABRIELS, "ST GABRIELS", None, 3400),
-        ],
-        building_groups: vec![
-            named(EDEN_VILLAS, "EDEN VILLAS", None, 1070),
-            named(
-                ROSSMORE_GROVE,
-                "ROSSMORE GROVE",
-                Some("GARRÁN ROSSMORE"),
-                1070,
-            ),
-        ],
-        buildings,
-        address_points,
-        ..Dataset::default()
-    };
-    derive_address_tables(&mut ds);
-    ds
+    crate::handbuilt::assemble(
+        Dataset {
+            counties: vec![county(DUBLIN, "DUBLIN", "BAILE ÁTHA CLIATH")],
+            post_towns: vec![
+                post_town(SWORDS, "SWORDS", "SORD", DUBLIN),
+                post_town(DUBLIN_18, "DUBLIN 18", "BAILE ÁTHA CLIATH 18", DUBLIN),
+            ],
+            localities: vec![
+                named(NORTH_ST, "NORTH ST", None, 3400),
+                named(ST_GABRIELS, "ST GABRIELS", None, 3400),
+            ],
+            building_groups: vec![
+                named(EDEN_VILLAS, "EDEN VILLAS", None, 1070),
+                named(
+                    ROSSMORE_GROVE,
+                    "ROSSMORE GROVE",
+                    Some("GARRÁN ROSSMORE"),
+                    1070,
+                ),
+            ],
+            buildings,
+            ..Dataset::default()
+        },
+        "K67",
+    )
 }
 
 #[test]

@@ -6,13 +6,10 @@
 //! never explained twice by one word of another address; and a street word typed twice without
 //! commas (`3 Windsor Road Highfield Rd`), each the word of the name it follows.
 
-use seoladh::raw::ecad::address::derive_address_tables;
 use seoladh::raw::ecad::*;
 use seoladh::Language;
 
-use crate::handbuilt::{
-    building, county, find, finds_itself, letters, named, points, post_town, stored,
-};
+use crate::handbuilt::{building, county, find, finds_itself, letters, named, post_town, stored};
 
 const LAOIS: u64 = 1001000001;
 const GALWAY_COUNTY: u64 = 1001000002;
@@ -84,25 +81,24 @@ fn dataset(others: u64) -> Dataset {
             galway,
         )));
     }
-    let address_points = points(&buildings, "H91");
-    let mut ds = Dataset {
-        counties: vec![
-            county(LAOIS, "LAOIS", "LAOISE"),
-            county(GALWAY_COUNTY, "GALWAY", "GAILLIMH"),
-        ],
-        post_towns: vec![
-            post_town(PORTLAOISE, "PORTLAOISE", "PORT LAOISE", LAOIS),
-            post_town(GALWAY, "GALWAY", "GAILLIMH", GALWAY_COUNTY),
-            post_town(TUAM, "TUAM", "TUAIM", GALWAY_COUNTY),
-        ],
-        localities,
-        building_groups: vec![named(HILL_VIEW, "HILL VIEW", None, 1070)],
-        buildings,
-        address_points,
-        ..Dataset::default()
-    };
-    derive_address_tables(&mut ds);
-    ds
+    crate::handbuilt::assemble(
+        Dataset {
+            counties: vec![
+                county(LAOIS, "LAOIS", "LAOISE"),
+                county(GALWAY_COUNTY, "GALWAY", "GAILLIMH"),
+            ],
+            post_towns: vec![
+                post_town(PORTLAOISE, "PORTLAOISE", "PORT LAOISE", LAOIS),
+                post_town(GALWAY, "GALWAY", "GAILLIMH", GALWAY_COUNTY),
+                post_town(TUAM, "TUAM", "TUAIM", GALWAY_COUNTY),
+            ],
+            localities,
+            building_groups: vec![named(HILL_VIEW, "HILL VIEW", None, 1070)],
+            buildings,
+            ..Dataset::default()
+        },
+        "H91",
+    )
 }
 
 #[test]
@@ -187,27 +183,26 @@ fn windsors() -> Dataset {
             )
         });
     }
-    let address_points = points(&buildings, "D06");
-    let mut ds = Dataset {
-        counties: vec![county(DUBLIN, "DUBLIN", "BAILE ÁTHA CLIATH")],
-        post_towns: vec![post_town(
-            DUBLIN_6,
-            "DUBLIN 6",
-            "BAILE ÁTHA CLIATH 6",
-            DUBLIN,
-        )],
-        localities: vec![named(HIGHFIELD_RD, "HIGHFIELD RD", None, 3400)],
-        thoroughfares: vec![
-            named(WINDSOR_ROAD, "WINDSOR ROAD", None, 3200),
-            named(CORK_STREET, "CORK STREET", None, 3200),
-        ],
-        building_groups: vec![named(WINDSOR_VILLAS, "WINDSOR VILLAS", None, 1070)],
-        buildings,
-        address_points,
-        ..Dataset::default()
-    };
-    derive_address_tables(&mut ds);
-    ds
+    crate::handbuilt::assemble(
+        Dataset {
+            counties: vec![county(DUBLIN, "DUBLIN", "BAILE ÁTHA CLIATH")],
+            post_towns: vec![post_town(
+                DUBLIN_6,
+                "DUBLIN 6",
+                "BAILE ÁTHA CLIATH 6",
+                DUBLIN,
+            )],
+            localities: vec![named(HIGHFIELD_RD, "HIGHFIELD RD", None, 3400)],
+            thoroughfares: vec![
+                named(WINDSOR_ROAD, "WINDSOR ROAD", None, 3200),
+                named(CORK_STREET, "CORK STREET", None, 3200),
+            ],
+            building_groups: vec![named(WINDSOR_VILLAS, "WINDSOR VILLAS", None, 1070)],
+            buildings,
+            ..Dataset::default()
+        },
+        "D06",
+    )
 }
 
 #[test]
