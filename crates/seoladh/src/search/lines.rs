@@ -4,9 +4,10 @@
 //!
 //! `84 Park D` begins three addresses (84 PARK DRIVE GROVE, LAWN and COURT), but `park` names
 //! thousands of streets and `d` begins thousands of terms: the seeds the words read alone or
-//! together are cut long before those streets. The index keeps each house number with the
-//! first two terms of the names of its line (`index::NumberLineRow`), sorted, so the few
-//! streets holding a house 84 whose name begins `PARK D…` are one binary search away.
+//! together are cut long before those streets. The index keeps each house and unit number
+//! with the first two terms of the names of the line after it (`index::NumberLineRow`),
+//! sorted, so the few streets holding a house 84 whose name begins `PARK D…` are one binary
+//! search away.
 
 use std::ops::Range;
 
@@ -20,8 +21,8 @@ const MAX_LINE_WORDS: usize = 6;
 
 /// Adds to `seeds` (sorted by element, kept sorted) the streets, estates and building names
 /// named by a number of `plan` and the words typed right after it up to the last word, which
-/// is being typed (`84 Park D`), and writes them to `found` (ascending). Nothing when the words name
-/// more than [`MAX_NUMBER_LINE_SEEDS`].
+/// is being typed (`84 Park D`), and writes them to `found` (ascending). Nothing when the
+/// words name more than [`MAX_NUMBER_LINE_SEEDS`].
 pub fn add_line_seeds(
     index: &Index,
     plan: &Plan,
@@ -95,9 +96,10 @@ fn line_words(
     Some(out)
 }
 
-/// Adds to `found` the elements whose line holds house number `number` and whose name begins
-/// with terms of `words` in order (a name shorter than the words begins them when its terms
-/// do). False when more than [`MAX_NUMBER_LINE_ROWS`] rows match.
+/// Adds to `found` the elements of the number line table's rows for `number` (a house number,
+/// or a unit number with [`UNIT_LINE`] set) whose name begins with terms of `words` in order
+/// (a name shorter than the words begins them when its terms do). False when more than
+/// [`MAX_NUMBER_LINE_ROWS`] rows match.
 fn named_lines(
     index: &Index,
     number: u32,

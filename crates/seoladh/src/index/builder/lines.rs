@@ -78,11 +78,8 @@ pub(super) fn number_lines(
         .flat_map_iter(|p| {
             let start = p.building_start as usize;
             let end = (start + p.building_count as usize).min(numbers.len());
-            let mut values: Vec<u32> = numbers[start.min(end)..end]
-                .iter()
-                .copied()
-                .filter(|&n| n != NONE)
-                .collect();
+            let numbers = numbers.get(start..end).unwrap_or_default();
+            let mut values: Vec<u32> = numbers.iter().copied().filter(|&n| n != NONE).collect();
             values.sort_unstable();
             values.dedup();
             // The number goes before the group or the first street (a second street is a line
@@ -96,15 +93,15 @@ pub(super) fn number_lines(
             // A unit's line is followed by its building's name, or by the place's line when
             // the building has neither name nor number.
             let rows = buildings.get(start..end).unwrap_or_default();
-            for (row, &number) in rows.iter().zip(&numbers[start..end]) {
+            for (row, &number) in rows.iter().zip(numbers) {
                 let lines = match (row.name, number) {
                     (NONE, NONE) => house_lines(p),
                     (NONE, _) => continue,
                     (name, _) => [name, NONE],
                 };
                 let first = row.ap_start as usize;
-                let points = first..(first + usize::from(row.ap_count)).min(units.len());
-                let mut values: Vec<u32> = (units.get(points).unwrap_or_default().iter())
+                let points = units.get(first..first + usize::from(row.ap_count));
+                let mut values: Vec<u32> = (points.unwrap_or_default().iter())
                     .filter(|&&n| n != NONE)
                     .map(|&n| n | UNIT_LINE)
                     .collect();
