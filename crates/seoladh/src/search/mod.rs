@@ -545,9 +545,9 @@ fn place_stage(
             &mut out.matches,
         );
     }
-    // A house number and the words typed after it name the street being typed (`84 Park D`),
-    // however common its words.
-    scratch.totals.number_lines().clear();
+    // A number and the words typed after it name the street or building being typed
+    // (`84 Park D`), however common its words.
+    scratch.totals.lines_mut().clear();
     if words == u64::MAX && stages.prefix_last {
         lines::add_line_seeds(
             index,
@@ -555,7 +555,7 @@ fn place_stage(
             hits,
             &mut scratch.weights,
             &mut out.matches,
-            scratch.totals.number_lines(),
+            scratch.totals.lines_mut(),
         );
     }
     places::pins(index, &out.matches, &mut scratch.pins);

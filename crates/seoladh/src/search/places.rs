@@ -471,7 +471,7 @@ impl PlaceTotals {
 
     /// The lines whose places [`candidates`] scores whatever their totals (empty outside
     /// autocomplete): a number and the words typed after it name them.
-    pub fn number_lines(&mut self) -> &mut Vec<u32> {
+    pub fn lines_mut(&mut self) -> &mut Vec<u32> {
         &mut self.lines
     }
 

@@ -186,20 +186,91 @@ impl IndexBuilder {
         progress.advance((elements.len() + buildings.len() + aps.len()) as u64);
         let uk = uk_addresses(ds);
 
-        meta.counts.elements = elements.len() as u64;
-        meta.counts.places = places.len() as u64;
-        meta.counts.buildings = buildings.len() as u64;
-        meta.counts.address_points = aps.len() as u64;
-        meta.counts.organisations = org_rows.len() as u64;
-        meta.counts.terms = terms.count;
-        meta.counts.eircodes = eircode_count;
-        meta.counts.ids = id_count;
-        meta.counts.history = history.len() as u64;
-        meta.counts.uk_addresses = uk.len() as u64;
-        meta.counts.strings = strings.len() as u64;
-        meta.counts.number_lines = number_lines.len() as u64;
-
         progress.phase("writing", 0);
+        let (w, meta) = Sections {
+            meta,
+            terms,
+            elements,
+            element_places,
+            number_lines,
+            places,
+            buildings,
+            aps,
+            org_rows,
+            strings,
+            eircodes: (eircodes, eircode_count),
+            ids: (ids, id_count),
+            store,
+            history,
+            uk,
+        }
+        .write();
+        let (store_bytes, search_bytes) = w.split_sizes();
+        Ok(BuiltIndex {
+            writer: w,
+            meta,
+            store_bytes,
+            search_bytes,
+        })
+    }
+}
+
+/// Everything a build writes, by section: the last step of [`IndexBuilder::build`].
+struct Sections {
+    meta: Meta,
+    terms: terms::TermSections,
+    elements: Vec<elements::PendingElement>,
+    element_places: ListsWriter,
+    number_lines: Vec<NumberLineRow>,
+    places: Vec<PlaceRow>,
+    buildings: Vec<BuildingRow>,
+    aps: Vec<AddressPointRow>,
+    org_rows: Vec<OrganisationRow>,
+    strings: layout::StringTable,
+    /// The Eircode map and its size.
+    eircodes: (Vec<u8>, u64),
+    /// The id map and its size.
+    ids: (Vec<u8>, u64),
+    store: ListsWriter,
+    history: Vec<crate::ecad::History>,
+    uk: ListsWriter,
+}
+
+impl Sections {
+    /// The file's sections, with the counts of the meta section taken from what they hold;
+    /// returns the meta too.
+    fn write(self) -> (FileWriter, Meta) {
+        let Sections {
+            mut meta,
+            terms,
+            elements,
+            element_places,
+            number_lines,
+            places,
+            buildings,
+            aps,
+            org_rows,
+            strings,
+            eircodes,
+            ids,
+            store,
+            history,
+            uk,
+        } = self;
+        let c = &mut meta.counts;
+        c.elements = elements.len() as u64;
+        c.places = places.len() as u64;
+        c.buildings = buildings.len() as u64;
+        c.address_points = aps.len() as u64;
+        c.organisations = org_rows.len() as u64;
+        c.terms = terms.count;
+        c.eircodes = eircodes.1;
+        c.ids = ids.1;
+        c.history = history.len() as u64;
+        c.uk_addresses = uk.len() as u64;
+        c.strings = strings.len() as u64;
+        c.number_lines = number_lines.len() as u64;
+
         let mut w = FileWriter::new(crate::text::NORMALISER_VERSION);
         w.add(SectionId::Meta, crate::index::store::encode(&meta), 1);
         w.add(SectionId::Terms, terms.fst, terms.count);
@@ -255,8 +326,8 @@ impl IndexBuilder {
         let (si, sd) = strings.finish();
         w.add(SectionId::StringsIndex, si, n);
         w.add(SectionId::Strings, sd, n);
-        w.add(SectionId::Eircodes, eircodes, eircode_count);
-        w.add(SectionId::Ids, ids, id_count);
+        w.add(SectionId::Eircodes, eircodes.0, eircodes.1);
+        w.add(SectionId::Ids, ids.0, ids.1);
         add_lists(&mut w, store, SectionId::StoreIndex, SectionId::StoreData);
         w.add(
             SectionId::History,
@@ -264,14 +335,7 @@ impl IndexBuilder {
             history.len() as u64,
         );
         add_lists(&mut w, uk, SectionId::UkIndex, SectionId::UkData);
-
-        let (store_bytes, search_bytes) = w.split_sizes();
-        Ok(BuiltIndex {
-            writer: w,
-            meta,
-            store_bytes,
-            search_bytes,
-        })
+        (w, meta)
     }
 }
 
