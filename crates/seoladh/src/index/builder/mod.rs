@@ -3,8 +3,9 @@
 //! The build is a fixed pipeline (see [`IndexBuilder::build`]), one file per step: element
 //! ordinals (`elements`), places and the natural order of buildings and address points
 //! (`layout`), terms and postings (`terms`), the number line table (`lines`), the Eircode and
-//! id maps (`lookups`), the record store (`store`), then each section is written. Every ordering has a final tie-break on the ECAD
-//! id, so the same data always gives the same bytes.
+//! id maps (`lookups`), the record store (`store`), then each section is written
+//! (`Sections::write`). Every ordering has a final tie-break on the ECAD id, so the same data
+//! always gives the same bytes.
 
 mod elements;
 mod layout;
