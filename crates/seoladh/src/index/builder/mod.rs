@@ -240,103 +240,97 @@ struct Sections {
 impl Sections {
     /// The file's sections, with the counts of the meta section taken from what they hold;
     /// returns the meta too.
-    fn write(self) -> (FileWriter, Meta) {
-        let Sections {
-            mut meta,
-            terms,
-            elements,
-            element_places,
-            number_lines,
-            places,
-            buildings,
-            aps,
-            org_rows,
-            strings,
-            eircodes,
-            ids,
-            store,
-            history,
-            uk,
-        } = self;
-        let c = &mut meta.counts;
-        c.elements = elements.len() as u64;
-        c.places = places.len() as u64;
-        c.buildings = buildings.len() as u64;
-        c.address_points = aps.len() as u64;
-        c.organisations = org_rows.len() as u64;
-        c.terms = terms.count;
-        c.eircodes = eircodes.1;
-        c.ids = ids.1;
-        c.history = history.len() as u64;
-        c.uk_addresses = uk.len() as u64;
-        c.strings = strings.len() as u64;
-        c.number_lines = number_lines.len() as u64;
+    fn write(mut self) -> (FileWriter, Meta) {
+        let c = &mut self.meta.counts;
+        c.elements = self.elements.len() as u64;
+        c.places = self.places.len() as u64;
+        c.buildings = self.buildings.len() as u64;
+        c.address_points = self.aps.len() as u64;
+        c.organisations = self.org_rows.len() as u64;
+        c.terms = self.terms.count;
+        c.eircodes = self.eircodes.1;
+        c.ids = self.ids.1;
+        c.history = self.history.len() as u64;
+        c.uk_addresses = self.uk.len() as u64;
+        c.strings = self.strings.len() as u64;
+        c.number_lines = self.number_lines.len() as u64;
 
         let mut w = FileWriter::new(crate::text::NORMALISER_VERSION);
-        w.add(SectionId::Meta, crate::index::store::encode(&meta), 1);
-        w.add(SectionId::Terms, terms.fst, terms.count);
-        w.add(SectionId::TermFrequencies, terms.frequencies, terms.count);
-        let (pi, pd) = terms.postings.finish();
-        w.add(SectionId::TermPostingsIndex, pi, terms.count);
-        w.add(SectionId::TermPostingsData, pd, terms.count);
-        let rows: Vec<&ElementRow> = elements.iter().map(|e| &e.row).collect();
+        w.add(SectionId::Meta, crate::index::store::encode(&self.meta), 1);
+        w.add(SectionId::Terms, self.terms.fst, self.terms.count);
+        w.add(
+            SectionId::TermFrequencies,
+            self.terms.frequencies,
+            self.terms.count,
+        );
+        let (pi, pd) = self.terms.postings.finish();
+        w.add(SectionId::TermPostingsIndex, pi, self.terms.count);
+        w.add(SectionId::TermPostingsData, pd, self.terms.count);
+        let rows: Vec<&ElementRow> = self.elements.iter().map(|e| &e.row).collect();
         w.add(
             SectionId::Elements,
             encode_rows(&rows, Elements::WIDTH, |r, out| r.encode(out)),
-            elements.len() as u64,
+            self.elements.len() as u64,
         );
         add_lists(
             &mut w,
-            terms.variants,
+            self.terms.variants,
             SectionId::ElementVariantsIndex,
             SectionId::ElementVariantsData,
         );
         add_lists(
             &mut w,
-            element_places,
+            self.element_places,
             SectionId::ElementPlacesIndex,
             SectionId::ElementPlacesData,
         );
         w.add(
             SectionId::NumberLines,
-            encode_rows(&number_lines, NumberLines::WIDTH, |r, out| r.encode(out)),
-            number_lines.len() as u64,
+            encode_rows(&self.number_lines, NumberLines::WIDTH, |r, out| {
+                r.encode(out)
+            }),
+            self.number_lines.len() as u64,
         );
-        drop(number_lines);
+        drop(self.number_lines);
         w.add(
             SectionId::Places,
-            encode_rows(&places, Places::WIDTH, |p, out| p.encode(out)),
-            places.len() as u64,
+            encode_rows(&self.places, Places::WIDTH, |p, out| p.encode(out)),
+            self.places.len() as u64,
         );
         w.add(
             SectionId::Buildings,
-            encode_rows(&buildings, Buildings::WIDTH, |b, out| b.encode(out)),
-            buildings.len() as u64,
+            encode_rows(&self.buildings, Buildings::WIDTH, |b, out| b.encode(out)),
+            self.buildings.len() as u64,
         );
         w.add(
             SectionId::AddressPoints,
-            encode_rows(&aps, AddressPoints::WIDTH, |a, out| a.encode(out)),
-            aps.len() as u64,
+            encode_rows(&self.aps, AddressPoints::WIDTH, |a, out| a.encode(out)),
+            self.aps.len() as u64,
         );
         w.add(
             SectionId::Organisations,
-            encode_rows(&org_rows, Organisations::WIDTH, |o, out| o.encode(out)),
-            org_rows.len() as u64,
+            encode_rows(&self.org_rows, Organisations::WIDTH, |o, out| o.encode(out)),
+            self.org_rows.len() as u64,
         );
-        let n = strings.len() as u64;
-        let (si, sd) = strings.finish();
+        let n = self.strings.len() as u64;
+        let (si, sd) = self.strings.finish();
         w.add(SectionId::StringsIndex, si, n);
         w.add(SectionId::Strings, sd, n);
-        w.add(SectionId::Eircodes, eircodes.0, eircodes.1);
-        w.add(SectionId::Ids, ids.0, ids.1);
-        add_lists(&mut w, store, SectionId::StoreIndex, SectionId::StoreData);
+        w.add(SectionId::Eircodes, self.eircodes.0, self.eircodes.1);
+        w.add(SectionId::Ids, self.ids.0, self.ids.1);
+        add_lists(
+            &mut w,
+            self.store,
+            SectionId::StoreIndex,
+            SectionId::StoreData,
+        );
         w.add(
             SectionId::History,
-            crate::index::store::encode(&history),
-            history.len() as u64,
+            crate::index::store::encode(&self.history),
+            self.history.len() as u64,
         );
-        add_lists(&mut w, uk, SectionId::UkIndex, SectionId::UkData);
-        (w, meta)
+        add_lists(&mut w, self.uk, SectionId::UkIndex, SectionId::UkData);
+        (w, self.meta)
     }
 }
 
