@@ -468,8 +468,9 @@ impl Index {
             .sorted(ord as usize)
     }
 
-    /// The rows of the number line table for house number value `number` (see
-    /// [`natural_key`](crate::index::natural_key)) whose name's first term is in `first` and,
+    /// The rows of the number line table for number value `number` (see
+    /// [`natural_key`](crate::index::natural_key); a unit number's with [`UNIT_LINE`] set)
+    /// whose name's first term is in `first` and,
     /// when given, whose second term is in `second` (term id ranges, end exclusive): the
     /// streets and estates holding house 84 whose name begins `PARK D…` are
     /// `number_lines(84, park..park + 1, Some(d..e))`. One run of the sorted table, found by

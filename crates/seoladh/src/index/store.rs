@@ -23,15 +23,15 @@ pub(crate) fn encode<T: Serialize>(v: &T) -> Vec<u8> {
 /// Decodes a value; `None` when the bytes are damaged.
 ///
 /// A damaged length must not make the decoder allocate what no blob of this size describes:
-/// each element of a stored list takes at least one byte and at most a few hundred in memory,
-/// so the memory a blob may claim is bounded by a tier above 256 times its length (a 4 KB meta
+/// each element of a stored list takes at least one byte and a few more in memory, so the
+/// memory a blob may claim is bounded by a tier at least 64 times its length (a 4 KB meta
 /// section may claim 1 MiB, not the 1.7 GB a damaged length once asked for).
 pub(crate) fn decode<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Option<T> {
     const KIB: usize = 1 << 10;
     let (v, used) = match bytes.len() {
         n if n <= 4 * KIB => decode_within(bytes, config().with_limit::<{ 1 << 20 }>()),
         n if n <= 256 * KIB => decode_within(bytes, config().with_limit::<{ 1 << 26 }>()),
-        n if n <= 16 * KIB * KIB => decode_within(bytes, config().with_limit::<{ 1 << 32 }>()),
+        n if n <= 16 * KIB * KIB => decode_within(bytes, config().with_limit::<{ 1 << 30 }>()),
         _ => decode_within(bytes, config()),
     }?;
     (used == bytes.len()).then_some(v)

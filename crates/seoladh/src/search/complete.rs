@@ -502,22 +502,23 @@ pub fn words_after_numbers(plan: &Plan) -> u64 {
 /// 22 CRUMLIN ROAD than 22 ASHTOWN GROVE, CRUMLIN, though both explain every word. A unit
 /// number (`Apartment 25, Block B`) is left out: what follows it is often a block or building
 /// name the places' seeds have not read yet, and preferring the places that read it picks
-/// among look-alike blocks by which names were seeded.
+/// among look-alike blocks by which names were seeded. After either kind of number, a line
+/// whose name the number and the words begin (`search::lines`) comes first.
 #[derive(Debug, Default)]
-pub struct AfterNumbers {
+pub struct AfterNumbers<'a> {
     /// The words, as a mask.
     words: u64,
     /// Elements explaining some of them, sorted, with the words they explain.
     elements: Vec<(u32, u64)>,
-    /// The streets and estates whose names begin with the words and that hold the number
-    /// (`search::lines`), sorted.
-    begun: Vec<u32>,
+    /// The streets, estates and building names whose names begin with the words typed after a
+    /// house or unit number and that hold the number (`search::lines`), sorted.
+    begun: &'a [u32],
 }
 
-impl AfterNumbers {
+impl<'a> AfterNumbers<'a> {
     /// The words of `plan` typed right after a house number, the `matches` explaining them,
     /// and the line elements whose names begin with them (`begun`, sorted).
-    pub fn of(plan: &Plan, matches: &[ElementMatch], begun: &[u32]) -> Self {
+    pub fn of(plan: &Plan, matches: &[ElementMatch], begun: &'a [u32]) -> Self {
         let words = words_after_numbers(plan);
         if words == 0 && begun.is_empty() {
             return AfterNumbers::default();
@@ -530,7 +531,7 @@ impl AfterNumbers {
         AfterNumbers {
             words,
             elements,
-            begun: begun.to_vec(),
+            begun,
         }
     }
 
