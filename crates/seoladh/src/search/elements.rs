@@ -106,7 +106,15 @@ pub struct HitTerms<'a> {
     numbers: [(u32, u8); MAX_NAMED_NUMBERS],
     /// How many of `numbers` are used.
     n_numbers: u8,
+    /// Per word of a line typed twice (`Greystones, Greystones`), the word's first occurrence
+    /// ([`HitTerms::twins_of`]).
+    twins: [(u8, u8); MAX_TWINS],
+    /// How many of `twins` are used.
+    n_twins: u8,
 }
+
+/// Most words of repeated lines [`HitTerms`] pairs with their first occurrence.
+const MAX_TWINS: usize = 8;
 
 /// Most typed numbers read as name words.
 const MAX_NAMED_NUMBERS: usize = 4;
@@ -129,6 +137,8 @@ impl<'a> HitTerms<'a> {
             caps: [f32::INFINITY; 64],
             numbers: [(0, 0); MAX_NAMED_NUMBERS],
             n_numbers: 0,
+            twins: [(0, 0); MAX_TWINS],
+            n_twins: 0,
         };
         let mut used = 0;
         let mut i = 0;
@@ -218,6 +228,18 @@ impl<'a> HitTerms<'a> {
             let ends = (self.section_starts >> 1) | 1u64 << (n - 1);
             self.lone_words = starts & ends;
         }
+        for (i, w) in plan.words.iter().enumerate().take(64) {
+            if usize::from(self.n_twins) == MAX_TWINS {
+                break;
+            }
+            if !plan.repeats(i) {
+                continue;
+            }
+            if let Some(first) = plan.words[..i].iter().position(|e| e.text == w.text) {
+                self.twins[usize::from(self.n_twins)] = (i as u8, first as u8);
+                self.n_twins += 1;
+            }
+        }
         let lex = crate::text::lexicon::lexicon();
         self.stopwords = plan
             .words
@@ -227,6 +249,17 @@ impl<'a> HitTerms<'a> {
             .filter(|(_, w)| lex.is_stopword(&w.text))
             .fold(0, |m, (i, _)| m | 1u64 << i);
         self
+    }
+
+    /// The first occurrences of the words of repeated lines that `explained` holds: either
+    /// occurrence of a line typed twice may be the one a place reads (`40 Main Street,
+    /// Newtownmountkennedy, Greystones, Greystones`: the post town GREYSTONES reads the later
+    /// one), and the other names nothing more.
+    pub(crate) fn twins_of(&self, explained: u64) -> u64 {
+        self.twins[..usize::from(self.n_twins)]
+            .iter()
+            .filter(|&&(later, _)| explained & (1u64 << later) != 0)
+            .fold(0, |m, &(_, first)| m | 1u64 << first)
     }
 
     /// Whether the words of `mask` lie in more than one comma section (a name read across a

@@ -667,8 +667,9 @@ fn assign(
         score.assigned[usize::from(score.n_assigned)] = c;
         score.n_assigned += 1;
     }
+    let said = score.mask | verifier.hits().twins_of(score.mask);
     for (i, w) in word_weights.iter().enumerate() {
-        if score.mask & (1u64 << i) == 0 {
+        if said & (1u64 << i) == 0 {
             score.score -= w;
         }
     }

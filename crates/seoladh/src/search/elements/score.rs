@@ -128,9 +128,19 @@ pub(super) fn score_with<'h>(
                 n_readings += 1;
             }
         }
-        // Autocomplete reads every typed word: the variant explaining more of them wins.
+        // Autocomplete reads every typed word: the variant explaining more of them wins. Find
+        // takes a name typed within a line before one read across a comma from as many words,
+        // whatever their spelling: `23 Brighton Avene, Mount Drummond Ave` names BRIGHTON
+        // AVENUE in its first line, not as the Irish ASCAILL BRIGHTON with the `Ave` of the next.
         let better = |b: &ElementMatch| match typing {
-            0 => score > b.score,
+            0 => {
+                let (spans, b_spans) = (hits.spans_sections(mask), hits.spans_sections(b.mask));
+                match (spans, b_spans) {
+                    (false, true) if mask.count_ones() >= b.mask.count_ones() => true,
+                    (true, false) if b.mask.count_ones() >= mask.count_ones() => false,
+                    _ => score > b.score,
+                }
+            }
             _ => (mask.count_ones(), score) > (b.mask.count_ones(), b.score),
         };
         if best.as_ref().map_or(true, better) {
@@ -244,6 +254,8 @@ fn read_variant(
     // Split words (`oakridge` as OAK + RIDGE) of which one half is a term of this name: the word,
     // and the weight its half matched.
     let mut halves = [(0u64, 0f32); 2];
+    // The first of the name's terms read, and the word it reads.
+    let mut first_read: Option<(usize, u32)> = None;
     for (k, (&t, &cands)) in terms.iter().zip(found.iter()).enumerate() {
         // Every name word weighs by its rarity.
         // (A hit of autocomplete's last word may not know the term's frequency: 0.)
@@ -271,39 +283,59 @@ fn read_variant(
         } else if ambiguous {
             // The first of the name's words read at one place alone: a word of the name after
             // it is looked for after the anchor, one before it before (`3 Windsor Road
-            // Highfield Rd`: the RD of HIGHFIELD RD is the `Rd` after `Highfield`).
-            let anchored_from = found[..terms.len()].iter().position(|c| {
+            // Highfield Rd`: the RD of HIGHFIELD RD is the `Rd` after `Highfield`). When every
+            // word of the name is typed twice, the first one read anchors the rest: in
+            // `22 Brighton Avenue, Mount Drummond Ave, Mount Drummond Ave` the AVE of MOUNT
+            // DRUMMOND AVE is the `Ave` after `Drummond`, not the `Avenue` of the street before.
+            let anchored_from = match found[..terms.len()].iter().position(|c| {
                 c.first()
                     .is_some_and(|f| c.iter().all(|h| h.mask == f.mask))
-            });
-            let after = anchored_from.is_some_and(|f| k > f);
-            let aside = |h: &TermHit| {
-                u8::from((h.mask.trailing_zeros() > anchor.trailing_zeros()) != after)
+            }) {
+                Some(f) => found[f].first().map(|h| (f, h.mask.trailing_zeros())),
+                None => first_read,
             };
+            let near = if anchor != 0 { anchor } else { r.mask };
+            let after = anchored_from.is_some_and(|(f, _)| k > f);
+            let aside =
+                |h: &TermHit| u8::from((h.mask.trailing_zeros() > near.trailing_zeros()) != after);
             // Nearest of all is the word right where the name's order puts it, counted from
             // the anchored word: `AN GRIANÁN BAILE AN TSRUTHÁIN BAILE ÁTHA FHIRDHIA` reads
             // BAILE AN TSRUTHÁIN from the `baile` two words before `tsruthain`, not the nearer
             // one after it.
-            let in_order = anchored_from.and_then(|f| {
-                let at = found[f].first()?.mask.trailing_zeros() as usize;
-                (at + k).checked_sub(f)
-            });
+            let in_order = anchored_from.and_then(|(f, at)| (at as usize + k).checked_sub(f));
             let astray = |h: &TermHit| u8::from(Some(h.mask.trailing_zeros() as usize) != in_order);
             // A one-word name is the word that is a whole line alone, if one is: `THE LODGE,
             // LODGE, MALLOW` is the house THE LODGE in the townland LODGE.
             let shared = |h: &TermHit| u8::from(terms.len() > 1 || h.mask & !hits.lone_words != 0);
-            cands.iter().filter(free).min_by(|a, b| {
-                a.cost
-                    .total_cmp(&b.cost)
-                    .then(astray(a).cmp(&astray(b)))
-                    .then(shared(a).cmp(&shared(b)))
-                    .then(distance(a.mask, anchor, hits.section_starts).cmp(&distance(
-                        b.mask,
-                        anchor,
-                        hits.section_starts,
-                    )))
-                    .then(aside(a).cmp(&aside(b)))
-            })
+            // Nor is a name read backwards across a comma: the `Road` of `5 New Haggard Road,
+            // Trim` is not the RD of the townland TRIM RD.
+            let backwards = |h: &&TermHit| {
+                anchored_from.is_some_and(|(_, at)| {
+                    let p = h.mask.trailing_zeros();
+                    p != at && (p > at) != after && hits.spans_sections(1u64 << p | 1u64 << at)
+                })
+            };
+            // A name is typed within a line: of its word typed in the line of the name's other
+            // words and again in another line, the one in its line is the name's, even
+            // misspelt (`4 Windsor Roa, Highfiel Rd`: the ROAD of WINDSOR ROAD is `Roa`).
+            let lines_apart = |h: &TermHit| distance(h.mask, near, hits.section_starts) / 64;
+            cands
+                .iter()
+                .filter(free)
+                .filter(|h| !backwards(h))
+                .min_by(|a, b| {
+                    lines_apart(a)
+                        .cmp(&lines_apart(b))
+                        .then(a.cost.total_cmp(&b.cost))
+                        .then(astray(a).cmp(&astray(b)))
+                        .then(shared(a).cmp(&shared(b)))
+                        .then(distance(a.mask, near, hits.section_starts).cmp(&distance(
+                            b.mask,
+                            near,
+                            hits.section_starts,
+                        )))
+                        .then(aside(a).cmp(&aside(b)))
+                })
         } else {
             cands.iter().find(free)
         };
@@ -316,6 +348,7 @@ fn read_variant(
         }
         match pick {
             Some(h) => {
+                first_read.get_or_insert((k, h.mask.trailing_zeros()));
                 let weight = weight.min(hits.cap(h.mask));
                 r.total += weight;
                 r.matched += weight * (1.0 - h.cost);
