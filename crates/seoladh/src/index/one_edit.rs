@@ -121,20 +121,38 @@ impl OneEdit {
         if !word.is_ascii() {
             return;
         }
-        self.probe(word, hash(word), out);
+        self.probe(word, hash(word), |_| true, out);
         let mut del = Vec::with_capacity(word.len());
         for i in 0..word.len() {
             if i > 0 && word[i] == word[i - 1] {
                 continue;
             }
             deletion(word, i, &mut del);
-            self.probe(word, hash(&del), out);
+            self.probe(word, hash(&del), |_| true, out);
         }
         out.sort_unstable();
         out.dedup();
     }
 
-    fn probe(&self, word: &[u8], h: u64, out: &mut Vec<(u8, u32, u32)>) {
+    /// Appends `(1, term id, df)` for every term that is `word` with one letter added (`mai`
+    /// for MAIN, `roa` for ROAD: how a short word is clipped), sorted, without duplicates. The
+    /// word's own key holds them (each has the word as one of its deletions).
+    pub fn insertions(&self, word: &[u8], out: &mut Vec<(u8, u32, u32)>) {
+        if !word.is_ascii() {
+            return;
+        }
+        self.probe(word, hash(word), |t| t.len() == word.len() + 1, out);
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    fn probe(
+        &self,
+        word: &[u8],
+        h: u64,
+        keep: impl Fn(&[u8]) -> bool,
+        out: &mut Vec<(u8, u32, u32)>,
+    ) {
         let start = self.keys.partition_point(|k| k.0 < h);
         for &(_, slot) in self.keys[start..].iter().take_while(|k| k.0 == h) {
             let (Some(term), Some(&(v, _, _))) =
@@ -142,7 +160,7 @@ impl OneEdit {
             else {
                 continue;
             };
-            if one_slip(word, term) {
+            if keep(term) && one_slip(word, term) {
                 let (id, df) = unpack_term(v);
                 out.push((1, id, df));
             }
@@ -253,6 +271,31 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn insertions_are_the_terms_one_letter_longer() {
+        let words = [
+            "road", "rod", "roads", "rad", "broad", "main", "maid", "mai", "man", "aim",
+        ];
+        let (sorted, map) = dictionary(&words, 5);
+        let table = OneEdit::build(&map);
+        for q in ["rod", "roa", "mai", "man", "xyz"] {
+            let mut got = Vec::new();
+            table.insertions(q.as_bytes(), &mut got);
+            let mut want: Vec<(u8, u32, u32)> = sorted
+                .iter()
+                .enumerate()
+                .filter(|(_, w)| w.len() == q.len() + 1 && osa(q.as_bytes(), w.as_bytes()) == 1)
+                .map(|(i, _)| (1, i as u32, 5))
+                .collect();
+            want.sort_unstable();
+            assert_eq!(got, want, "{q}");
+        }
+        let mut got = Vec::new();
+        table.insertions(b"mai", &mut got);
+        let texts: Vec<&str> = got.iter().map(|g| sorted[g.1 as usize]).collect();
+        assert_eq!(texts, ["maid", "main"]);
     }
 
     #[test]

@@ -381,11 +381,17 @@ fn run(
                     .fold(0u32, |s, h| s.saturating_add(h.df));
                 return elements::idf(df, n);
             }
+            // A clipped word (`mai`, [`terms::expand`]) says no more than the commonest term it
+            // may be clipped from: it is MAIN before the MANI of a misspelt alias.
+            let clipped = plan.words[i].text.len() <= 3;
             scratch
                 .hits
                 .iter()
                 .filter(on)
-                .filter(|h| h.how == How::Exact && h.mask == 1u64 << i)
+                .filter(|h| {
+                    h.mask == 1u64 << i
+                        && (h.how == How::Exact || (clipped && matches!(h.how, How::Typo(_))))
+                })
                 .map(|h| elements::idf(h.df, n))
                 .fold(f32::INFINITY, f32::min)
         })

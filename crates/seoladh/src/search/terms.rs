@@ -220,14 +220,16 @@ pub fn expand(index: &Index, plan: &Plan, stages: Stages, walk: &mut Walk, out: 
             typos(index, &w.text, budget, chars, bit, out);
         } else if stages.typos
             && typos_left
-            && exact.is_none()
+            && !known
             && chars == 3
             && w.text.bytes().all(|b| b.is_ascii_lowercase())
         {
             typo_words += 1;
-            // A three-letter word that is no term is usually a clipped one (`roa`, `ave`); a
-            // word with digits is a code (`o11`, `n10`), never a district one edit away.
-            typos(index, &w.text, 1, chars, bit, out);
+            // A three-letter word that is no term, or a rare one, is usually a clipped one
+            // (`roa`, `mai`): read as the terms it is with a letter added, not as every term
+            // one edit away (`nas` is NAAS, not the LAS of a misspelt alias). A word with
+            // digits is a code (`o11`, `n10`), never a district one edit away.
+            clipped(index, &w.text, chars, bit, out);
         }
     }
     out.sort_by(|a, b| {
@@ -295,6 +297,20 @@ fn typos(index: &Index, word: &str, budget: u8, chars: usize, bit: u64, out: &mu
             }
         }
     }
+    push_typos(found, chars, bit, out);
+}
+
+/// The terms a clipped word is with one letter added ([`OneEdit::insertions`]), as typos.
+///
+/// [`OneEdit::insertions`]: crate::index::one_edit::OneEdit::insertions
+fn clipped(index: &Index, word: &str, chars: usize, bit: u64, out: &mut Vec<TermHit>) {
+    let mut found: Vec<(u8, u32, u32)> = Vec::new();
+    index.one_edit().insertions(word.as_bytes(), &mut found);
+    push_typos(found, chars, bit, out);
+}
+
+/// The closest and commonest of `found` (`(edits, term, df)`) as typo hits of word `bit`.
+fn push_typos(mut found: Vec<(u8, u32, u32)>, chars: usize, bit: u64, out: &mut Vec<TermHit>) {
     // Closest first, then the commoner term (more likely what was meant).
     found.sort_by(|a, b| a.0.cmp(&b.0).then(b.2.cmp(&a.2)).then(a.1.cmp(&b.1)));
     found.dedup_by_key(|f| f.1);

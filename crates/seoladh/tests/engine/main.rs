@@ -4,6 +4,7 @@ mod alloc_meter;
 mod batch;
 mod batch_bytes;
 mod bounded_input;
+mod clipped_words;
 mod codes;
 mod common_lines;
 mod deps;
