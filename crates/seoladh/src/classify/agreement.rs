@@ -37,9 +37,10 @@ use crate::api::{FindResult, MatchLevel};
 use crate::group::GROUP_THRESHOLD;
 use crate::index::{ElementKind, Index, PlaceRow, VariantTag, NONE};
 use crate::limits::{MAX_NAMESAKE_ELEMENTS, MAX_REREAD_CANDIDATES};
+use crate::search::plan::QueryWord;
 use crate::search::resolve::{number_fits_ref, NUMBER_WEIGHT};
 use crate::search::{Candidate, ElementMatch, Search};
-use crate::text::TokenKind;
+use crate::text::{lexicon, typo_budget, TokenKind};
 
 /// The chosen answer disagrees with the input: the search read again, and the same address found
 /// in other towns.
@@ -89,12 +90,13 @@ pub(super) fn judge(
 }
 
 /// Whether match `m` is a post town or locality named like a street (MALAHIDE RD) read from its
-/// name without the street type: the words typed may name a town whole (`MALAHIDE`).
+/// name without the street type: the words typed may name a town whole (`MALAHIDE`). A street
+/// type the match reads misspelt is typed (`KILL O' THE GRNAGE` is KILL O' THE GRANGE whole).
 fn bare_street_name(index: &Index, search: &Search, m: &ElementMatch) -> bool {
     if m.coverage >= 1.0 || !matches!(m.kind, ElementKind::PostTown | ElementKind::Locality) {
         return false;
     }
-    let lex = crate::text::lexicon::lexicon();
+    let lex = lexicon::lexicon();
     let mut terms = Vec::new();
     index
         .variants(m.element)
@@ -103,7 +105,13 @@ fn bare_street_name(index: &Index, search: &Search, m: &ElementMatch) -> bool {
             terms.clear();
             crate::text::index_terms(v.name, &mut terms);
             terms.iter().any(|t| {
-                lex.street_type(t).is_some() && !search.plan.words.iter().any(|w| &w.text == t)
+                let typed = |(i, w): (usize, &QueryWord)| {
+                    &w.text == t
+                        || (i < 64
+                            && m.mask & (1u64 << i) != 0
+                            && lexicon::within_edits(&w.text, t, usize::from(typo_budget(t.len()))))
+                };
+                lex.street_type(t).is_some() && !search.plan.words.iter().enumerate().any(typed)
             })
         })
 }

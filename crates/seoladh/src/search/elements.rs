@@ -111,6 +111,8 @@ pub struct HitTerms<'a> {
     twins: [(u8, u8); MAX_TWINS],
     /// How many of `twins` are used.
     n_twins: u8,
+    /// The later words of `twins`, as a mask.
+    twin_words: u64,
 }
 
 /// Most words of repeated lines [`HitTerms`] pairs with their first occurrence.
@@ -139,6 +141,7 @@ impl<'a> HitTerms<'a> {
             n_numbers: 0,
             twins: [(0, 0); MAX_TWINS],
             n_twins: 0,
+            twin_words: 0,
         };
         let mut used = 0;
         let mut i = 0;
@@ -238,6 +241,7 @@ impl<'a> HitTerms<'a> {
             if let Some(first) = plan.words[..i].iter().position(|e| e.text == w.text) {
                 self.twins[usize::from(self.n_twins)] = (i as u8, first as u8);
                 self.n_twins += 1;
+                self.twin_words |= 1u64 << i;
             }
         }
         let lex = crate::text::lexicon::lexicon();
@@ -255,7 +259,11 @@ impl<'a> HitTerms<'a> {
     /// occurrence of a line typed twice may be the one a place reads (`40 Main Street,
     /// Newtownmountkennedy, Greystones, Greystones`: the post town GREYSTONES reads the later
     /// one), and the other names nothing more.
+    #[inline]
     pub(crate) fn twins_of(&self, explained: u64) -> u64 {
+        if explained & self.twin_words == 0 {
+            return 0;
+        }
         self.twins[..usize::from(self.n_twins)]
             .iter()
             .filter(|&&(later, _)| explained & (1u64 << later) != 0)

@@ -318,22 +318,20 @@ fn read_variant(
             // A name is typed within a line: of its word typed in the line of the name's other
             // words and again in another line, the one in its line is the name's, even
             // misspelt (`4 Windsor Roa, Highfiel Rd`: the ROAD of WINDSOR ROAD is `Roa`).
-            let lines_apart = |h: &TermHit| distance(h.mask, near, hits.section_starts) / 64;
+            // (`distance` counts a comma as 64 words.)
             cands
                 .iter()
                 .filter(free)
                 .filter(|h| !backwards(h))
                 .min_by(|a, b| {
-                    lines_apart(a)
-                        .cmp(&lines_apart(b))
+                    let da = distance(a.mask, near, hits.section_starts);
+                    let db = distance(b.mask, near, hits.section_starts);
+                    (da / 64)
+                        .cmp(&(db / 64))
                         .then(a.cost.total_cmp(&b.cost))
                         .then(astray(a).cmp(&astray(b)))
                         .then(shared(a).cmp(&shared(b)))
-                        .then(distance(a.mask, near, hits.section_starts).cmp(&distance(
-                            b.mask,
-                            near,
-                            hits.section_starts,
-                        )))
+                        .then(da.cmp(&db))
                         .then(aside(a).cmp(&aside(b)))
                 })
         } else {

@@ -1,12 +1,14 @@
-//! Find Address reading a three-letter word as the longer word it was clipped from, on a small
-//! hand-built dataset: house 19 of MAIN STREET in the town WICKLOW and of MAIN STREET in its
-//! townland RATHNEW, whose street has the misspelt alias MANI STREET; forty more MAIN STREETs
-//! (so MAIN is a common word) and a townland MAI (so `mai` is a rare word of its own).
+//! Find Address reading misspelt words, on small hand-built datasets. A three-letter word read
+//! as the longer word it was clipped from: house 19 of MAIN STREET in the town WICKLOW and of
+//! MAIN STREET in its townland RATHNEW, whose street has the misspelt alias MANI STREET; forty
+//! more MAIN STREETs (so MAIN is a common word) and a townland MAI (so `mai` is a rare word of
+//! its own). A townland named like a street, its street type misspelt: house 23 of the estate
+//! ALPINE HEIGHTS in KILL O' THE GRANGE, MONKSTOWN, CO. DUBLIN.
 
 use seoladh::raw::ecad::*;
 use seoladh::Language;
 
-use crate::handbuilt::{county, engine, find, named, post_town};
+use crate::handbuilt::{building, county, engine, find, letters, named, post_town};
 
 const WICKLOW_COUNTY: u64 = 1001000001;
 const WICKLOW: u64 = 1100000001;
@@ -41,16 +43,11 @@ fn dataset() -> Dataset {
     let mut buildings = vec![
         house(TOWN_HOUSE, 19, TOWN_STREET, None),
         house(RATHNEW_HOUSE, 19, RATHNEW_STREET, Some(RATHNEW)),
-        crate::handbuilt::building(1400000003, Some(MAI), None, (WICKLOW, WICKLOW_COUNTY)),
+        building(1400000003, Some(MAI), None, (WICKLOW, WICKLOW_COUNTY)),
     ];
     for i in 0..40 {
         let townland = TOWNLANDS + i;
-        localities.push(named(
-            townland,
-            &format!("KNOCK{}", crate::handbuilt::letters(i)),
-            None,
-            3400,
-        ));
+        localities.push(named(townland, &format!("KNOCK{}", letters(i)), None, 3400));
         thoroughfares.push(named(OTHER_STREETS + i, "MAIN STREET", None, 3100));
         buildings.push(house(1400001000 + i, 3, OTHER_STREETS + i, Some(townland)));
     }
@@ -104,5 +101,68 @@ fn a_clipped_word_is_the_common_word_before_a_rare_misspelling_of_it() {
     assert_eq!(
         find(&engine, "19 mani street, wicklow", Language::English),
         (100, Some(point_of(RATHNEW_HOUSE)))
+    );
+}
+
+#[test]
+fn a_townland_named_like_a_street_is_named_whole_by_its_misspelt_street_type() {
+    const DUBLIN: u64 = 1001000002;
+    const MONKSTOWN: u64 = 1100000002;
+    const KILL: u64 = 1110000010;
+    const ALPINE: u64 = 1300000010;
+    const OTHER_TOWNS: u64 = 1100000100;
+    const GRANGES: u64 = 1110000100;
+    let mut buildings = vec![Building {
+        number: Some("23".into()),
+        ..building(1400000010, Some(KILL), Some(ALPINE), (MONKSTOWN, DUBLIN))
+    }];
+    let mut localities = vec![named(KILL, "KILL O' THE GRANGE", None, 3400)];
+    let mut post_towns = vec![post_town(
+        MONKSTOWN,
+        "MONKSTOWN",
+        "BAILE AN MHANAIGH",
+        DUBLIN,
+    )];
+    // Townlands GRANGE and KILL in other towns: places the words may name on their own.
+    for i in 0..6 {
+        let town = OTHER_TOWNS + i;
+        post_towns.push(post_town(
+            town,
+            &format!("TOWN{}", letters(i)),
+            "BAILE",
+            DUBLIN,
+        ));
+        for (k, name) in ["GRANGE", "KILL"].into_iter().enumerate() {
+            let townland = GRANGES + 2 * i + k as u64;
+            localities.push(named(townland, name, None, 3400));
+            buildings.push(building(
+                1400000100 + 2 * i + k as u64,
+                Some(townland),
+                None,
+                (town, DUBLIN),
+            ));
+        }
+    }
+    let ds = crate::handbuilt::assemble(
+        Dataset {
+            counties: vec![county(DUBLIN, "DUBLIN", "BAILE ÁTHA CLIATH")],
+            post_towns,
+            localities,
+            building_groups: vec![named(ALPINE, "ALPINE HEIGHTS", None, 1070)],
+            buildings,
+            ..Dataset::default()
+        },
+        "A94",
+    );
+    let engine = engine(&ds);
+    // GRANGE is a street type: the townland typed with it misspelt is still named whole, not
+    // a street name typed without its type (which left nothing to answer: 550).
+    assert_eq!(
+        find(
+            &engine,
+            "23 ALPINE HEIGHTS, KILL O' THE GRNAGE, MONKSTOWN, CO. DUBIN",
+            Language::English
+        ),
+        (100, Some(point_of(1400000010)))
     );
 }
