@@ -106,10 +106,10 @@ fn bare_street_name(index: &Index, search: &Search, m: &ElementMatch) -> bool {
             crate::text::index_terms(v.name, &mut terms);
             terms.iter().any(|t| {
                 let typed = |(i, w): (usize, &QueryWord)| {
-                    &w.text == t
-                        || (i < 64
-                            && m.mask & (1u64 << i) != 0
-                            && lexicon::within_edits(&w.text, t, usize::from(typo_budget(t.len()))))
+                    i < 64
+                        && m.mask & (1u64 << i) != 0
+                        && (&w.text == t
+                            || lexicon::within_edits(&w.text, t, usize::from(typo_budget(t.len()))))
                 };
                 lex.street_type(t).is_some() && !search.plan.words.iter().enumerate().any(typed)
             })

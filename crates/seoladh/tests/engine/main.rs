@@ -19,6 +19,7 @@ mod index_damage;
 mod index_frozen;
 mod look_alikes;
 mod misspelt;
+mod name_order;
 mod namesakes;
 mod options_distinct;
 mod profiles;

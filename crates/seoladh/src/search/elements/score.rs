@@ -254,7 +254,16 @@ fn read_variant(
     // Split words (`oakridge` as OAK + RIDGE) of which one half is a term of this name: the word,
     // and the weight its half matched.
     let mut halves = [(0u64, 0f32); 2];
-    // The first of the name's terms read, and the word it reads.
+    // The first of the name's terms read at one place alone, and its word (the other words of
+    // the name are read on its sides as the name orders them); failing one, the first of the
+    // name's terms read.
+    let anchored = found[..terms.len()]
+        .iter()
+        .position(|c| {
+            c.first()
+                .is_some_and(|f| c.iter().all(|h| h.mask == f.mask))
+        })
+        .and_then(|f| found[f].first().map(|h| (f, h.mask.trailing_zeros())));
     let mut first_read: Option<(usize, u32)> = None;
     for (k, (&t, &cands)) in terms.iter().zip(found.iter()).enumerate() {
         // Every name word weighs by its rarity.
@@ -264,6 +273,16 @@ fn read_variant(
         // The cheapest hit whose words are still free (a split word may cover two
         // terms); among equally cheap ones, the nearest to the name's other words.
         let free = |h: &&TermHit| h.mask & (r.mask | taken) == 0 || h.how == How::Split;
+        let anchored_from = anchored.or(first_read);
+        let after = anchored_from.is_some_and(|(f, _)| k > f);
+        // A name is never read backwards across a comma: the `Road` of `11 Lower Blyry Road,
+        // Trim` is not the RD of the townland TRIM RD.
+        let backwards = |h: &&TermHit| {
+            anchored_from.is_some_and(|(_, at)| {
+                let p = h.mask.trailing_zeros();
+                p != at && (p > at) != after && hits.spans_sections(1u64 << p | 1u64 << at)
+            })
+        };
         let pick = if ambiguous && anchor == 0 && *late.get_or_insert_with(|| reads_late(index, e))
         {
             // A county or post town named twice (`LOUTH, DUNDALK, CO. LOUTH`): addresses
@@ -281,21 +300,13 @@ fn read_variant(
                     .min_by(|a, b| a.cost.total_cmp(&b.cost).then(b.mask.cmp(&a.mask)))
             })
         } else if ambiguous {
-            // The first of the name's words read at one place alone: a word of the name after
-            // it is looked for after the anchor, one before it before (`3 Windsor Road
-            // Highfield Rd`: the RD of HIGHFIELD RD is the `Rd` after `Highfield`). When every
-            // word of the name is typed twice, the first one read anchors the rest: in
-            // `22 Brighton Avenue, Mount Drummond Ave, Mount Drummond Ave` the AVE of MOUNT
-            // DRUMMOND AVE is the `Ave` after `Drummond`, not the `Avenue` of the street before.
-            let anchored_from = match found[..terms.len()].iter().position(|c| {
-                c.first()
-                    .is_some_and(|f| c.iter().all(|h| h.mask == f.mask))
-            }) {
-                Some(f) => found[f].first().map(|h| (f, h.mask.trailing_zeros())),
-                None => first_read,
-            };
+            // A word of the name after the anchored one is looked for after it, one before it
+            // before (`3 Windsor Road Highfield Rd`: the RD of HIGHFIELD RD is the `Rd` after
+            // `Highfield`). When every word of the name is typed twice, the first one read
+            // anchors the rest: in `22 Brighton Avenue, Mount Drummond Ave, Mount Drummond Ave`
+            // the AVE of MOUNT DRUMMOND AVE is the `Ave` after `Drummond`, not the `Avenue` of
+            // the street before.
             let near = if anchor != 0 { anchor } else { r.mask };
-            let after = anchored_from.is_some_and(|(f, _)| k > f);
             let aside =
                 |h: &TermHit| u8::from((h.mask.trailing_zeros() > near.trailing_zeros()) != after);
             // Nearest of all is the word right where the name's order puts it, counted from
@@ -307,14 +318,6 @@ fn read_variant(
             // A one-word name is the word that is a whole line alone, if one is: `THE LODGE,
             // LODGE, MALLOW` is the house THE LODGE in the townland LODGE.
             let shared = |h: &TermHit| u8::from(terms.len() > 1 || h.mask & !hits.lone_words != 0);
-            // Nor is a name read backwards across a comma: the `Road` of `5 New Haggard Road,
-            // Trim` is not the RD of the townland TRIM RD.
-            let backwards = |h: &&TermHit| {
-                anchored_from.is_some_and(|(_, at)| {
-                    let p = h.mask.trailing_zeros();
-                    p != at && (p > at) != after && hits.spans_sections(1u64 << p | 1u64 << at)
-                })
-            };
             // A name is typed within a line: of its word typed in the line of the name's other
             // words and again in another line, the one in its line is the name's, even
             // misspelt (`4 Windsor Roa, Highfiel Rd`: the ROAD of WINDSOR ROAD is `Roa`).
@@ -335,7 +338,7 @@ fn read_variant(
                         .then(aside(a).cmp(&aside(b)))
                 })
         } else {
-            cands.iter().find(free)
+            cands.iter().filter(free).find(|h| !backwards(h))
         };
         let pick = pick.filter(|h| !hits.stray_stopword(h.mask, anchor));
         // Nor are they the words of an earlier line: typing `24 Clanmahon Road, St` begins

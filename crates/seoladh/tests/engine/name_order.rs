@@ -1,0 +1,75 @@
+//! Find Address reading a name's words in the order they are typed, on a small hand-built
+//! dataset: house 11 of LOWER BLYRY ROAD in the townland TRIM RD of the post town ENFIELD, and
+//! house 4 of MAIN STREET in the post town TRIM (which has no LOWER BLYRY ROAD), CO. MEATH.
+
+use seoladh::raw::ecad::*;
+use seoladh::Language;
+
+use crate::handbuilt::{building, county, engine, find, named, post_town};
+
+const MEATH: u64 = 1001000001;
+const TRIM: u64 = 1100000001;
+const ENFIELD: u64 = 1100000002;
+const TRIM_RD: u64 = 1110000001;
+const BLYRY: u64 = 1200000001;
+const MAIN: u64 = 1200000002;
+const BLYRY_HOUSE: u64 = 1400000001;
+const MAIN_HOUSE: u64 = 1400000002;
+
+/// House `number` of `street` in `locality` of `town`.
+fn house(id: u64, number: u64, street: u64, locality: Option<u64>, town: u64) -> Building {
+    Building {
+        number: Some(number.to_string()),
+        primary_thoroughfare_id: Some(street),
+        ..building(id, locality, None, (town, MEATH))
+    }
+}
+
+fn dataset() -> Dataset {
+    crate::handbuilt::assemble(
+        Dataset {
+            counties: vec![county(MEATH, "MEATH", "AN MHÍ")],
+            post_towns: vec![
+                post_town(TRIM, "TRIM", "BAILE ÁTHA TROIM", MEATH),
+                post_town(ENFIELD, "ENFIELD", "BÓTHAR BUÍ", MEATH),
+            ],
+            localities: vec![named(TRIM_RD, "TRIM RD", None, 3400)],
+            thoroughfares: vec![
+                named(BLYRY, "LOWER BLYRY ROAD", None, 3100),
+                named(MAIN, "MAIN STREET", None, 3100),
+            ],
+            buildings: vec![
+                house(BLYRY_HOUSE, 11, BLYRY, Some(TRIM_RD), ENFIELD),
+                house(MAIN_HOUSE, 4, MAIN, None, TRIM),
+            ],
+            ..Dataset::default()
+        },
+        "A83",
+    )
+}
+
+#[test]
+fn a_name_is_not_read_backwards_across_a_comma() {
+    let engine = engine(&dataset());
+    let blyry = BLYRY_HOUSE + 300000000;
+    // `Road, Trim` is not the townland TRIM RD: the text names the post town TRIM, which has no
+    // LOWER BLYRY ROAD, so the house in TRIM RD, ENFIELD is not the answer.
+    let (code, id) = find(
+        &engine,
+        "11 LOWER BLYRY ROAD, TRIM, CO. MEATH",
+        Language::English,
+    );
+    assert!(
+        !(matches!(code, 100 | 110 | 200) && id == Some(blyry)),
+        "answered {code} with the house in TRIM RD, ENFIELD"
+    );
+    // Typed in its order, the townland is named.
+    assert_eq!(
+        find(
+            &engine,
+            "11 LOWER BLYRY ROAD, TRIM RD, ENFIELD",
+            Language::English
+        ),
+        (100, Some(blyry))
+    );
+}
