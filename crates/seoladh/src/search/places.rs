@@ -667,6 +667,7 @@ fn assign(
         score.assigned[usize::from(score.n_assigned)] = c;
         score.n_assigned += 1;
     }
+    // A line typed twice costs nothing when the place reads either copy.
     let said = score.mask | verifier.hits().twins_of(score.mask);
     for (i, w) in word_weights.iter().enumerate() {
         if said & (1u64 << i) == 0 {
@@ -724,7 +725,7 @@ pub fn pin_building(
             }
             return;
         }
-        let gain = m.score + explained(word_weights, m.mask);
+        let gain = m.score + charged(verifier, word_weights, place.mask, m.mask);
         if gain > 0.0 && best.map_or(true, |(g, _)| gain > g) {
             best = Some((gain, i));
         }
@@ -865,7 +866,8 @@ pub fn pin_tied_by_name(
         if found.mask != all_words & !scored[tied[k].1].mask {
             return;
         }
-        let gain = found.score + explained(word_weights, found.mask);
+        let gain =
+            found.score + charged(verifier, word_weights, scored[tied[k].1].mask, found.mask);
         if gain > 0.0 && best[k].map_or(true, |(g, _)| gain > g) {
             best[k] = Some((gain, m));
         }
@@ -927,7 +929,7 @@ pub fn add_namesakes(
                     && found.mask & p.mask == 0
                     && usize::from(p.n_assigned) < MAX_ASSIGNED
                 {
-                    let gain = found.score + explained(word_weights, found.mask);
+                    let gain = found.score + charged(verifier, word_weights, p.mask, found.mask);
                     assign_pin(p, &verifier.matches[m as usize], m, gain);
                     added = true;
                 }
@@ -1003,6 +1005,13 @@ fn assign_pin(place: &mut PlaceScore, m: &ElementMatch, i: u32, gain: f32) {
     place.pin = Some(i);
     place.assigned[usize::from(place.n_assigned)] = i;
     place.n_assigned += 1;
+}
+
+/// What a place that reads the words of `place_mask` was charged for the words of `mask` it
+/// leaves unexplained ([`assign`]), which a name explaining them gains back: not the copy of a
+/// line typed twice whose other copy it reads.
+fn charged(verifier: &Verifier<'_>, word_weights: &[f32], place_mask: u64, mask: u64) -> f32 {
+    explained(word_weights, mask & !verifier.hits().twins_of(place_mask))
 }
 
 /// The weight of the words in `mask`.

@@ -1,11 +1,13 @@
-//! Find Address reading a name's words in the order they are typed, on a small hand-built
-//! dataset: house 11 of LOWER BLYRY ROAD in the townland TRIM RD of the post town ENFIELD, and
-//! house 4 of MAIN STREET in the post town TRIM (which has no LOWER BLYRY ROAD), CO. MEATH.
+//! Find Address reading a name's words where they are typed, on small hand-built datasets:
+//! house 11 of LOWER BLYRY ROAD in the townland TRIM RD of the post town ENFIELD, and house 4 of
+//! MAIN STREET in the post town TRIM (which has no LOWER BLYRY ROAD), CO. MEATH; and house 15 of
+//! the estate BREFFNI COURT in the townland CARRICK-ON-SHANNON of the post town CARRICK ON
+//! SHANNON, beside the CARRICK ON SHANNON CREDIT UNION at 15 BREFFNI CRESCENT, DROMARD.
 
 use seoladh::raw::ecad::*;
 use seoladh::Language;
 
-use crate::handbuilt::{building, county, engine, find, named, post_town};
+use crate::handbuilt::{building, county, engine, find, named, organisation, post_town};
 
 const MEATH: u64 = 1001000001;
 const TRIM: u64 = 1100000001;
@@ -71,5 +73,60 @@ fn a_name_is_not_read_backwards_across_a_comma() {
             Language::English
         ),
         (100, Some(blyry))
+    );
+}
+
+#[test]
+fn a_town_named_like_its_townland_is_not_a_line_typed_twice() {
+    const LEITRIM: u64 = 1001000002;
+    const CARRICK: u64 = 1100000010;
+    const CARRICK_TOWNLAND: u64 = 1110000010;
+    const DROMARD: u64 = 1110000011;
+    const COURT: u64 = 1300000010;
+    const CRESCENT: u64 = 1200000010;
+    let town = (CARRICK, LEITRIM);
+    let court = Building {
+        number: Some("15".into()),
+        ..building(1400000010, Some(CARRICK_TOWNLAND), Some(COURT), town)
+    };
+    let crescent = Building {
+        number: Some("15".into()),
+        primary_thoroughfare_id: Some(CRESCENT),
+        ..building(1400000011, Some(DROMARD), None, town)
+    };
+    let mut ds = Dataset {
+        counties: vec![county(LEITRIM, "LEITRIM", "LIATROIM")],
+        post_towns: vec![post_town(
+            CARRICK,
+            "CARRICK ON SHANNON",
+            "CORA DROMA RÚISC",
+            LEITRIM,
+        )],
+        localities: vec![
+            named(CARRICK_TOWNLAND, "CARRICK-ON-SHANNON", None, 3400),
+            named(DROMARD, "DROMARD", None, 3400),
+        ],
+        thoroughfares: vec![named(CRESCENT, "BREFFNI CRESCENT", None, 3100)],
+        building_groups: vec![named(COURT, "BREFFNI COURT", None, 1070)],
+        buildings: vec![court, crescent],
+        ..Dataset::default()
+    };
+    ds = crate::handbuilt::assemble(ds, "N41");
+    ds.organisations = vec![organisation(
+        1500000001,
+        1400000011 + 300000000,
+        "CARRICK ON SHANNON CREDIT UNION",
+    )];
+    seoladh::raw::ecad::address::derive_address_tables(&mut ds);
+    let engine = engine(&ds);
+    // The townland and the post town share their words; the credit union's name reads them once
+    // and its post town again, which does not make the townland's line free for it.
+    assert_eq!(
+        find(
+            &engine,
+            "15 BREFFNI COURT, CARRICK-ON-SHANNON, CARRICK ON SHANNON, CO. LEITRIM",
+            Language::English
+        ),
+        (100, Some(1400000010 + 300000000))
     );
 }
