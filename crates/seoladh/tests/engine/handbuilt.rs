@@ -66,6 +66,22 @@ pub fn building(
     }
 }
 
+/// House `number` of thoroughfare `street` in `locality` (none: the post town itself) of `town`
+/// in `county`.
+pub fn street_house(
+    id: u64,
+    number: u64,
+    street: u64,
+    locality: Option<u64>,
+    (town, county): (u64, u64),
+) -> Building {
+    Building {
+        number: Some(number.to_string()),
+        primary_thoroughfare_id: Some(street),
+        ..building(id, locality, None, (town, county))
+    }
+}
+
 /// Three capital letters, distinct for each `i` below 26³ (names of many look-alike places).
 pub fn letters(mut i: u64) -> String {
     let mut s = String::new();

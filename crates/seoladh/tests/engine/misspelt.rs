@@ -8,7 +8,7 @@
 use seoladh::raw::ecad::*;
 use seoladh::Language;
 
-use crate::handbuilt::{building, county, engine, find, letters, named, post_town};
+use crate::handbuilt::{building, county, engine, find, letters, named, post_town, street_house};
 
 const WICKLOW_COUNTY: u64 = 1001000001;
 const WICKLOW: u64 = 1100000001;
@@ -24,11 +24,7 @@ const RATHNEW_HOUSE: u64 = 1400000002;
 
 /// House `number` of thoroughfare `street` in `locality` (none: the town itself) of WICKLOW.
 fn house(id: u64, number: u64, street: u64, locality: Option<u64>) -> Building {
-    Building {
-        number: Some(number.to_string()),
-        primary_thoroughfare_id: Some(street),
-        ..crate::handbuilt::building(id, locality, None, (WICKLOW, WICKLOW_COUNTY))
-    }
+    street_house(id, number, street, locality, (WICKLOW, WICKLOW_COUNTY))
 }
 
 fn dataset() -> Dataset {

@@ -7,7 +7,9 @@
 use seoladh::raw::ecad::*;
 use seoladh::Language;
 
-use crate::handbuilt::{building, county, engine, find, named, organisation, post_town};
+use crate::handbuilt::{
+    building, county, engine, find, named, organisation, post_town, street_house,
+};
 
 const MEATH: u64 = 1001000001;
 const TRIM: u64 = 1100000001;
@@ -20,11 +22,7 @@ const MAIN_HOUSE: u64 = 1400000002;
 
 /// House `number` of `street` in `locality` of `town`.
 fn house(id: u64, number: u64, street: u64, locality: Option<u64>, town: u64) -> Building {
-    Building {
-        number: Some(number.to_string()),
-        primary_thoroughfare_id: Some(street),
-        ..building(id, locality, None, (town, MEATH))
-    }
+    street_house(id, number, street, locality, (town, MEATH))
 }
 
 fn dataset() -> Dataset {
@@ -89,11 +87,7 @@ fn a_town_named_like_its_townland_is_not_a_line_typed_twice() {
         number: Some("15".into()),
         ..building(1400000010, Some(CARRICK_TOWNLAND), Some(COURT), town)
     };
-    let crescent = Building {
-        number: Some("15".into()),
-        primary_thoroughfare_id: Some(CRESCENT),
-        ..building(1400000011, Some(DROMARD), None, town)
-    };
+    let crescent = street_house(1400000011, 15, CRESCENT, Some(DROMARD), town);
     let mut ds = Dataset {
         counties: vec![county(LEITRIM, "LEITRIM", "LIATROIM")],
         post_towns: vec![post_town(
