@@ -215,12 +215,17 @@ pub(super) struct Fit {
     /// The typed elements need names of both languages: no one language's postal address
     /// holds them all (`GEORGES STREET` typed in English beside `DROICHEAD ÁTHA` in Irish).
     pub mixed: bool,
+    /// Within a line, an element is typed before one the address puts ahead of it
+    /// (`KILMALLOCK RETAIL PARK` read as the post town KILMALLOCK before the street RETAIL
+    /// PARK). Lines themselves may come in any order.
+    pub disordered: bool,
 }
 
 impl Fit {
-    /// Every typed word is one of the address's, and every element of the address is typed.
+    /// Every typed word is one of the address's, every element of the address is typed, and
+    /// each line holds its elements in the address's order.
     pub fn exact(&self) -> bool {
-        self.untyped.is_empty() && self.missing.is_empty()
+        self.untyped.is_empty() && self.missing.is_empty() && !self.disordered
     }
 
     /// [`Fit::exact`] in one language: the text is its postal address in English or in Irish.
@@ -243,31 +248,32 @@ pub(super) struct Typed {
     /// A county written as one (`Co. Galway`, `Contae na Gaillimhe`): it names the county only,
     /// never the post town or locality of the same name.
     marked_county: bool,
+    /// The comma section (line) it is typed in, counted from 0.
+    line: usize,
 }
 
 /// The typed tokens a [`Fit`] reads: every word and number of `text`, postcodes aside.
 pub(super) fn typed_tokens(text: &str) -> Vec<Typed> {
     let t = crate::text::tokenise(text);
-    t.iter()
-        .filter(|(k, _)| {
-            !matches!(
-                k.kind,
-                TokenKind::Separator
-                    | TokenKind::Eircode
-                    | TokenKind::RoutingKey
-                    | TokenKind::UkPostcode
-            )
-        })
-        .map(|(k, s)| Typed {
-            text: s.to_string(),
-            kind: k.kind,
-            marked_county: k.kind == TokenKind::County
-                && text.get(k.span.clone()).is_some_and(|raw| {
-                    let raw = crate::text::normalise(raw);
-                    COUNTY_MARKERS.iter().any(|m| raw.starts_with(m))
-                }),
-        })
-        .collect()
+    let mut out = Vec::new();
+    let mut line = 0;
+    for (k, s) in t.iter() {
+        match k.kind {
+            TokenKind::Separator => line += 1,
+            TokenKind::Eircode | TokenKind::RoutingKey | TokenKind::UkPostcode => {}
+            kind => out.push(Typed {
+                text: s.to_string(),
+                kind,
+                marked_county: kind == TokenKind::County
+                    && text.get(k.span.clone()).is_some_and(|raw| {
+                        let raw = crate::text::normalise(raw);
+                        COUNTY_MARKERS.iter().any(|m| raw.starts_with(m))
+                    }),
+                line,
+            }),
+        }
+    }
+    out
 }
 
 /// How a county is marked as one (normalised).
@@ -291,6 +297,8 @@ pub(super) fn fit(index: &Index, typed: &[Typed], target: &Target) -> Option<Fit
     let english = postal_address(&parts, Language::English);
     let irish = postal_address(&parts, Language::Irish);
     let mut used = vec![false; typed.len()];
+    // The tokens taken by the elements read so far (those ahead in the address).
+    let mut taken_before = vec![false; typed.len()];
     let mut out = Fit::default();
     let mut terms = Vec::new();
     let mut languages = ENGLISH | IRISH;
@@ -330,6 +338,14 @@ pub(super) fn fit(index: &Index, typed: &[Typed], target: &Target) -> Option<Fit
                 }
             }
             if let Some((taken, lang)) = best {
+                // Elements come in address order here: one typed earlier in the same line as
+                // one before it is out of order.
+                out.disordered |= taken.iter().any(|&i| {
+                    (i + 1..typed.len()).any(|j| taken_before[j] && typed[j].line == typed[i].line)
+                });
+                for &i in &taken {
+                    taken_before[i] = true;
+                }
                 for i in taken {
                     used[i] = true;
                 }

@@ -2,7 +2,8 @@
 //! house 11 of LOWER BLYRY ROAD in the townland TRIM RD of the post town ENFIELD, and house 4 of
 //! MAIN STREET in the post town TRIM (which has no LOWER BLYRY ROAD), CO. MEATH; and house 15 of
 //! the estate BREFFNI COURT in the townland CARRICK-ON-SHANNON of the post town CARRICK ON
-//! SHANNON, beside the CARRICK ON SHANNON CREDIT UNION at 15 BREFFNI CRESCENT, DROMARD.
+//! SHANNON, beside the CARRICK ON SHANNON CREDIT UNION at 15 BREFFNI CRESCENT, DROMARD; and
+//! house 28 of KILMALLOCK RETAIL PARK and of RETAIL PARK, both in ARDPATRICK, KILMALLOCK.
 
 use seoladh::raw::ecad::*;
 use seoladh::Language;
@@ -122,5 +123,68 @@ fn a_town_named_like_its_townland_is_not_a_line_typed_twice() {
             Language::English
         ),
         (100, Some(1400000010 + 300000000))
+    );
+}
+
+#[test]
+fn a_line_read_as_two_names_out_of_their_order_is_no_exact_address() {
+    const LIMERICK: u64 = 1001000003;
+    const KILMALLOCK: u64 = 1100000020;
+    const ARDPATRICK: u64 = 1110000020;
+    const NAMED_PARK: u64 = 1200000020;
+    const PARK: u64 = 1200000021;
+    let town = (KILMALLOCK, LIMERICK);
+    let ds = crate::handbuilt::assemble(
+        Dataset {
+            counties: vec![county(LIMERICK, "LIMERICK", "LUIMNEACH")],
+            post_towns: vec![post_town(
+                KILMALLOCK,
+                "KILMALLOCK",
+                "CILL MOCHEALLÓG",
+                LIMERICK,
+            )],
+            localities: vec![named(ARDPATRICK, "ARDPATRICK", None, 3400)],
+            thoroughfares: vec![
+                named(NAMED_PARK, "KILMALLOCK RETAIL PARK", None, 3100),
+                named(PARK, "RETAIL PARK", None, 3100),
+            ],
+            buildings: vec![
+                street_house(1400000020, 28, NAMED_PARK, Some(ARDPATRICK), town),
+                street_house(1400000021, 28, PARK, Some(ARDPATRICK), town),
+            ],
+            ..Dataset::default()
+        },
+        "V35",
+    );
+    let engine = engine(&ds);
+    let (named_house, house) = (1400000020 + 300000000, 1400000021 + 300000000);
+    // Every word is one of 28 RETAIL PARK, ARDPATRICK, KILMALLOCK's, but only if the line
+    // `Kilmallock Retail Park` holds the post town before the street: it reads as well as the
+    // street KILMALLOCK RETAIL PARK with its post town left out, so neither is certain.
+    let (code, id) = find(
+        &engine,
+        "28 Kilmallock Retail Park, Ardpatrick, Co. Limerick",
+        Language::English,
+    );
+    assert!(
+        !(matches!(code, 100 | 110 | 200) && id == Some(house)),
+        "answered {code} with 28 RETAIL PARK"
+    );
+    // Each typed as stored is itself.
+    assert_eq!(
+        find(
+            &engine,
+            "28 KILMALLOCK RETAIL PARK, ARDPATRICK, KILMALLOCK, CO. LIMERICK",
+            Language::English
+        ),
+        (100, Some(named_house))
+    );
+    assert_eq!(
+        find(
+            &engine,
+            "28 RETAIL PARK, ARDPATRICK, KILMALLOCK, CO. LIMERICK",
+            Language::English
+        ),
+        (100, Some(house))
     );
 }
