@@ -256,13 +256,15 @@ fn read_variant(
     let mut halves = [(0u64, 0f32); 2];
     // The first of the name's terms read at one place alone, and its word (the other words of
     // the name are read on its sides as the name orders them); failing one, the first of the
-    // name's terms read.
-    let anchored = found[..terms.len()]
-        .iter()
-        .position(|c| {
-            c.first()
-                .is_some_and(|f| c.iter().all(|h| h.mask == f.mask))
+    // name's terms read. Only a word typed twice or a comma makes the side matter.
+    let anchored = (ambiguous || hits.section_starts != 0)
+        .then(|| {
+            found[..terms.len()].iter().position(|c| {
+                c.first()
+                    .is_some_and(|f| c.iter().all(|h| h.mask == f.mask))
+            })
         })
+        .flatten()
         .and_then(|f| found[f].first().map(|h| (f, h.mask.trailing_zeros())));
     let mut first_read: Option<(usize, u32)> = None;
     for (k, (&t, &cands)) in terms.iter().zip(found.iter()).enumerate() {
