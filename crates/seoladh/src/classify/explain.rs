@@ -57,6 +57,9 @@ pub fn explain(index: &Index, text: &str, search: &Search, lang: Language) -> Ex
                 "lost: the answer is the text in one language, this one mixes English and Irish names"
                     .into()
             }
+            Some(Loss::CountyOnly) => {
+                "lost: leaves a typed county word the other's lines take to its county".into()
+            }
             Some(Loss::LeavesMore) => "lost: leaves more of the text unexplained".into(),
             Some(Loss::RangeNumber) => "lost: the house number is only one end of its range".into(),
         };

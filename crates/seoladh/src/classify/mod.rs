@@ -442,6 +442,7 @@ fn read_window(index: &Index, text: &str, search: &Search) -> Option<Window> {
             b.exact_fit()
                 .cmp(&a.exact_fit())
                 .then(b.exact_in_one_language().cmp(&a.exact_in_one_language()))
+                .then(a.county_only().cmp(&b.county_only()))
                 .then(a.unexplained.total_cmp(&b.unexplained))
                 .then(b.exact_number.cmp(&a.exact_number))
                 .then(i.cmp(j))
@@ -458,6 +459,9 @@ enum Loss {
     /// The chosen address is the text in one language; this one only with names of both
     /// (`5 SRÁID GEORGES, DROICHEAD ÁTHA` read from `5 GEORGE'S STREET, DROICHEAD ÁTHA`).
     MixedLanguages,
+    /// Both are the text exactly, but this one leaves more typed county words to its county
+    /// (`DUBLIN` of `1 BACHELORS WALK, DUBLIN, DUBLIN 2`, the other's locality).
+    CountyOnly,
     /// It leaves more of the text unexplained.
     LeavesMore,
     /// It reaches the typed house number only as one end of a range.
@@ -471,6 +475,9 @@ fn loses(chosen: &Reading, other: &Reading) -> Option<Loss> {
     }
     if chosen.exact_in_one_language() && !other.exact_in_one_language() {
         return Some(Loss::MixedLanguages);
+    }
+    if chosen.county_only() < other.county_only() {
+        return Some(Loss::CountyOnly);
     }
     if other.unexplained > chosen.unexplained + f32::EPSILON {
         return Some(Loss::LeavesMore);

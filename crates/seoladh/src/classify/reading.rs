@@ -85,6 +85,15 @@ impl Reading {
     pub(super) fn exact_in_one_language(&self) -> bool {
         self.fit.as_ref().is_some_and(Fit::exact_in_one_language)
     }
+
+    /// Typed county words its own lines leave to its county ([`Fit::county_only`]), counted
+    /// for an exact fit only (`usize::MAX` otherwise).
+    pub(super) fn county_only(&self) -> usize {
+        self.fit
+            .as_ref()
+            .filter(|f| f.exact())
+            .map_or(usize::MAX, |f| f.county_only)
+    }
 }
 
 /// An address typed twice (`38 EASTLY COURT, 38 EASTLY COURT, …`) gives the house number twice;
@@ -219,6 +228,10 @@ pub(super) struct Fit {
     /// (`KILMALLOCK RETAIL PARK` read as the post town KILMALLOCK before the street RETAIL
     /// PARK). Lines themselves may come in any order.
     pub disordered: bool,
+    /// Typed county words no element of the address takes (read as its county alone): of two
+    /// addresses the text names exactly, the one whose own lines take `DUBLIN` (a locality
+    /// DUBLIN in `1 BACHELORS WALK, DUBLIN, DUBLIN 2`) is the text more closely.
+    pub county_only: usize,
 }
 
 impl Fit {
@@ -385,6 +398,11 @@ pub(super) fn fit(index: &Index, typed: &[Typed], target: &Target) -> Option<Fit
         }
     }
     out.mixed = languages == 0;
+    out.county_only = typed
+        .iter()
+        .zip(&used)
+        .filter(|(t, used)| !**used && t.kind == TokenKind::County)
+        .count();
     out.missing = typed
         .iter()
         .zip(&used)

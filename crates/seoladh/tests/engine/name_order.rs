@@ -3,7 +3,8 @@
 //! MAIN STREET in the post town TRIM (which has no LOWER BLYRY ROAD), CO. MEATH; and house 15 of
 //! the estate BREFFNI COURT in the townland CARRICK-ON-SHANNON of the post town CARRICK ON
 //! SHANNON, beside the CARRICK ON SHANNON CREDIT UNION at 15 BREFFNI CRESCENT, DROMARD; and
-//! house 28 of KILMALLOCK RETAIL PARK and of RETAIL PARK, both in ARDPATRICK, KILMALLOCK.
+//! house 28 of KILMALLOCK RETAIL PARK and of RETAIL PARK, both in ARDPATRICK, KILMALLOCK; and
+//! house 1 of two streets BACHELORS WALK in DUBLIN 2, one in the locality DUBLIN.
 
 use seoladh::raw::ecad::*;
 use seoladh::Language;
@@ -186,5 +187,52 @@ fn a_line_read_as_two_names_out_of_their_order_is_no_exact_address() {
             Language::English
         ),
         (100, Some(house))
+    );
+}
+
+#[test]
+fn a_county_word_that_is_one_addresses_own_line_is_that_address() {
+    const DUBLIN_COUNTY: u64 = 1001000004;
+    const DUBLIN_2: u64 = 1100000030;
+    const DUBLIN: u64 = 1110000030;
+    const WALK: u64 = 1200000030;
+    const OTHER_WALK: u64 = 1200000031;
+    let town = (DUBLIN_2, DUBLIN_COUNTY);
+    let ds = crate::handbuilt::assemble(
+        Dataset {
+            counties: vec![county(DUBLIN_COUNTY, "DUBLIN", "BAILE ÁTHA CLIATH")],
+            post_towns: vec![post_town(
+                DUBLIN_2,
+                "DUBLIN 2",
+                "BAILE ÁTHA CLIATH 2",
+                DUBLIN_COUNTY,
+            )],
+            localities: vec![named(DUBLIN, "DUBLIN", None, 3400)],
+            thoroughfares: vec![
+                named(WALK, "BACHELORS WALK", None, 3100),
+                named(OTHER_WALK, "BACHELORS WALK", None, 3100),
+            ],
+            buildings: vec![
+                street_house(1400000030, 1, WALK, Some(DUBLIN), town),
+                street_house(1400000031, 1, OTHER_WALK, None, town),
+            ],
+            ..Dataset::default()
+        },
+        "D02",
+    );
+    let engine = engine(&ds);
+    // Both are the text exactly (DUBLIN may be the county, which a Dublin district address does
+    // not print), but only one takes `DUBLIN` as a line of its own.
+    assert_eq!(
+        find(
+            &engine,
+            "1 BACHELORS WALK, DUBLIN, DUBLIN 2",
+            Language::English
+        ),
+        (100, Some(1400000030 + 300000000))
+    );
+    assert_eq!(
+        find(&engine, "1 BACHELORS WALK, DUBLIN 2", Language::English),
+        (100, Some(1400000031 + 300000000))
     );
 }
