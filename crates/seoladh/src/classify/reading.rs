@@ -310,8 +310,6 @@ pub(super) fn fit(index: &Index, typed: &[Typed], target: &Target) -> Option<Fit
     let english = postal_address(&parts, Language::English);
     let irish = postal_address(&parts, Language::Irish);
     let mut used = vec![false; typed.len()];
-    // The tokens taken by the elements read so far (those ahead in the address).
-    let mut taken_before = vec![false; typed.len()];
     let mut out = Fit::default();
     let mut terms = Vec::new();
     let mut languages = ENGLISH | IRISH;
@@ -351,14 +349,12 @@ pub(super) fn fit(index: &Index, typed: &[Typed], target: &Target) -> Option<Fit
                 }
             }
             if let Some((taken, lang)) = best {
-                // Elements come in address order here: one typed earlier in the same line as
-                // one before it is out of order.
+                // Elements come in address order here, and `used` holds the tokens of those
+                // read so far: one typed earlier in the same line as one of theirs is out of
+                // order.
                 out.disordered |= taken.iter().any(|&i| {
-                    (i + 1..typed.len()).any(|j| taken_before[j] && typed[j].line == typed[i].line)
+                    (i + 1..typed.len()).any(|j| used[j] && typed[j].line == typed[i].line)
                 });
-                for &i in &taken {
-                    taken_before[i] = true;
-                }
                 for i in taken {
                     used[i] = true;
                 }

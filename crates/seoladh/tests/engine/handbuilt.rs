@@ -125,8 +125,13 @@ pub fn points(buildings: &[Building], routing: &str) -> Vec<AddressPoint> {
     buildings
         .iter()
         .enumerate()
-        .map(|(i, b)| point(b.id + 300000000, b.id, &format!("{routing}{i:04}")))
+        .map(|(i, b)| point(point_id(b.id), b.id, &format!("{routing}{i:04}")))
         .collect()
+}
+
+/// The id of the plain point [`points`] gives building `building_id`.
+pub fn point_id(building_id: u64) -> u64 {
+    building_id + 300000000
 }
 
 /// A plain residential point with an Eircode.

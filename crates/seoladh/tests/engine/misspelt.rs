@@ -8,7 +8,9 @@
 use seoladh::raw::ecad::*;
 use seoladh::Language;
 
-use crate::handbuilt::{building, county, engine, find, letters, named, post_town, street_house};
+use crate::handbuilt::{
+    building, county, engine, find, letters, named, point_id, post_town, street_house,
+};
 
 const WICKLOW_COUNTY: u64 = 1001000001;
 const WICKLOW: u64 = 1100000001;
@@ -72,18 +74,13 @@ fn dataset() -> Dataset {
     crate::handbuilt::assemble(ds, "A67")
 }
 
-/// The point of building `id` (one plain point per building, see `handbuilt::points`).
-fn point_of(id: u64) -> u64 {
-    id + 300000000
-}
-
 #[test]
 fn a_clipped_word_is_the_common_word_before_a_rare_misspelling_of_it() {
     let engine = engine(&dataset());
     // `mai` is MAIN clipped, no more the MANI of RATHNEW's misspelt alias than MAIN.
     assert_eq!(
         find(&engine, "19 mai street, wicklow", Language::English),
-        (100, Some(point_of(TOWN_HOUSE)))
+        (100, Some(point_id(TOWN_HOUSE)))
     );
     assert_eq!(
         find(
@@ -91,12 +88,12 @@ fn a_clipped_word_is_the_common_word_before_a_rare_misspelling_of_it() {
             "19 mai street, rathnew, wicklow",
             Language::English
         ),
-        (100, Some(point_of(RATHNEW_HOUSE)))
+        (100, Some(point_id(RATHNEW_HOUSE)))
     );
     // The alias typed in full is RATHNEW's street.
     assert_eq!(
         find(&engine, "19 mani street, wicklow", Language::English),
-        (100, Some(point_of(RATHNEW_HOUSE)))
+        (100, Some(point_id(RATHNEW_HOUSE)))
     );
 }
 
@@ -159,6 +156,6 @@ fn a_townland_named_like_a_street_is_named_whole_by_its_misspelt_street_type() {
             "23 ALPINE HEIGHTS, KILL O' THE GRNAGE, MONKSTOWN, CO. DUBIN",
             Language::English
         ),
-        (100, Some(point_of(1400000010)))
+        (100, Some(point_id(1400000010)))
     );
 }

@@ -10,7 +10,7 @@ use seoladh::raw::ecad::*;
 use seoladh::Language;
 
 use crate::handbuilt::{
-    building, county, engine, find, named, organisation, post_town, street_house,
+    building, county, engine, find, named, organisation, point_id, post_town, street_house,
 };
 
 const MEATH: u64 = 1001000001;
@@ -53,7 +53,7 @@ fn dataset() -> Dataset {
 #[test]
 fn a_name_is_not_read_backwards_across_a_comma() {
     let engine = engine(&dataset());
-    let blyry = BLYRY_HOUSE + 300000000;
+    let blyry = point_id(BLYRY_HOUSE);
     // `Road, Trim` is not the townland TRIM RD: the text names the post town TRIM, which has no
     // LOWER BLYRY ROAD, so the house in TRIM RD, ENFIELD is not the answer.
     let (code, id) = find(
@@ -110,7 +110,7 @@ fn a_town_named_like_its_townland_is_not_a_line_typed_twice() {
     ds = crate::handbuilt::assemble(ds, "N41");
     ds.organisations = vec![organisation(
         1500000001,
-        1400000011 + 300000000,
+        point_id(1400000011),
         "CARRICK ON SHANNON CREDIT UNION",
     )];
     seoladh::raw::ecad::address::derive_address_tables(&mut ds);
@@ -123,7 +123,7 @@ fn a_town_named_like_its_townland_is_not_a_line_typed_twice() {
             "15 BREFFNI COURT, CARRICK-ON-SHANNON, CARRICK ON SHANNON, CO. LEITRIM",
             Language::English
         ),
-        (100, Some(1400000010 + 300000000))
+        (100, Some(point_id(1400000010)))
     );
 }
 
@@ -158,7 +158,7 @@ fn a_line_read_as_two_names_out_of_their_order_is_no_exact_address() {
         "V35",
     );
     let engine = engine(&ds);
-    let (named_house, house) = (1400000020 + 300000000, 1400000021 + 300000000);
+    let (named_house, house) = (point_id(1400000020), point_id(1400000021));
     // Every word is one of 28 RETAIL PARK, ARDPATRICK, KILMALLOCK's, but only if the line
     // `Kilmallock Retail Park` holds the post town before the street: it reads as well as the
     // street KILMALLOCK RETAIL PARK with its post town left out, so neither is certain.
@@ -229,10 +229,10 @@ fn a_county_word_that_is_one_addresses_own_line_is_that_address() {
             "1 BACHELORS WALK, DUBLIN, DUBLIN 2",
             Language::English
         ),
-        (100, Some(1400000030 + 300000000))
+        (100, Some(point_id(1400000030)))
     );
     assert_eq!(
         find(&engine, "1 BACHELORS WALK, DUBLIN 2", Language::English),
-        (100, Some(1400000031 + 300000000))
+        (100, Some(point_id(1400000031)))
     );
 }
