@@ -3,16 +3,20 @@
 //!
 //! The names come from the whole input (`Plan::uk_names`). A UK country settles it; a UK
 //! county or town does unless the input also names an Irish county, district or code. Either
-//! way, a name is no evidence when an Irish place of the index bears it exactly (`Bangor` is a
-//! town in Co. Down and in Co. Mayo), nor when the Irish reading explains the whole input and
-//! reads the names as typed.
+//! way, a name is no evidence when an Irish place of the index bears it as typed (`Bangor` is a
+//! town in Co. Down and in Co. Mayo; `Derry` is a townland too, `Londonderry` only the city),
+//! nor when the Irish reading explains the whole input and reads the names as typed. An Irish
+//! namesake that could not hold the address typed does not count: a house number before a
+//! UK town whose Irish namesakes are townlands without a street or estate (`20 Frostenden
+//! Corner Road, Leeds`; LEEDS is also a townland of a few houses in Co. Galway).
 
 use smallvec::SmallVec;
 
 use super::Answer;
-use crate::index::Index;
+use crate::index::{ElementKind, Index, NONE};
 use crate::search::foreign::is_ni_county;
 use crate::search::{Plan, Search};
+use crate::text::normalise;
 
 /// Whether the query is a UK address by the places it names.
 pub(super) fn names_uk_address(
@@ -36,7 +40,15 @@ pub(super) fn names_uk_address(
     if whole.is_some_and(|b| reads_exactly(search, b, named)) {
         return false;
     }
-    let uk = |mask: u64| mask != 0 && !named_irish_place(index, plan, mask);
+    let numbered = plan.numbers.iter().any(|n| !n.unit);
+    let uk = |mask: u64| {
+        mask != 0
+            && match irish_namesakes(index, plan, text, mask) {
+                Namesakes::None => true,
+                Namesakes::Rural => numbered,
+                Namesakes::Streets => false,
+            }
+    };
     if uk(names.country) {
         return true;
     }
@@ -74,24 +86,60 @@ fn marked_ni_county(plan: &Plan, text: &str, mask: u64) -> bool {
 /// shared with Ireland is found among them, a UK-only one names none).
 const MAX_NAMESAKES: usize = 256;
 
-/// Whether the query words `mask` are exactly the name (some variant) of an element of the
-/// index: Ireland has a place of that name.
-fn named_irish_place(index: &Index, plan: &Plan, mask: u64) -> bool {
+/// The Irish places bearing a name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Namesakes {
+    /// None.
+    None,
+    /// Only localities without a street or estate (townlands of scattered houses).
+    Rural,
+    /// A post town, or a place holding a street or an estate.
+    Streets,
+}
+
+/// The Irish places (elements of the index) whose name is the query words `mask` as typed:
+/// the words' terms, and their spelling too, since the tokeniser reads a county's names as one
+/// (`Londonderry` is the term of `Derry`, which many townlands bear).
+fn irish_namesakes(index: &Index, plan: &Plan, text: &str, mask: u64) -> Namesakes {
     let mut terms: SmallVec<[(u32, u32); 4]> = SmallVec::new();
+    let mut span: Option<std::ops::Range<usize>> = None;
     for (i, w) in plan.words.iter().enumerate().take(64) {
         if mask >> i & 1 == 1 {
             match index.term(&w.text) {
                 Some(t) => terms.push(t),
-                None => return false,
+                None => return Namesakes::None,
             }
+            span = Some(span.map_or(w.span.clone(), |s| s.start..w.span.end));
         }
     }
     let Some(&(rarest, _)) = terms.iter().min_by_key(|(_, df)| *df) else {
-        return false;
+        return Namesakes::None;
     };
-    index.term_elements(rarest).take(MAX_NAMESAKES).any(|e| {
-        index
-            .variant_terms(e)
-            .any(|(_, name)| name.eq(terms.iter().map(|(t, _)| *t)))
-    })
+    let typed = normalise(span.and_then(|s| text.get(s)).unwrap_or_default());
+    let mut found = Namesakes::None;
+    for e in index.term_elements(rarest).take(MAX_NAMESAKES) {
+        let named = index
+            .variants(e)
+            .any(|v| v.term_ids().eq(terms.iter().map(|(t, _)| *t)) && normalise(v.name) == typed);
+        if named {
+            if holds_streets(index, e) {
+                return Namesakes::Streets;
+            }
+            found = Namesakes::Rural;
+        }
+    }
+    found
+}
+
+/// Whether element `e` is a post town (a town, however few of its addresses the data holds) or
+/// some place of it has a thoroughfare or a building group.
+fn holds_streets(index: &Index, e: u32) -> bool {
+    index
+        .element(e)
+        .is_some_and(|row| row.kind == ElementKind::PostTown)
+        || index.element_places(e).any(|p| {
+            index
+                .place(p)
+                .is_some_and(|row| row.thoroughfare != NONE || row.group != NONE)
+        })
 }

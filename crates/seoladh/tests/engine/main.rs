@@ -30,3 +30,4 @@ mod text;
 mod text_alloc;
 mod text_props;
 mod uk_autocomplete;
+mod uk_namesakes;
