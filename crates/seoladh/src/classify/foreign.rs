@@ -8,11 +8,15 @@
 //! nor when the Irish reading explains the whole input and reads the names as typed. An Irish
 //! namesake that could not hold the address typed does not count: a house number before a
 //! UK town whose Irish namesakes are townlands without a street or estate (`20 Frostenden
-//! Corner Road, Leeds`; LEEDS is also a townland of a few houses in Co. Galway).
+//! Corner Road, Leeds`; LEEDS is also a townland of a few houses in Co. Galway). Nor does one
+//! when a UK address of the data holds every word typed (`10 Braeside Park, Bangor` is an
+//! address of Bangor, Co. Down, that Bangor, Co. Mayo, lacks): as far as the UK addresses
+//! loaded reach, the input is one of them.
 
 use smallvec::SmallVec;
 
 use super::Answer;
+use crate::ecad::UkCountry;
 use crate::index::{ElementKind, Index, NONE};
 use crate::search::foreign::is_ni_county;
 use crate::search::{Plan, Search};
@@ -45,8 +49,8 @@ pub(super) fn names_uk_address(
         mask != 0
             && match irish_namesakes(index, plan, text, mask) {
                 Namesakes::None => true,
-                Namesakes::Rural => numbered,
-                Namesakes::Streets => false,
+                Namesakes::Rural => numbered || uk_holds(index, text),
+                Namesakes::Streets => uk_holds(index, text),
             }
     };
     if uk(names.country) {
@@ -55,6 +59,16 @@ pub(super) fn names_uk_address(
     let county =
         names.county != 0 && (marked_ni_county(plan, text, names.county) || uk(names.county));
     !plan.has_irish_names() && (county || uk(names.town))
+}
+
+/// Whether a UK address of the data holds every word of `text`: the input is that address.
+fn uk_holds(index: &Index, text: &str) -> bool {
+    let mut terms = Vec::new();
+    crate::text::index_terms(text, &mut terms);
+    let words = index.uk_words();
+    [UkCountry::Ni, UkCountry::Gb]
+        .into_iter()
+        .any(|country| !words.holding_all(&terms, country).is_empty())
 }
 
 /// Whether the answer's elements explain the words `mask` without a typo.

@@ -20,7 +20,7 @@ pub use options::{EcadDataOptions, QueryOptions};
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
 
 use crate::api::{
     self, ApiError, AutocompleteRequest, AutocompleteResponse, FindAddressRequest,
@@ -64,8 +64,6 @@ pub struct Engine {
     remember: bool,
     /// Unknown profile names already warned about (so each is logged once).
     warned: Mutex<BTreeSet<String>>,
-    /// The words of the UK addresses, read on the first UK Autocomplete.
-    uk_words: OnceLock<uk_suggest::UkWords>,
 }
 
 impl Engine {
@@ -105,7 +103,6 @@ impl Engine {
             recent: recent::Recent::default(),
             remember: true,
             warned: Mutex::new(BTreeSet::new()),
-            uk_words: OnceLock::new(),
         }
     }
 
@@ -188,16 +185,10 @@ impl Engine {
         &self.index
     }
 
-    /// The words of the UK addresses (built on first use: a UK-only read of the index).
-    pub(crate) fn uk_words(&self) -> &uk_suggest::UkWords {
-        self.uk_words
-            .get_or_init(|| uk_suggest::UkWords::build(&self.index))
-    }
-
     /// Builds the word list of the UK addresses now (about half a second at full scale) rather
     /// than on the first UK request: what a server does before it takes traffic.
     pub fn prepare_uk(&self) {
-        let _ = self.uk_words();
+        let _ = self.index.uk_words();
     }
 
     /// The address profiles.

@@ -2,8 +2,8 @@
 //!
 //! The postcode selects the delivery points; the house number and words of the rest of the input
 //! pick one. Without a postcode, the addresses holding every typed word (the UK word list of
-//! `uk_suggest`) are the answer or the options. An Irish input (an Eircode) in a UK search is a
-//! foreign address, as is a BT postcode under `gb` or a GB postcode under `ni`.
+//! `index::uk_words`) are the answer or the options. An Irish input (an Eircode) in a UK search
+//! is a foreign address, as is a BT postcode under `gb` or a GB postcode under `ni`.
 
 use crate::api::{
     AddressOption, Country, FindAddressRequest, FindAddressResponse, FindResult, LinkContext,
@@ -71,6 +71,14 @@ pub fn uk_address(a: &UkAddress) -> Address {
             })
             .collect(),
         elements: lines.into_iter().flatten().collect(),
+    }
+}
+
+/// The UK address set a search asks for (`gb` unless `ni`).
+pub(crate) fn uk_country(country: Country) -> UkCountry {
+    match country {
+        Country::Ni => UkCountry::Ni,
+        Country::Ie | Country::Gb => UkCountry::Gb,
     }
 }
 
@@ -254,7 +262,7 @@ pub(crate) fn find(
 }
 
 /// FindAddress for UK text without a postcode: the addresses of `req.country` holding every
-/// typed word ([`uk_suggest::UkWords`]). One is the answer (its postcode appended); several are
+/// typed word (`index::uk_words`). One is the answer (its postcode appended); several are
 /// options, one per postcode when there are more than [`group::GROUP_THRESHOLD`]. `None` when no
 /// address holds them all.
 fn by_text(
@@ -265,7 +273,9 @@ fn by_text(
     let mut terms = Vec::new();
     crate::text::index_terms(&req.address, &mut terms);
     let index = engine.index();
-    let held = engine.uk_words().holding_all(&terms, req.options.country);
+    let held = index
+        .uk_words()
+        .holding_all(&terms, uk_country(req.options.country));
     let picked = req.address_id.and_then(|id| {
         held.iter()
             .filter_map(|&i| index.uk_address(i))

@@ -7,9 +7,9 @@
 //!   [`POSTCODE_LISTED`] (so the whole list is a click away while the first addresses show).
 //!   Several postcodes: one option each, grouped when a postcode holds more than one address.
 //! - **Text** (`3 flax street belfast`): every word of every UK address (its postcode too) is
-//!   kept in a word list built on the first UK request ([`UkWords`]). The typed words are
-//!   looked up whole, the last one as a prefix; addresses holding all of them come first, in
-//!   postcode order. When more than [`MAX_SUGGESTIONS`] hold them all, they are offered one
+//!   kept in the index's word list, built on the first use (`index::uk_words`). The typed
+//!   words are looked up whole, the last one as a prefix; addresses holding all of them come
+//!   first, in postcode order. When more than [`MAX_SUGGESTIONS`] hold them all, they are offered one
 //!   grouped option per postcode.
 //!
 //! A grouped option has no id: its link carries the postcode, which Find Address answers with
@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 
 use crate::api::{Country, OptionType};
 use crate::ecad::{UkAddress, UkCountry};
-use crate::engine::uk::{postcode_run, uk_item, uk_lines};
+use crate::engine::uk::{postcode_run, uk_country, uk_item};
 use crate::engine::Engine;
 use crate::group::OptionItem;
 use crate::index::Index;
@@ -30,126 +30,12 @@ use crate::text::postcode::is_outward;
 /// A single postcode with more addresses than this is offered as a group first.
 pub const POSTCODE_LISTED: usize = 5;
 
-/// Every word of the UK addresses, with the records (index order) that hold it.
-#[derive(Debug, Default)]
-pub(crate) struct UkWords {
-    /// Sorted by word.
-    words: Vec<(Box<str>, Vec<u32>)>,
-    /// Whether record `i` is in Northern Ireland.
-    ni: Vec<bool>,
-}
-
-impl UkWords {
-    /// Reads every UK record of `index` once.
-    pub(crate) fn build(index: &Index) -> UkWords {
-        let n = index.uk_len();
-        let mut map: BTreeMap<String, Vec<u32>> = BTreeMap::new();
-        let mut ni = Vec::with_capacity(n as usize);
-        let mut terms = Vec::new();
-        for i in 0..n {
-            let Some(a) = index.uk_address(i) else {
-                ni.push(false);
-                continue;
-            };
-            ni.push(a.country == UkCountry::Ni);
-            terms.clear();
-            crate::text::index_terms(&uk_lines(&a).join(" "), &mut terms);
-            terms.sort_unstable();
-            terms.dedup();
-            for t in terms.drain(..) {
-                map.entry(t).or_default().push(i);
-            }
-        }
-        UkWords {
-            words: map
-                .into_iter()
-                .map(|(w, ids)| (w.into_boxed_str(), ids))
-                .collect(),
-            ni,
-        }
-    }
-
-    /// The records holding `word`.
-    fn exact(&self, word: &str) -> &[u32] {
-        match self.words.binary_search_by(|(w, _)| (**w).cmp(word)) {
-            Ok(at) => &self.words[at].1,
-            Err(_) => &[],
-        }
-    }
-
-    /// The records holding a word that begins with `prefix` (sorted, at most [`MAX_UK_SCAN`]).
-    fn prefixed(&self, prefix: &str) -> Vec<u32> {
-        let start = self.words.partition_point(|(w, _)| &**w < prefix);
-        let mut out: Vec<u32> = Vec::new();
-        for (w, ids) in &self.words[start..] {
-            if !w.starts_with(prefix) || out.len() >= MAX_UK_SCAN {
-                break;
-            }
-            out.extend_from_slice(ids);
-        }
-        out.sort_unstable();
-        out.dedup();
-        out
-    }
-
-    fn in_country(&self, i: u32, country: Country) -> bool {
-        self.ni.get(i as usize).copied().unwrap_or(false) == (country == Country::Ni)
-    }
-
-    /// The records of `country` scored by how many of `typed` they hold (the last word as a
-    /// prefix when `prefix`), the most first, then in index order; the typed words' count.
-    fn scored(
-        &self,
-        typed: &[String],
-        prefix: bool,
-        country: Country,
-    ) -> (Vec<(usize, u32)>, usize) {
-        let Some((last, whole)) = typed.split_last() else {
-            return (Vec::new(), 0);
-        };
-        let last_list = if prefix {
-            self.prefixed(last)
-        } else {
-            self.exact(last).to_vec()
-        };
-        let mut lists: Vec<&[u32]> = whole.iter().map(|w| self.exact(w)).collect();
-        lists.push(&last_list);
-        lists.sort_by_key(|l| l.len());
-        // Candidates: the records of the rarest typed word that any record holds.
-        let base = lists
-            .iter()
-            .find(|l| !l.is_empty())
-            .map_or(&[][..], |l| &l[..]);
-        let mut scored: Vec<(usize, u32)> = base
-            .iter()
-            .take(MAX_UK_SCAN)
-            .filter(|&&i| self.in_country(i, country))
-            .map(|&i| {
-                let held = lists.iter().filter(|l| l.binary_search(&i).is_ok()).count();
-                (held, i)
-            })
-            .collect();
-        scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        (scored, lists.len())
-    }
-
-    /// The records of `country` holding every one of `typed` (whole words), in index order.
-    pub(crate) fn holding_all(&self, typed: &[String], country: Country) -> Vec<u32> {
-        let (scored, n) = self.scored(typed, false, country);
-        scored
-            .into_iter()
-            .take_while(|s| n > 0 && s.0 == n)
-            .map(|s| s.1)
-            .collect()
-    }
-}
-
 /// Suggestions for `text` from the UK addresses of `country` (`ni` or `gb`).
 pub(crate) fn suggestions(engine: &Engine, text: &str, country: Country) -> Vec<OptionItem> {
     let index = engine.index();
     match postcode_prefixes(text) {
         Some(prefixes) => postcode_suggestions(index, &prefixes, country),
-        None => text_suggestions(index, engine.uk_words(), text, country),
+        None => text_suggestions(index, text, country),
     }
 }
 
@@ -248,15 +134,10 @@ fn postcode_suggestions(index: &Index, prefixes: &[String], country: Country) ->
 }
 
 /// Suggestions for typed words: all of them held first (the last as a prefix).
-fn text_suggestions(
-    index: &Index,
-    words: &UkWords,
-    text: &str,
-    country: Country,
-) -> Vec<OptionItem> {
+fn text_suggestions(index: &Index, text: &str, country: Country) -> Vec<OptionItem> {
     let mut typed = Vec::new();
     crate::text::index_terms(text, &mut typed);
-    let (scored, _) = words.scored(&typed, true, country);
+    let (scored, _) = index.uk_words().scored(&typed, true, uk_country(country));
     let Some(&(best, _)) = scored.first() else {
         return Vec::new();
     };

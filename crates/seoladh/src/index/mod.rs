@@ -26,6 +26,7 @@ mod record_codec;
 mod render;
 pub mod store;
 pub mod tables;
+pub(crate) mod uk_words;
 mod validate;
 mod variant;
 

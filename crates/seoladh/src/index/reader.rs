@@ -17,6 +17,7 @@ use crate::index::prefetch::Prefetcher;
 use crate::index::record_codec;
 use crate::index::store::{self, StoredRecord};
 use crate::index::tables::*;
+use crate::index::uk_words::UkWords;
 use crate::index::validate;
 use crate::index::variant::{VariantTerms, Variants};
 
@@ -102,6 +103,7 @@ pub struct Index {
     history: OnceLock<Vec<History>>,
     completions: OnceLock<Completions>,
     one_edit: OnceLock<OneEdit>,
+    uk_words: OnceLock<UkWords>,
     /// Tells this opened index from any other in the caches a scratch keeps from one query to
     /// the next (`completions::typo_walk`, `search::Scratch`).
     instance: u64,
@@ -226,6 +228,7 @@ impl Index {
             history: OnceLock::new(),
             completions: OnceLock::new(),
             one_edit: OnceLock::new(),
+            uk_words: OnceLock::new(),
             instance: crate::index::completions::next_instance(),
         };
         index.check_shapes()?;
@@ -363,6 +366,11 @@ impl Index {
     /// The deletion table for one-edit typo search (see [`OneEdit`]), built at first use.
     pub fn one_edit(&self) -> &OneEdit {
         self.one_edit.get_or_init(|| OneEdit::build(&self.terms))
+    }
+
+    /// The words of the UK addresses, read from their records on first use.
+    pub(crate) fn uk_words(&self) -> &UkWords {
+        self.uk_words.get_or_init(|| UkWords::build(self))
     }
 
     /// A term's id and document frequency (number of elements whose names contain it).

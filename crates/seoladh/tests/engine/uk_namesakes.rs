@@ -1,7 +1,8 @@
 //! Irish places named like UK towns, on a small hand-built dataset: the townlands LEEDS and DERRY
 //! of a few scattered houses, and the locality CRUMLIN with a MAIN STREET, all of the post town
 //! TUAM, CO. GALWAY. A house number before a UK town whose Irish namesakes hold no street cannot
-//! be an Irish address there (600); a namesake holding streets keeps the input Irish, and a
+//! be an Irish address there (600); a namesake holding streets keeps the input Irish unless a
+//! UK address of the data holds every word typed (10 BRAESIDE PARK, CRUMLIN, BT29 4AA); and a
 //! name only the UK has (`Londonderry`) is the UK's whatever its county token reads.
 
 use seoladh::raw::ecad::*;
@@ -32,6 +33,20 @@ fn dataset() -> Dataset {
             building(1400000002, Some(DERRY), None, town),
             street_house(1400000003, 12, MAIN_STREET, Some(CRUMLIN), town),
         ],
+        uk_addresses: vec![UkAddress {
+            id: 2100000001,
+            organisation: None,
+            sub_building: None,
+            building_name: None,
+            building_number: Some("10".into()),
+            thoroughfare: Some("BRAESIDE PARK".into()),
+            dependent_locality: None,
+            post_town: "CRUMLIN".into(),
+            postcode: "BT29 4AA".into(),
+            country: UkCountry::Ni,
+            latitude: 54.62,
+            longitude: -6.21,
+        }],
         ..Dataset::default()
     };
     crate::handbuilt::assemble(ds, "H54")
@@ -49,7 +64,10 @@ fn a_numbered_street_in_a_uk_town_whose_namesakes_are_townlands_is_foreign() {
     // No number: a house of the townland may be meant.
     assert_ne!(code(&engine, "Rose Cottage, Leeds"), 600);
     // An Irish county beside the town keeps it Irish.
-    assert_ne!(code(&engine, "20 Frostenden Corner Road, Leeds, Co. Galway"), 600);
+    assert_ne!(
+        code(&engine, "20 Frostenden Corner Road, Leeds, Co. Galway"),
+        600
+    );
 }
 
 #[test]
@@ -57,6 +75,15 @@ fn a_namesake_holding_streets_keeps_the_input_irish() {
     let engine = engine(&dataset());
     assert_ne!(code(&engine, "20 Frostenden Corner Road, Crumlin"), 600);
     assert_eq!(code(&engine, "12 Main Street, Crumlin"), 100);
+}
+
+#[test]
+fn a_uk_address_of_the_data_typed_in_full_is_foreign_beside_a_namesake_with_streets() {
+    let engine = engine(&dataset());
+    assert_eq!(code(&engine, "10 Braeside Park, Crumlin"), 600);
+    assert_eq!(code(&engine, "10 braeside park crumlin"), 600);
+    // Another house of the street is no address the data holds.
+    assert_ne!(code(&engine, "11 Braeside Park, Crumlin"), 600);
 }
 
 #[test]
