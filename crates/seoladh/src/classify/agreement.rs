@@ -491,9 +491,10 @@ fn named_generically(index: &Index, search: &Search, bearer: u32) -> bool {
 }
 
 /// Whether candidate `c` holds a building name or organisation named by a distinctive word
-/// typed in that name's own line, with no distinctive word of that line left unexplained:
-/// `THE WELLNESS CENTRE, …, KENMARE` does not name KENMARE MEDICAL CENTRE, nor put its number 3
-/// there.
+/// typed in that name's own line, with no distinctive word or street type of that line left
+/// unexplained: `THE WELLNESS CENTRE, …, KENMARE` does not name KENMARE MEDICAL CENTRE, nor put
+/// its number 3 there; `12 O'CONNELL STREET` names a street, not O'CONNELL OPTICIANS at 12 PARK
+/// DR CRESCENT.
 fn pinned_by_name(search: &Search, c: &Candidate) -> bool {
     let Some(m) = c.place.pin.and_then(|m| search.matches.get(m as usize)) else {
         return false;
@@ -503,10 +504,11 @@ fn pinned_by_name(search: &Search, c: &Candidate) -> bool {
     let section = words
         .get(own_line.trailing_zeros() as usize)
         .map(|w| w.section);
+    let lex = crate::text::lexicon::lexicon();
     let stray = (0..words.len().min(64)).any(|i| {
         Some(words[i].section) == section
             && c.place.mask & (1u64 << i) == 0
-            && distinctive(search, 1u64 << i)
+            && (distinctive(search, 1u64 << i) || lex.street_type(&words[i].text).is_some())
     });
     distinctive(search, own_line) && !stray
 }

@@ -9,8 +9,8 @@
 //! - **Text** (`3 flax street belfast`): every word of every UK address (its postcode too) is
 //!   kept in the index's word list, built on the first use (`index::uk_words`). The typed
 //!   words are looked up whole, the last one as a prefix; addresses holding all of them come
-//!   first, in postcode order. When more than [`MAX_SUGGESTIONS`] hold them all, they are offered one
-//!   grouped option per postcode.
+//!   first, in postcode order. When more than [`MAX_SUGGESTIONS`] hold them all, they are
+//!   offered one grouped option per postcode.
 //!
 //! A grouped option has no id: its link carries the postcode, which Find Address answers with
 //! the postcode's addresses. An address option's label ends with its postcode, and its link
