@@ -294,21 +294,22 @@ impl Plan {
             && self.uk_postcode.is_none()
     }
 
-    /// Whether word `i` is said again in a line that only repeats earlier words (`MAIN ST` after
-    /// `1 MAIN STREET`, `DUBLIN 22` typed twice): a duplicate line names nothing new. A word of a
-    /// line that adds a word (`AN BAILE BÁN` after `AN TEACH BÁN`) is that line's own.
+    /// Whether word `i` is said again in a line that repeats an earlier line's words (`MAIN ST`
+    /// after `1 MAIN STREET`, `DUBLIN 22` typed twice): a duplicate line names nothing new. A
+    /// word of a line that adds a word (`AN BAILE BÁN` after `AN TEACH BÁN`) is that line's own,
+    /// and so is a line that says only part of an earlier one: `CAVAN` after `CAVAN STREET`
+    /// names the town.
     pub fn repeats(&self, i: usize) -> bool {
-        let said_before = |j: usize| {
-            let w = &self.words[j];
-            self.words[..j].iter().any(|e| e.text == w.text)
-        };
         let Some(section) = self.words.get(i).map(|w| w.section) else {
             return false;
         };
-        said_before(i)
-            && (0..self.words.len())
-                .filter(|&j| self.words[j].section == section)
-                .all(said_before)
+        let line = |s: u16| self.words.iter().filter(move |w| w.section == s);
+        let within = |a: u16, b: u16| line(a).all(|w| line(b).any(|e| e.text == w.text));
+        self.words[..i]
+            .iter()
+            .map(|w| w.section)
+            .filter(|&s| s != section)
+            .any(|s| within(section, s) && within(s, section))
     }
 
     /// Bit mask of every word.
@@ -398,6 +399,25 @@ mod tests {
         assert_eq!(typo_budget(3), 0);
         assert_eq!(typo_budget(4), 1);
         assert_eq!(typo_budget(8), 2);
+    }
+
+    #[test]
+    fn a_line_repeats_only_an_earlier_line_it_equals() {
+        let repeated = |text: &str| {
+            let p = Plan::from_tokens(&tokenise(text));
+            (0..p.words.len())
+                .filter(|&i| p.repeats(i))
+                .map(|i| p.words[i].text.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            repeated("1 Main Street, Main St, Navan"),
+            ["main", "street"]
+        );
+        assert_eq!(repeated("5 Oak Park, Dublin 22, Dublin 22"), ["d22"]);
+        // Part of an earlier line is a line of its own: the town a street is named after.
+        assert!(repeated("92 Mackintosh Park, Cavan Street, Cavan").is_empty());
+        assert!(repeated("An Teach Bán, An Baile Bán").is_empty());
     }
 
     #[test]
