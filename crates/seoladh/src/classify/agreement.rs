@@ -74,11 +74,13 @@ pub(super) fn judge(
         && loose & county_words(search, best) == 0
         && !county_word_names_town(index, text, search, best, left);
     let placed = number_placed(index, search, best);
-    if placed && left == 0 {
+    // A street or townland read from a generic word alone is not what the input names.
+    let named_all = !assigned(search, best).any(|m| unnamed_in_line(search, m));
+    if placed && named_all && left == 0 {
         return None;
     }
     let mut near = Near::default();
-    if placed {
+    if placed && named_all {
         let named = named::places(index, text, search, left, town);
         let explained = (best.place.mask | reconciled) & !loose;
         if places_agree(index, search, best, explained, &named, &mut near) {
@@ -148,7 +150,9 @@ fn loosely_placed(index: &Index, text: &str, search: &Search, c: &Candidate) -> 
 
 /// The words of street, estate or building match `m` typed in a later line than its first
 /// word: a name is typed within its line, so those may name a place of their own (`21 LEE ROAD,
-/// LUCAN` is not OLD LUCAN ROAD read across the comma).
+/// LUCAN` is not OLD LUCAN ROAD read across the comma). When the first line gives the name
+/// only generic words, all of them: `6 CRUMLIN ROAD, TRIM` does not name BÓTHAR TRIM (TRIM
+/// ROAD) by its `ROAD`.
 fn other_lines(search: &Search, m: &ElementMatch) -> u64 {
     let named = matches!(
         m.kind,
@@ -162,9 +166,31 @@ fn other_lines(search: &Search, m: &ElementMatch) -> u64 {
     let Some(section) = words.get(first).map(|w| w.section) else {
         return 0;
     };
-    (first..words.len().min(64))
+    let later = (first..words.len().min(64))
         .filter(|&i| m.mask & (1u64 << i) != 0 && words[i].section != section)
-        .fold(0, |mask, i| mask | 1u64 << i)
+        .fold(0, |mask, i| mask | 1u64 << i);
+    if later != 0 && !distinctive(search, m.mask & !later) {
+        m.mask
+    } else {
+        later
+    }
+}
+
+/// Whether match `m` (a street, estate, building or locality) reads only generic words of its
+/// first line (`ROAD` of SCHOOL ROAD, `HILL` of the townland IVY HILL, or `ROAD` of BÓTHAR ENNIS
+/// with `ENNIS` the next line, [`other_lines`]): the input does not name it. A name made of
+/// generic words typed whole (BRIDGE STREET) is named.
+fn unnamed_in_line(search: &Search, m: &ElementMatch) -> bool {
+    let named = matches!(
+        m.kind,
+        ElementKind::Thoroughfare
+            | ElementKind::BuildingGroup
+            | ElementKind::BuildingName
+            | ElementKind::Locality
+    );
+    named
+        && m.mask != 0
+        && (other_lines(search, m) == m.mask || (m.coverage < 1.0 && !distinctive(search, m.mask)))
 }
 
 /// Whether one of the words `words`, a county word typed bare, names the post town of that name
@@ -846,6 +872,9 @@ fn reread(
         } else if !levelled.contains(&c.place.place)
             // A building reached by name alone reaches no level of its place without it.
             && super::deepest_element(index, search, c).is_some()
+            // Nor does a street named in its line by a street type alone (`6 CRUMLIN ROAD,
+            // TRIM` reaches no TRIM ROAD).
+            && !assigned(search, c).any(|m| unnamed_in_line(search, m))
         {
             levelled.push(c.place.place);
             out.candidates.push(Candidate {

@@ -1,5 +1,6 @@
 //! The `engine` integration tests, one module per concern.
 
+mod absent_streets;
 mod alloc_meter;
 mod batch;
 mod batch_bytes;

@@ -398,7 +398,9 @@ fn read_place(
         if let Ok(at) = reading.by_element.binary_search_by_key(&e, |&(el, _)| el) {
             let i = reading.by_element[at].1;
             if let Some(m) = search.matches.get(i as usize) {
-                found.push((i, *m));
+                if !super::unnamed_in_line(search, m) {
+                    found.push((i, *m));
+                }
             }
             continue;
         }
