@@ -186,7 +186,8 @@ impl Engine {
     }
 
     /// Builds the word list of the UK addresses now (about half a second at full scale) rather
-    /// than on the first UK request: what a server does before it takes traffic.
+    /// than on the first request that reads it (a UK search, or an Irish one naming a UK town
+    /// that Ireland has too): what a server does before it takes traffic.
     pub fn prepare_uk(&self) {
         let _ = self.index.uk_words();
     }
