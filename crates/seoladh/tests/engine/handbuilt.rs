@@ -82,6 +82,24 @@ pub fn street_house(
     }
 }
 
+/// House `number` of `street` in the Northern Ireland post town `town`, postcode `postcode`.
+pub fn ni_house(id: u64, number: &str, street: &str, town: &str, postcode: &str) -> UkAddress {
+    UkAddress {
+        id,
+        organisation: None,
+        sub_building: None,
+        building_name: None,
+        building_number: Some(number.into()),
+        thoroughfare: Some(street.into()),
+        dependent_locality: None,
+        post_town: town.into(),
+        postcode: postcode.into(),
+        country: UkCountry::Ni,
+        latitude: 54.6,
+        longitude: -6.0,
+    }
+}
+
 /// Three capital letters, distinct for each `i` below 26³ (names of many look-alike places).
 pub fn letters(mut i: u64) -> String {
     let mut s = String::new();

@@ -8,7 +8,7 @@
 use seoladh::raw::ecad::*;
 use seoladh::Language;
 
-use crate::handbuilt::{building, county, engine, find, named, post_town, street_house};
+use crate::handbuilt::{building, county, engine, find, named, ni_house, post_town, street_house};
 
 const GALWAY: u64 = 1001000001;
 const TUAM: u64 = 1100000001;
@@ -33,20 +33,13 @@ fn dataset() -> Dataset {
             building(1400000002, Some(DERRY), None, town),
             street_house(1400000003, 12, MAIN_STREET, Some(CRUMLIN), town),
         ],
-        uk_addresses: vec![UkAddress {
-            id: 2100000001,
-            organisation: None,
-            sub_building: None,
-            building_name: None,
-            building_number: Some("10".into()),
-            thoroughfare: Some("BRAESIDE PARK".into()),
-            dependent_locality: None,
-            post_town: "CRUMLIN".into(),
-            postcode: "BT29 4AA".into(),
-            country: UkCountry::Ni,
-            latitude: 54.62,
-            longitude: -6.21,
-        }],
+        uk_addresses: vec![ni_house(
+            2100000001,
+            "10",
+            "BRAESIDE PARK",
+            "CRUMLIN",
+            "BT29 4AA",
+        )],
         ..Dataset::default()
     };
     crate::handbuilt::assemble(ds, "H54")
