@@ -300,16 +300,25 @@ impl Plan {
     /// and so is a line that says only part of an earlier one: `CAVAN` after `CAVAN STREET`
     /// names the town.
     pub fn repeats(&self, i: usize) -> bool {
-        let Some(section) = self.words.get(i).map(|w| w.section) else {
+        let Some(word) = self.words.get(i) else {
             return false;
         };
+        if !self.words[..i].iter().any(|e| e.text == word.text) {
+            return false;
+        }
         let line = |s: u16| self.words.iter().filter(move |w| w.section == s);
         let within = |a: u16, b: u16| line(a).all(|w| line(b).any(|e| e.text == w.text));
+        // Each earlier line once (a line's words are contiguous).
+        let mut seen = None;
         self.words[..i]
             .iter()
             .map(|w| w.section)
-            .filter(|&s| s != section)
-            .any(|s| within(section, s) && within(s, section))
+            .filter(|&s| s != word.section)
+            .any(|s| {
+                let new = seen != Some(s);
+                seen = Some(s);
+                new && within(word.section, s) && within(s, word.section)
+            })
     }
 
     /// Bit mask of every word.
