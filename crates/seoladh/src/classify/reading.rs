@@ -86,6 +86,13 @@ impl Reading {
         self.fit.as_ref().is_some_and(Fit::exact_in_one_language)
     }
 
+    /// Every name of its own address is typed, in order (words may be left over).
+    pub(super) fn names_only_typed(&self) -> bool {
+        self.fit
+            .as_ref()
+            .is_some_and(|f| f.untyped.is_empty() && !f.disordered)
+    }
+
     /// Typed county words its own lines leave to its county ([`Fit::county_only`]), counted
     /// for an exact fit only (`usize::MAX` otherwise).
     pub(super) fn county_only(&self) -> usize {

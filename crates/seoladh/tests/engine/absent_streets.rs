@@ -3,7 +3,8 @@
 //! townland IVY HILL; KELLS with a TRIM ROAD of its own. `6 CRUMLIN ROAD, TRIM` names no street
 //! of Trim: its `ROAD` is no TRIM ROAD (BÓTHAR TRIM read across the comma), no SCHOOL ROAD, and
 //! a `HILL` typed so is no IVY HILL. The answer is 400 at TRIM or above (550 when the town alone
-//! is too little to go by), never a street, townland or postcode.
+//! is too little to go by), never a street, townland or postcode. A townland TRIM of KELLS does
+//! not make the typed post town TRIM doubtful: that reading needs the post town KELLS, untyped.
 
 use seoladh::raw::ecad::*;
 use seoladh::wire::WireEnum;
@@ -19,6 +20,7 @@ const IVY_HILL: u64 = 1110000002;
 const TRIM_ROAD: u64 = 1200000001;
 const SCHOOL_ROAD: u64 = 1200000002;
 const KELLS_TRIM_ROAD: u64 = 1200000003;
+const KELLS_TRIM: u64 = 1110000003;
 
 fn dataset() -> Dataset {
     let trim = (TRIM, MEATH);
@@ -84,4 +86,32 @@ fn a_street_type_of_an_absent_street_names_no_street_of_the_town() {
     // The street typed whole is the street.
     let r = answer(&engine, "6 School Road, Trim", Language::English);
     assert_eq!(r.result.code(), 100);
+}
+
+#[test]
+fn a_townland_named_like_the_typed_post_town_elsewhere_keeps_the_post_town() {
+    let mut ds = dataset();
+    ds.localities
+        .push(named(KELLS_TRIM, "TRIM", Some("BAILE ÁTHA TROIM"), 3400));
+    ds.buildings.push(street_house(
+        1400000005,
+        6,
+        KELLS_TRIM_ROAD,
+        Some(KELLS_TRIM),
+        (KELLS, MEATH),
+    ));
+    let ds = crate::handbuilt::assemble(ds, "C15");
+    let engine = engine(&ds);
+    for text in [
+        "6 CRUMLIN ROAD, TRIM, CO. MEATH",
+        "8 Mannix Place, Trim, Co. Meath",
+    ] {
+        let r = answer(&engine, text, Language::English);
+        assert_eq!(
+            (r.result.code(), r.address_id, r.postcode.as_deref()),
+            (400, Some(TRIM), None),
+            "{text}: {:?}",
+            r.postal_address
+        );
+    }
 }
