@@ -869,14 +869,16 @@ fn reread(
         // not the address typed either.
         if placed && !c.number_unmatched {
             out.candidates.push(*c);
-        } else if !levelled.contains(&c.place.place)
-            // A building reached by name alone reaches no level of its place without it.
-            && super::deepest_element(index, search, c).is_some()
+        } else if let Some(level) = super::deepest_element(index, search, c)
+            // A building reached by name alone reaches no level of its place without it; the
+            // houses of many estates in one townland reach it once (so the window compares the
+            // townland with the other places read, not with itself).
+            .filter(|e| !levelled.contains(e))
             // Nor does a street named in its line by a street type alone (`6 CRUMLIN ROAD,
             // TRIM` reaches no TRIM ROAD).
-            && !assigned(search, c).any(|m| unnamed_in_line(search, m))
+            .filter(|_| !assigned(search, c).any(|m| unnamed_in_line(search, m)))
         {
-            levelled.push(c.place.place);
+            levelled.push(level);
             out.candidates.push(Candidate {
                 building: None,
                 address_point: None,
