@@ -61,8 +61,8 @@ pub fn explain(index: &Index, text: &str, search: &Search, lang: Language) -> Ex
                 "lost: leaves a typed county word the other's lines take to its county".into()
             }
             Some(Loss::LeavesMore) => "lost: leaves more of the text unexplained".into(),
-            Some(Loss::UntypedAbove) => {
-                "lost: leaves the same words over and needs a name not typed".into()
+            Some(Loss::MoreUntyped) => {
+                "lost: leaves the same words over and needs more names not typed".into()
             }
             Some(Loss::RangeNumber) => "lost: the house number is only one end of its range".into(),
         };

@@ -417,7 +417,7 @@ struct Window {
 /// is exactly the text (every typed word one of its words, every element of it typed: a house
 /// beats the flat of the same number in a named block, and the street beats the estate on it),
 /// then the one that is the text in one language rather than with names of both, then the one
-/// that leaves least over, then the one needing no name the text does not give, then the one
+/// that leaves least over, then the one needing fewest names the text does not give, then the one
 /// whose house number is typed exactly, not as
 /// one end of a range (`15 MINISTERS RSE, LSK` is MINISTERS RISE, not MINISTERS PARK).
 fn read_window(index: &Index, text: &str, search: &Search) -> Option<Window> {
@@ -445,7 +445,7 @@ fn read_window(index: &Index, text: &str, search: &Search) -> Option<Window> {
                 .then(b.exact_in_one_language().cmp(&a.exact_in_one_language()))
                 .then(a.county_only().cmp(&b.county_only()))
                 .then(a.unexplained.total_cmp(&b.unexplained))
-                .then(b.names_only_typed().cmp(&a.names_only_typed()))
+                .then(a.untyped_names().cmp(&b.untyped_names()))
                 .then(b.exact_number.cmp(&a.exact_number))
                 .then(i.cmp(j))
         })
@@ -466,9 +466,11 @@ enum Loss {
     CountyOnly,
     /// It leaves more of the text unexplained.
     LeavesMore,
-    /// Both leave the same typed words over, and only this one needs a name the text does not
-    /// give: `LETTERKENNY` typed as the post town beside a locality LETTERKENNY of BUNDORAN.
-    UntypedAbove,
+    /// Both leave the same typed words over, and this one needs every name the text does not
+    /// give that the chosen one needs, and more, or reads the typed names out of order:
+    /// `LETTERKENNY` typed as the post town beside a locality LETTERKENNY of BUNDORAN; `1 MAIN
+    /// STREET` beside house 1 of an estate on it.
+    MoreUntyped,
     /// It reaches the typed house number only as one end of a range.
     RangeNumber,
 }
@@ -487,11 +489,10 @@ fn loses(chosen: &Reading, other: &Reading) -> Option<Loss> {
     if other.unexplained > chosen.unexplained + f32::EPSILON {
         return Some(Loss::LeavesMore);
     }
-    if chosen.names_only_typed()
-        && !other.names_only_typed()
-        && chosen.fit.as_ref().map(|f| &f.missing) == other.fit.as_ref().map(|f| &f.missing)
-    {
-        return Some(Loss::UntypedAbove);
+    if let (Some(a), Some(b)) = (&chosen.fit, &other.fit) {
+        if a.missing == b.missing && a.untyped_within(b) {
+            return Some(Loss::MoreUntyped);
+        }
     }
     if chosen.exact_number && !other.exact_number {
         return Some(Loss::RangeNumber);

@@ -86,11 +86,12 @@ impl Reading {
         self.fit.as_ref().is_some_and(Fit::exact_in_one_language)
     }
 
-    /// Every name of its own address is typed, in order (words may be left over).
-    pub(super) fn names_only_typed(&self) -> bool {
+    /// How many names of its own address the text does not give, and whether it reads typed
+    /// names out of order (unread: last).
+    pub(super) fn untyped_names(&self) -> (usize, bool) {
         self.fit
             .as_ref()
-            .is_some_and(|f| f.untyped.is_empty() && !f.disordered)
+            .map_or((usize::MAX, true), |f| (f.untyped.len(), f.disordered))
     }
 
     /// Typed county words its own lines leave to its county ([`Fit::county_only`]), counted
@@ -246,6 +247,14 @@ impl Fit {
     /// each line holds its elements in the address's order.
     pub fn exact(&self) -> bool {
         self.untyped.is_empty() && self.missing.is_empty() && !self.disordered
+    }
+
+    /// It reads the typed names in order, every name it needs that the text does not give
+    /// `other` needs too, and `other` needs more or reads them out of order.
+    pub fn untyped_within(&self, other: &Fit) -> bool {
+        !self.disordered
+            && (self.untyped.len() < other.untyped.len() || other.disordered)
+            && self.untyped.iter().all(|n| other.untyped.contains(n))
     }
 
     /// [`Fit::exact`] in one language: the text is its postal address in English or in Irish.

@@ -32,3 +32,4 @@ mod text_alloc;
 mod text_props;
 mod uk_autocomplete;
 mod uk_namesakes;
+mod untyped_names;
