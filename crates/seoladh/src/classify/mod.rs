@@ -14,7 +14,7 @@ mod reconcile;
 mod shared;
 
 pub use explain::explain;
-use nonaddress::{looks_like_gibberish, looks_like_non_address};
+use nonaddress::{looks_like_gibberish, looks_like_non_address, mash_run};
 use reading::{unexplained_words, Reading, MAX_READ_CANDIDATES};
 pub(crate) use shared::own_point;
 use shared::{assigned_elements, named_points, shared_points};
@@ -162,10 +162,22 @@ pub fn classify(
         return Classification::simple(FindResult::ForeignAddressDetected);
     }
     let best = best_answer(index, text, search);
-    // 2b. Nothing matched and the words are not words: random characters (a code read with
+    // 2b. Nothing matched, or only words glued into the mash (`jhr#sqnf!!sc%` read as a
+    // townland GORT NA SC), and the words are not words: random characters (a code read with
     // look-alikes, `DGWFA34`, is no word, nor random), even with a country's letters among
     // them (`hfj#xwll!!gb%`).
-    if best.is_none()
+    let mash_only = |a: &Answer| {
+        let words = &plan.words[..plan.words.len().min(64)];
+        let read = |i: usize| a.candidate.place.mask & (1u64 << i) != 0;
+        // Each word read sits in a run of mash holding a word not read (`MAIN_STREET` is a
+        // street written with underscores, not mash).
+        (0..words.len()).filter(|&i| read(i)).all(|i| {
+            mash_run(text, &words[i].span).is_some_and(|run| {
+                (0..words.len()).any(|j| !read(j) && run.contains(&words[j].span.start))
+            })
+        })
+    };
+    if best.as_ref().map_or(true, mash_only)
         && plan.numbers.is_empty()
         && plan.eircode.is_none()
         && looks_like_gibberish(text)

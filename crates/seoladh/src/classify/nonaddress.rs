@@ -1,6 +1,8 @@
 //! Inputs that are not addresses at all: e-mail addresses, URLs, punctuation, keyboard mash
 //! (`docs/matching.md` §2, result 700).
 
+use std::ops::Range;
+
 /// Keyboard rows (and their reverses are checked too): five or more neighbouring keys typed in
 /// a row (`qwerty`, `asdfg`) are a mash, never part of an Irish or English place name.
 const KEYBOARD_ROWS: [&str; 3] = ["qwertyuiop", "asdfghjkl", "zxcvbnm"];
@@ -17,10 +19,13 @@ fn has_keyboard_run(word: &str) -> bool {
     })
 }
 
+/// Symbols no address is written with, which keyboard mash is.
+const MASH_SYMBOLS: &str = "#!%$^*=<>{}|~_";
+
 /// Keyboard mash: symbols inside words, or words that are each either five or more letters with
 /// at most one vowel or a run of neighbouring keys.
 pub(super) fn looks_like_gibberish(text: &str) -> bool {
-    if text.chars().any(|c| "#!%$^*=<>{}|~_".contains(c)) {
+    if text.chars().any(|c| MASH_SYMBOLS.contains(c)) {
         return true;
     }
     let words: Vec<&str> = text
@@ -35,6 +40,24 @@ pub(super) fn looks_like_gibberish(text: &str) -> bool {
                 .count();
             (w.chars().count() >= 5 && vowels <= 1) || has_keyboard_run(w)
         })
+}
+
+/// The run of `text` without spaces around the word at byte `span`, when mash symbols glue
+/// words inside it (`jhr#sqnf!!sc%`); `None` for a word standing alone or with symbols only
+/// around it (`Kilkenny!!`).
+pub(super) fn mash_run(text: &str, span: &Range<usize>) -> Option<Range<usize>> {
+    let start = text
+        .get(..span.start)?
+        .rfind(char::is_whitespace)
+        .map_or(0, |i| i + 1);
+    let end = text
+        .get(span.end..)?
+        .find(char::is_whitespace)
+        .map_or(text.len(), |i| span.end + i);
+    text.get(start..end)?
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .contains(|c| MASH_SYMBOLS.contains(c))
+        .then_some(start..end)
 }
 
 /// E-mail addresses, URLs and strings with no letters are not addresses.
@@ -83,6 +106,20 @@ mod tests {
         assert!(!looks_like_gibberish("Ballymote"));
         assert!(!looks_like_gibberish("Drumcondra Road"));
         assert!(!looks_like_gibberish("Tralee"));
+    }
+
+    #[test]
+    fn a_word_glued_to_mash_symbols_is_mash() {
+        let text = "jhr#sqnf!!sc% Main";
+        let at = |w: &str| {
+            let i = text.find(w).unwrap();
+            i..i + w.len()
+        };
+        assert_eq!(mash_run(text, &at("sc")), Some(0..13));
+        assert_eq!(mash_run(text, &at("jhr")), Some(0..13));
+        assert_eq!(mash_run(text, &at("Main")), None);
+        assert_eq!(mash_run("Apt 3, Main St", &(7..11)), None);
+        assert_eq!(mash_run("Kilkenny!!", &(0..8)), None);
     }
 
     #[test]

@@ -19,6 +19,7 @@ mod index;
 mod index_damage;
 mod index_frozen;
 mod look_alikes;
+mod mash;
 mod misspelt;
 mod name_order;
 mod namesakes;
