@@ -9,8 +9,8 @@
 //!   it has no Eircode;
 //! - a point of a non-unique address (`NUA`): 300 with the point among the options (or, when the
 //!   options are too many to list, the shared text as the answer's address);
-//! - a point whose text another point has too, as far as the engine can tell (case, punctuation
-//!   and spacing aside): 300 or 500 with the point among the options.
+//! - a point whose text another point has too, as far as the engine can tell (case, spacing and
+//!   commas aside): 300 or 500 with the point among the options.
 //!
 //! An answer is *confident wrong* when it is 100, 110, 120, 130 or 200 and names another point.
 //!
@@ -117,8 +117,8 @@ pub enum Expect {
     NoMail,
     /// A non-unique address (`NUA = Y`): 300 with the point among the options.
     Nua,
-    /// Not flagged NUA, but another point's text is the same to the engine (case, punctuation
-    /// and spacing aside): 300, or 500, with the point among the options.
+    /// Not flagged NUA, but another point's text is the same to the engine (case, spacing and
+    /// commas aside): 300, or 500, with the point among the options.
     Shared,
 }
 
@@ -291,14 +291,19 @@ fn number(b: Option<&[u8]>) -> Option<u64> {
     std::str::from_utf8(b?).ok()?.trim().parse().ok()
 }
 
-/// The key under which two query texts are the same address to the engine: its tokens (case,
-/// fadas, punctuation, spacing, abbreviations and Irish mutations aside).
+/// The key under which two query texts are the same address to the engine: its words as
+/// written, apostrophes, full stops and fadas kept (case, spacing and commas aside). Of two
+/// addresses the engine reads alike (`ST MARGARET'S ROAD`, `ST MARGARETS ROAD`), the one whose
+/// lines are the text as written is the answer (`docs/matching.md` §2).
 fn text_key(text: &str) -> u64 {
-    let mut terms = Vec::new();
-    seoladh::raw::text::index_terms(text, &mut terms);
+    use seoladh::raw::text::{tokenise, TokenKind};
     let mut h = std::hash::DefaultHasher::new();
-    for t in &terms {
-        std::hash::Hasher::write(&mut h, t.as_bytes());
+    for (t, s) in tokenise(text).iter() {
+        if t.kind == TokenKind::Separator {
+            continue;
+        }
+        let raw = text.get(t.span.clone()).unwrap_or(s);
+        std::hash::Hasher::write(&mut h, raw.to_uppercase().as_bytes());
         std::hash::Hasher::write_u8(&mut h, 0);
     }
     std::hash::Hasher::finish(&h)
@@ -625,6 +630,11 @@ mod tests {
         assert_eq!(
             text_key("23 . BEECHGROVE LAWNS, BREE"),
             text_key("23 BEECHGROVE LAWNS, BREE")
+        );
+        // Written otherwise: the engine answers the one typed.
+        assert_ne!(
+            text_key("2 ST MARGARETS ROAD, DUBLIN 24"),
+            text_key("2 ST MARGARET'S ROAD, DUBLIN 24")
         );
     }
 

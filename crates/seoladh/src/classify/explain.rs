@@ -57,6 +57,10 @@ pub fn explain(index: &Index, text: &str, search: &Search, lang: Language) -> Ex
                 "lost: the answer is the text in one language, this one mixes English and Irish names"
                     .into()
             }
+            Some(Loss::NotAsWritten) => {
+                "lost: the answer's lines are the text as written, this one's are not"
+                    .into()
+            }
             Some(Loss::CountyOnly) => {
                 "lost: leaves a typed county word the other's lines take to its county".into()
             }

@@ -429,9 +429,10 @@ struct Window {
 /// is exactly the text (every typed word one of its words, every element of it typed: a house
 /// beats the flat of the same number in a named block, and the street beats the estate on it),
 /// then the one that is the text in one language rather than with names of both, then the one
-/// that leaves least over, then the one needing fewest names the text does not give, then the one
-/// whose house number is typed exactly, not as
-/// one end of a range (`15 MINISTERS RSE, LSK` is MINISTERS RISE, not MINISTERS PARK).
+/// whose lines are the text as written (punctuation too), then the one that leaves least over,
+/// then the one needing fewest names the text does not give, then the one whose house number is
+/// typed exactly, not as one end of a range (`15 MINISTERS RSE, LSK` is MINISTERS RISE, not
+/// MINISTERS PARK).
 fn read_window(index: &Index, text: &str, search: &Search) -> Option<Window> {
     let first = *search.best()?;
     let mut readings: Vec<Reading> = search
@@ -455,6 +456,7 @@ fn read_window(index: &Index, text: &str, search: &Search) -> Option<Window> {
             b.exact_fit()
                 .cmp(&a.exact_fit())
                 .then(b.exact_in_one_language().cmp(&a.exact_in_one_language()))
+                .then(b.verbatim().cmp(&a.verbatim()))
                 .then(a.county_only().cmp(&b.county_only()))
                 .then(a.unexplained.total_cmp(&b.unexplained))
                 .then(a.untyped_names().cmp(&b.untyped_names()))
@@ -473,6 +475,9 @@ enum Loss {
     /// The chosen address is the text in one language; this one only with names of both
     /// (`5 SRÁID GEORGES, DROICHEAD ÁTHA` read from `5 GEORGE'S STREET, DROICHEAD ÁTHA`).
     MixedLanguages,
+    /// The chosen address's lines are the text as written, punctuation too; this one's are
+    /// not (`ST MARGARETS ROAD` typed, this one ST MARGARET'S ROAD).
+    NotAsWritten,
     /// Both are the text exactly, but this one leaves more typed county words to its county
     /// (`DUBLIN` of `1 BACHELORS WALK, DUBLIN, DUBLIN 2`, the other's locality).
     CountyOnly,
@@ -494,6 +499,9 @@ fn loses(chosen: &Reading, other: &Reading) -> Option<Loss> {
     }
     if chosen.exact_in_one_language() && !other.exact_in_one_language() {
         return Some(Loss::MixedLanguages);
+    }
+    if chosen.verbatim() && !other.verbatim() {
+        return Some(Loss::NotAsWritten);
     }
     if chosen.county_only() < other.county_only() {
         return Some(Loss::CountyOnly);

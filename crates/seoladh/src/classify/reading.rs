@@ -2,7 +2,7 @@
 //! match ([`reconcile`]), what it leaves unexplained, and the names of its address that the text
 //! does not give. Near-tied candidates are compared on these readings ([`super::best_answer`]).
 
-use crate::ecad::address::{postal_address, AddressParts, ElementType, Language};
+use crate::ecad::address::{postal_address, Address, AddressParts, ElementType, Language};
 use crate::index::Index;
 use crate::search::{Candidate, Search};
 use crate::text::TokenKind;
@@ -92,6 +92,11 @@ impl Reading {
         self.fit
             .as_ref()
             .map_or((usize::MAX, true), |f| (f.untyped.len(), f.disordered))
+    }
+
+    /// Its own lines are the text as written ([`Fit::verbatim`]).
+    pub(super) fn verbatim(&self) -> bool {
+        self.fit.as_ref().is_some_and(|f| f.verbatim)
     }
 
     /// Typed county words its own lines leave to its county ([`Fit::county_only`]), counted
@@ -240,6 +245,10 @@ pub(super) struct Fit {
     /// addresses the text names exactly, the one whose own lines take `DUBLIN` (a locality
     /// DUBLIN in `1 BACHELORS WALK, DUBLIN, DUBLIN 2`) is the text more closely.
     pub county_only: usize,
+    /// The text is its lines as written, punctuation too (case, spacing and commas aside, the
+    /// county line optional): of `ST MARGARET'S ROAD` and `ST MARGARETS ROAD` in one town, the
+    /// one typed.
+    pub verbatim: bool,
 }
 
 impl Fit {
@@ -279,6 +288,8 @@ pub(super) struct Typed {
     marked_county: bool,
     /// The comma section (line) it is typed in, counted from 0.
     line: usize,
+    /// As typed, punctuation kept, in upper case.
+    raw: String,
 }
 
 /// The typed tokens a [`Fit`] reads: every word and number of `text`, postcodes aside.
@@ -299,10 +310,24 @@ pub(super) fn typed_tokens(text: &str) -> Vec<Typed> {
                         COUNTY_MARKERS.iter().any(|m| raw.starts_with(m))
                     }),
                 line,
+                raw: text.get(k.span.clone()).unwrap_or_default().to_uppercase(),
             }),
         }
     }
     out
+}
+
+/// Whether the `typed` tokens are `address`'s lines as written ([`Fit::verbatim`]).
+fn verbatim(typed: &[Typed], address: &Address) -> bool {
+    // The county is compared when typed.
+    let county = typed.iter().any(|t| t.kind == TokenKind::County);
+    let words = |t: &[Typed]| {
+        t.iter()
+            .filter(|t| county || t.kind != TokenKind::County)
+            .map(|t| t.raw.clone())
+            .collect::<Vec<_>>()
+    };
+    words(&typed_tokens(&address.display_name())) == words(typed)
 }
 
 /// How a county is marked as one (normalised).
@@ -410,6 +435,7 @@ pub(super) fn fit(index: &Index, typed: &[Typed], target: &Target) -> Option<Fit
         }
     }
     out.mixed = languages == 0;
+    out.verbatim = verbatim(typed, &english) || verbatim(typed, &irish);
     out.county_only = typed
         .iter()
         .zip(&used)

@@ -2,6 +2,7 @@
 
 mod absent_streets;
 mod alloc_meter;
+mod as_written;
 mod batch;
 mod batch_bytes;
 mod bounded_input;
