@@ -66,7 +66,7 @@ pub fn explain(index: &Index, text: &str, search: &Search, lang: Language) -> Ex
             }
             Some(Loss::LeavesMore) => "lost: leaves more of the text unexplained".into(),
             Some(Loss::MoreUntyped) => {
-                "lost: leaves the same words over and needs more names not typed".into()
+                "lost: leaves the same words over or more, and needs more names not typed".into()
             }
             Some(Loss::RangeNumber) => "lost: the house number is only one end of its range".into(),
         };

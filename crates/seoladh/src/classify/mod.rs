@@ -483,8 +483,10 @@ enum Loss {
     CountyOnly,
     /// It leaves more of the text unexplained.
     LeavesMore,
-    /// Both leave the same typed words over, and this one needs every name the text does not
-    /// give that the chosen one needs, and more, or reads the typed names out of order:
+    /// This one leaves every typed word over that the chosen one does, needs every name the
+    /// text does not give that the chosen one needs, and more, or reads the typed names out of
+    /// order, or reads more of them otherwise than written (`HALE ST` typed: the townland HALE
+    /// ST, not the street HALE STREET):
     /// `LETTERKENNY` typed as the post town beside a locality LETTERKENNY of BUNDORAN; `1 MAIN
     /// STREET` beside house 1 of an estate on it.
     MoreUntyped,
@@ -510,7 +512,7 @@ fn loses(chosen: &Reading, other: &Reading) -> Option<Loss> {
         return Some(Loss::LeavesMore);
     }
     if let (Some(a), Some(b)) = (&chosen.fit, &other.fit) {
-        if a.missing == b.missing && a.untyped_within(b) {
+        if a.missing.iter().all(|w| b.missing.contains(w)) && a.untyped_within(b) {
             return Some(Loss::MoreUntyped);
         }
     }

@@ -86,12 +86,14 @@ impl Reading {
         self.fit.as_ref().is_some_and(Fit::exact_in_one_language)
     }
 
-    /// How many names of its own address the text does not give, and whether it reads typed
-    /// names out of order (unread: last).
-    pub(super) fn untyped_names(&self) -> (usize, bool) {
+    /// How many names of its own address the text does not give, whether it reads typed
+    /// names out of order, and how many it reads respelt (unread: last).
+    pub(super) fn untyped_names(&self) -> (usize, bool, usize) {
         self.fit
             .as_ref()
-            .map_or((usize::MAX, true), |f| (f.untyped.len(), f.disordered))
+            .map_or((usize::MAX, true, usize::MAX), |f| {
+                (f.untyped.len(), f.disordered, f.respelt)
+            })
     }
 
     /// Its own lines are the text as written ([`Fit::verbatim`]).
@@ -245,6 +247,9 @@ pub(super) struct Fit {
     /// addresses the text names exactly, the one whose own lines take `DUBLIN` (a locality
     /// DUBLIN in `1 BACHELORS WALK, DUBLIN, DUBLIN 2`) is the text more closely.
     pub county_only: usize,
+    /// Elements typed otherwise than they are written (an abbreviation expanded or made, a
+    /// misspelling, an apostrophe), case aside.
+    pub respelt: usize,
     /// The text is its lines as written, punctuation too (case, spacing and commas aside, the
     /// county line optional): of `ST MARGARET'S ROAD` and `ST MARGARETS ROAD` in one town, the
     /// one typed.
@@ -259,10 +264,13 @@ impl Fit {
     }
 
     /// It reads the typed names in order, every name it needs that the text does not give
-    /// `other` needs too, and `other` needs more or reads them out of order.
+    /// `other` needs too, and `other` needs more, reads them out of order, or reads more of
+    /// them respelt.
     pub fn untyped_within(&self, other: &Fit) -> bool {
         !self.disordered
-            && (self.untyped.len() < other.untyped.len() || other.disordered)
+            && (self.untyped.len() < other.untyped.len()
+                || other.disordered
+                || (self.untyped.len() == other.untyped.len() && self.respelt < other.respelt))
             && self.untyped.iter().all(|n| other.untyped.contains(n))
     }
 
@@ -317,6 +325,15 @@ pub(super) fn typed_tokens(text: &str) -> Vec<Typed> {
     out
 }
 
+/// Whether the typed tokens `taken` are the name `value` as written (case aside): `HALE ST`
+/// typed is the townland HALE ST as written, and the street HALE STREET respelt.
+fn written_as(value: &str, taken: &[usize], typed: &[Typed]) -> bool {
+    // Read by the same tokeniser as the text (`ST.DECLAN'S` is two tokens, a full stop after a
+    // word no part of it).
+    let own = typed_tokens(value);
+    own.len() == taken.len() && own.iter().zip(taken).all(|(o, &i)| o.raw == typed[i].raw)
+}
+
 /// Whether the `typed` tokens are `address`'s lines as written ([`Fit::verbatim`]).
 fn verbatim(typed: &[Typed], address: &Address) -> bool {
     // The county is compared when typed.
@@ -367,7 +384,7 @@ pub(super) fn fit(index: &Index, typed: &[Typed], target: &Target) -> Option<Fit
         // (`AN MÓTA` beside MOTA).
         let mut typed_as = false;
         for fuzzy in [false, true] {
-            let mut best: Option<(Vec<usize>, u8)> = None;
+            let mut best: Option<(Vec<usize>, u8, bool)> = None;
             let names = [(
                 &e.value,
                 if ga.is_some() {
@@ -382,14 +399,19 @@ pub(super) fn fit(index: &Index, typed: &[Typed], target: &Target) -> Option<Fit
                 terms.clear();
                 crate::text::index_terms(value, &mut terms);
                 if let Some(taken) = take_all(&terms, typed, fuzzy, &used) {
+                    let written = !fuzzy && written_as(value, &taken, typed);
                     match &mut best {
-                        Some((b, l)) if taken.len() == b.len() => *l |= lang,
-                        Some((b, _)) if taken.len() < b.len() => {}
-                        _ => best = Some((taken, lang)),
+                        Some((b, l, w)) if taken.len() == b.len() => {
+                            *l |= lang;
+                            *w |= written;
+                        }
+                        Some((b, _, _)) if taken.len() < b.len() => {}
+                        _ => best = Some((taken, lang, written)),
                     }
                 }
             }
-            if let Some((taken, lang)) = best {
+            if let Some((taken, lang, written)) = best {
+                out.respelt += usize::from(!written);
                 // Elements come in address order here, and `used` holds the tokens of those
                 // read so far: one typed earlier in the same line as one of theirs is out of
                 // order.
@@ -435,7 +457,6 @@ pub(super) fn fit(index: &Index, typed: &[Typed], target: &Target) -> Option<Fit
         }
     }
     out.mixed = languages == 0;
-    out.verbatim = verbatim(typed, &english) || verbatim(typed, &irish);
     out.county_only = typed
         .iter()
         .zip(&used)
@@ -452,6 +473,10 @@ pub(super) fn fit(index: &Index, typed: &[Typed], target: &Target) -> Option<Fit
         })
         .map(|(t, _)| t.text.clone())
         .collect();
+    // Only a text naming every element and nothing else can be one's lines as written.
+    out.verbatim = out.untyped.is_empty()
+        && out.missing.is_empty()
+        && (verbatim(typed, &english) || verbatim(typed, &irish));
     Some(out)
 }
 
