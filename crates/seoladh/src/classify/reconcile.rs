@@ -166,6 +166,18 @@ pub(super) fn reconcile(search: &Search, c: &Candidate, own: &OwnWords) -> (u64,
             mask |= bit;
             continue;
         }
+        // A line typed twice (`…, CO. CORK, CO. CORK`) whose other copy the candidate explains
+        // names nothing more, whichever copy the candidate took.
+        let copy_explained = search.plan.words.iter().enumerate().take(64).any(|(j, e)| {
+            (c.place.mask | mask) & (1u64 << j) != 0
+                && e.text == w.text
+                && e.section != w.section
+                && search.plan.same_line(e.section, w.section)
+        });
+        if copy_explained {
+            mask |= bit;
+            continue;
+        }
         // A street type or qualifier belongs with the name typed beside it (`STATION ROAD`):
         // finding the same generic word elsewhere in the candidate (its OLD LAGHEY ROAD) says
         // nothing, so such a word is never read against the candidate.

@@ -306,8 +306,6 @@ impl Plan {
         if !self.words[..i].iter().any(|e| e.text == word.text) {
             return false;
         }
-        let line = |s: u16| self.words.iter().filter(move |w| w.section == s);
-        let within = |a: u16, b: u16| line(a).all(|w| line(b).any(|e| e.text == w.text));
         // Each earlier line once (a line's words are contiguous).
         let mut seen = None;
         self.words[..i]
@@ -317,8 +315,15 @@ impl Plan {
             .any(|s| {
                 let new = seen != Some(s);
                 seen = Some(s);
-                new && within(word.section, s) && within(s, word.section)
+                new && self.same_line(word.section, s)
             })
+    }
+
+    /// Whether lines (sections) `a` and `b` hold the same words.
+    pub fn same_line(&self, a: u16, b: u16) -> bool {
+        let line = |s: u16| self.words.iter().filter(move |w| w.section == s);
+        let within = |a: u16, b: u16| line(a).all(|w| line(b).any(|e| e.text == w.text));
+        within(a, b) && within(b, a)
     }
 
     /// Bit mask of every word.
