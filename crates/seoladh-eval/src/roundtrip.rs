@@ -298,12 +298,12 @@ fn number(b: Option<&[u8]>) -> Option<u64> {
 fn text_key(text: &str) -> u64 {
     use seoladh::raw::text::{tokenise, TokenKind};
     let mut h = std::hash::DefaultHasher::new();
-    for (t, s) in tokenise(text).iter() {
+    for (t, _) in tokenise(text).iter() {
         if t.kind == TokenKind::Separator {
             continue;
         }
-        let raw = text.get(t.span.clone()).unwrap_or(s);
-        std::hash::Hasher::write(&mut h, raw.to_uppercase().as_bytes());
+        let raw = seoladh::raw::classify::as_written(text, &t.span);
+        std::hash::Hasher::write(&mut h, raw.as_bytes());
         std::hash::Hasher::write_u8(&mut h, 0);
     }
     std::hash::Hasher::finish(&h)
@@ -635,6 +635,10 @@ mod tests {
         assert_ne!(
             text_key("2 ST MARGARETS ROAD, DUBLIN 24"),
             text_key("2 ST MARGARET'S ROAD, DUBLIN 24")
+        );
+        assert_ne!(
+            text_key("1 ST. MOBHI ROAD, DUBLIN 9"),
+            text_key("1 ST MOBHI ROAD, DUBLIN 9")
         );
     }
 

@@ -15,6 +15,7 @@ mod shared;
 
 pub use explain::explain;
 use nonaddress::{looks_like_gibberish, looks_like_non_address, mash_run};
+pub use reading::as_written;
 use reading::{unexplained_words, Reading, MAX_READ_CANDIDATES};
 pub(crate) use shared::own_point;
 use shared::{assigned_elements, named_points, shared_points};

@@ -296,7 +296,7 @@ pub(super) struct Typed {
     marked_county: bool,
     /// The comma section (line) it is typed in, counted from 0.
     line: usize,
-    /// As typed, punctuation kept, in upper case.
+    /// As typed, punctuation kept, in upper case ([`as_written`]).
     raw: String,
 }
 
@@ -318,18 +318,28 @@ pub(super) fn typed_tokens(text: &str) -> Vec<Typed> {
                         COUNTY_MARKERS.iter().any(|m| raw.starts_with(m))
                     }),
                 line,
-                raw: text.get(k.span.clone()).unwrap_or_default().to_uppercase(),
+                raw: as_written(text, &k.span),
             }),
         }
     }
     out
 }
 
+/// The token at byte `span` of `text` as written, in upper case, with the full stop right after
+/// it (`ST.` is not `ST`: the data has ST. MOBHI ROAD beside ST MOBHI ROAD).
+pub fn as_written(text: &str, span: &std::ops::Range<usize>) -> String {
+    let end = if text.as_bytes().get(span.end) == Some(&b'.') {
+        span.end + 1
+    } else {
+        span.end
+    };
+    text.get(span.start..end).unwrap_or_default().to_uppercase()
+}
+
 /// Whether the typed tokens `taken` are the name `value` as written (case aside): `HALE ST`
 /// typed is the townland HALE ST as written, and the street HALE STREET respelt.
 fn written_as(value: &str, taken: &[usize], typed: &[Typed]) -> bool {
-    // Read by the same tokeniser as the text (`ST.DECLAN'S` is two tokens, a full stop after a
-    // word no part of it).
+    // Read by the same tokeniser as the text (`ST.DECLAN'S` is two tokens).
     let own = typed_tokens(value);
     own.len() == taken.len() && own.iter().zip(taken).all(|(o, &i)| o.raw == typed[i].raw)
 }

@@ -1,7 +1,8 @@
 //! Two streets of one town that the matcher reads alike, `ST MARGARET'S ROAD` and `ST MARGARETS
 //! ROAD` (the data has such pairs), each with a house 2, on a small hand-built dataset: each
 //! address typed as stored (case, spacing and commas aside, the county optional) finds itself;
-//! typed another way (`2 St Margarets Rd`) it could be either, and both are offered.
+//! typed another way (`2 St Margarets Rd`) it could be either, and both are offered. Likewise
+//! `ST. MOBHI ROAD` and `ST MOBHI ROAD`: the full stop is part of the name as written.
 
 use seoladh::wire::WireEnum;
 use seoladh::Language;
@@ -15,6 +16,10 @@ const APOSTROPHE: u64 = 1200000001;
 const PLAIN: u64 = 1200000002;
 const ON_APOSTROPHE: u64 = 1400000001;
 const ON_PLAIN: u64 = 1400000002;
+const STOPPED: u64 = 1200000003;
+const UNSTOPPED: u64 = 1200000004;
+const ON_STOPPED: u64 = 1400000003;
+const ON_UNSTOPPED: u64 = 1400000004;
 
 fn dataset() -> Dataset {
     let d24 = (D24, DUBLIN);
@@ -24,10 +29,14 @@ fn dataset() -> Dataset {
         thoroughfares: vec![
             named(APOSTROPHE, "ST MARGARET'S ROAD", None, 3100),
             named(PLAIN, "ST MARGARETS ROAD", None, 3100),
+            named(STOPPED, "ST. MOBHI ROAD", None, 3100),
+            named(UNSTOPPED, "ST MOBHI ROAD", None, 3100),
         ],
         buildings: vec![
             street_house(ON_APOSTROPHE, 2, APOSTROPHE, None, d24),
             street_house(ON_PLAIN, 2, PLAIN, None, d24),
+            street_house(ON_STOPPED, 17, STOPPED, None, d24),
+            street_house(ON_UNSTOPPED, 17, UNSTOPPED, None, d24),
         ],
         ..Dataset::default()
     };
@@ -42,6 +51,8 @@ fn each_address_typed_as_stored_finds_itself() {
         ("2 St Margaret's Road Dublin 24", ON_APOSTROPHE),
         ("2 ST MARGARETS ROAD, DUBLIN 24", ON_PLAIN),
         ("2 st margarets road, dublin 24", ON_PLAIN),
+        ("17 ST. MOBHI ROAD, DUBLIN 24", ON_STOPPED),
+        ("17 St Mobhi Road, Dublin 24", ON_UNSTOPPED),
     ] {
         let r = answer(&engine, text, Language::English);
         assert_eq!(
@@ -51,7 +62,9 @@ fn each_address_typed_as_stored_finds_itself() {
             r.postal_address
         );
     }
-    let r = answer(&engine, "2 St Margarets Rd, Dublin 24", Language::English);
-    assert_eq!(r.result.code(), 500, "{:?}", r.postal_address);
-    assert_eq!(r.options.len(), 2);
+    for text in ["2 St Margarets Rd, Dublin 24", "17 St Mobhi Rd, Dublin 24"] {
+        let r = answer(&engine, text, Language::English);
+        assert_eq!(r.result.code(), 500, "{text}: {:?}", r.postal_address);
+        assert_eq!(r.options.len(), 2, "{text}");
+    }
 }
