@@ -15,9 +15,11 @@
 //! within the matcher's typo budget of one: no reading of the text finds it in the town.
 //!
 //! The right answers (`matching.md` §2): 400 at the deepest element the text names that the
-//! town has (the primary locality, else the post town; the street for `building_absent`; a
-//! locality named like the post town is as right), 500 whose options are all the same name and
-//! number in other towns (`accepted`), or 550. Never a postcode.
+//! town has (the primary locality, else the post town; the street for `building_absent`, or its
+//! locality or post town when the area has several streets of that name; a locality named like
+//! the post town is as right), 500 whose options are all the same name and
+//! number in other towns (`accepted`; the name written with or without its apostrophes and full
+//! stops), or 550. Never a postcode.
 
 use std::collections::{HashMap, HashSet};
 
@@ -44,10 +46,19 @@ const QUALIFIERS: [&str; 9] = [
 /// The name a query borrows, and where the same name and number are: the answers a 500 may offer.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum Borrowed {
-    /// A thoroughfare name and house number.
+    /// A thoroughfare name ([`spelling`]) and house number.
     Street(String, String),
-    /// A building group name and house number.
+    /// A building group name ([`spelling`]) and house number.
     Estate(String, String),
+}
+
+/// A name's letters and digits, case and punctuation aside: `CAPTAIN'S ROAD`, `CAPTAINS ROAD`
+/// and `Captains Road` are one name written three ways, the same name elsewhere.
+fn spelling(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_uppercase)
+        .collect()
 }
 
 /// What the derivation reads about the whole dataset, built once.
@@ -558,7 +569,7 @@ fn street_query(
         if let (true, Some(town)) = (county_named || shared_name, &start.parts.post_town) {
             d.accepted.extend(facts.namesakes(town.id, &start.counties));
         }
-        return Some((d, Borrowed::Street(name.to_string(), number)));
+        return Some((d, Borrowed::Street(spelling(name), number)));
     }
     None
 }
@@ -589,7 +600,14 @@ fn estate_query(
             QueryClass::Absent.expected_results(),
         );
         d.accepted = facts.streets_in(street.english.trim(), &start.named);
-        return Some((d, Borrowed::Estate(name.to_string(), number)));
+        // The area has more than one street of that name (two SALEENs of MIDLETON, each with
+        // its MAIN STREET): the place holding them all is as far as the text surely reaches.
+        if d.accepted.len() > 1 {
+            let places = [&start.parts.primary_locality, &start.parts.post_town];
+            d.accepted
+                .extend(places.into_iter().flatten().map(|p| p.id));
+        }
+        return Some((d, Borrowed::Estate(spelling(name), number)));
     }
     None
 }
@@ -634,11 +652,11 @@ fn same_elsewhere(ds: &Dataset, facts: &Facts<'_>, borrowed: &[Borrowed]) -> Vec
             (Some(g), _) => facts
                 .groups
                 .get(&g)
-                .map(|e| Borrowed::Estate(e.name.trim().to_string(), number.to_string())),
+                .map(|e| Borrowed::Estate(spelling(&e.name), number.to_string())),
             (None, Some(t)) => facts
                 .thoroughfares
                 .get(&t)
-                .map(|e| Borrowed::Street(e.name.trim().to_string(), number.to_string())),
+                .map(|e| Borrowed::Street(spelling(&e.name), number.to_string())),
             _ => None,
         };
         if let Some(queries) = key.and_then(|k| wanted.get(&k)) {

@@ -31,8 +31,8 @@ mod near;
 use named::Named;
 use near::Near;
 
-use super::reading::COUNTRY_WORDS;
-use super::{reconcile, Classification, OptionSet};
+use super::reading::{self, COUNTRY_WORDS};
+use super::{reconcile, Classification, OptionSet, Target};
 use crate::api::{FindResult, MatchLevel};
 use crate::group::GROUP_THRESHOLD;
 use crate::index::{ElementKind, Index, PlaceRow, VariantTag, NONE};
@@ -852,13 +852,19 @@ fn reread(
         .fold(0u64, |m, g| m | g.mask);
     let mut elsewhere: Vec<u32> = Vec::new();
     let mut levelled: Vec<u32> = Vec::new();
+    let mut typed = None;
     for c in search.candidates.iter().take(MAX_REREAD_CANDIDATES) {
         let placed = number_placed(index, search, c);
         let explained = c.place.mask & !(loosely_placed(index, text, search, c) & towns);
         if !places_agree(index, search, c, explained, named, near) {
             let same_address = placed && leftover(search, c, 0) & !places == 0;
             if let (true, Some(ap)) = (same_address, c.address_point) {
-                if !elsewhere.contains(&ap) {
+                // Its unit, number, estate and street as typed, word for word: only the
+                // places differ.
+                let typed = typed.get_or_insert_with(|| reading::typed_tokens(text));
+                let same_street = reading::fit(index, typed, &Target::AddressPoint(ap))
+                    .is_some_and(|f| !f.untyped_street);
+                if same_street && !elsewhere.contains(&ap) {
                     elsewhere.push(ap);
                 }
             }

@@ -365,19 +365,16 @@ fn best_answer(index: &Index, text: &str, search: &Search) -> Option<Answer> {
             break;
         }
         // A read candidate that is not as good as the chosen one is no tie ([`loses`]); past
-        // the window, one pointing elsewhere is read too when the chosen one is exactly the
-        // text (a long MAIN STREET of one post town, each house in another locality).
+        // the window, one pointing elsewhere is read too when the chosen one was chosen by
+        // its fit (a long MAIN STREET of one post town, each house in another locality; the
+        // MAIN STREETs of a county beside the one of the town typed).
         match window.get(i) {
             Some(o) if loses(r, o).is_some() => continue,
-            None if r.exact_fit() && !same_element(&target_of(index, search, c), &target) => {
-                let t = target_of(index, search, c);
-                if !reading::fit(
-                    index,
-                    typed.get_or_insert_with(|| reading::typed_tokens(text)),
-                    &t,
-                )
-                .is_some_and(|f| f.exact())
-                {
+            None if r.fit.is_some() && !same_element(&target_of(index, search, c), &target) => {
+                let mut o = Reading::of(index, search, c);
+                let typed = typed.get_or_insert_with(|| reading::typed_tokens(text));
+                o.fit = reading::fit(index, typed, &target_of(index, search, &o.candidate));
+                if loses(r, &o).is_some() {
                     continue;
                 }
             }
@@ -487,7 +484,8 @@ enum Loss {
     /// This one leaves every typed word over that the chosen one does, needs every name the
     /// text does not give that the chosen one needs, and more, or reads the typed names out of
     /// order, or reads more of them otherwise than written (`HALE ST` typed: the townland HALE
-    /// ST, not the street HALE STREET):
+    /// ST, not the street HALE STREET), or as many with the lines in another order than its
+    /// own:
     /// `LETTERKENNY` typed as the post town beside a locality LETTERKENNY of BUNDORAN; `1 MAIN
     /// STREET` beside house 1 of an estate on it.
     MoreUntyped,

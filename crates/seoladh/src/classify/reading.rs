@@ -87,12 +87,13 @@ impl Reading {
     }
 
     /// How many names of its own address the text does not give, whether it reads typed
-    /// names out of order, and how many it reads respelt (unread: last).
-    pub(super) fn untyped_names(&self) -> (usize, bool, usize) {
+    /// names out of order, how many it reads respelt, and whether the lines come in another
+    /// order than its own (unread: last).
+    pub(super) fn untyped_names(&self) -> (usize, bool, usize, bool) {
         self.fit
             .as_ref()
-            .map_or((usize::MAX, true, usize::MAX), |f| {
-                (f.untyped.len(), f.disordered, f.respelt)
+            .map_or((usize::MAX, true, usize::MAX, true), |f| {
+                (f.untyped.len(), f.disordered, f.respelt, f.crossed)
             })
     }
 
@@ -234,6 +235,11 @@ pub(super) fn unexplained_words(search: &Search, c: &Candidate, reconciled: u64)
 pub(super) struct Fit {
     /// Elements (counties aside) whose words are not all typed, as written in the address.
     pub untyped: Vec<String>,
+    /// One of those is a unit, house number, estate or street: the text names an address
+    /// beside or inside this one, never this one in another town (`3 ST. FRANCIS STREET`,
+    /// `10/11 CONVENT HILL`, `10 CONVENT HILL CRESCENT` for `3 FRANCIS STREET`, `10 CONVENT
+    /// HILL`).
+    pub untyped_street: bool,
     /// Typed words and numbers no element takes (counties, `co`, country words aside).
     pub missing: Vec<String>,
     /// The typed elements need names of both languages: no one language's postal address
@@ -243,6 +249,10 @@ pub(super) struct Fit {
     /// (`KILMALLOCK RETAIL PARK` read as the post town KILMALLOCK before the street RETAIL
     /// PARK). Lines themselves may come in any order.
     pub disordered: bool,
+    /// An element is typed before one the address puts ahead of it, lines counted too: of a
+    /// locality BOOTERSTOWN of post town STILLORGAN and a locality STILLORGAN of BOOTERSTOWN,
+    /// `…, BOOTERSTOWN, STILLORGAN` names the first.
+    pub crossed: bool,
     /// Typed county words no element of the address takes (read as its county alone): of two
     /// addresses the text names exactly, the one whose own lines take `DUBLIN` (a locality
     /// DUBLIN in `1 BACHELORS WALK, DUBLIN, DUBLIN 2`) is the text more closely.
@@ -265,12 +275,13 @@ impl Fit {
 
     /// It reads the typed names in order, every name it needs that the text does not give
     /// `other` needs too, and `other` needs more, reads them out of order, or reads more of
-    /// them respelt.
+    /// them respelt, or as many with the lines in another order than its own.
     pub fn untyped_within(&self, other: &Fit) -> bool {
         !self.disordered
             && (self.untyped.len() < other.untyped.len()
                 || other.disordered
-                || (self.untyped.len() == other.untyped.len() && self.respelt < other.respelt))
+                || (self.untyped.len() == other.untyped.len()
+                    && (self.respelt, self.crossed) < (other.respelt, other.crossed)))
             && self.untyped.iter().all(|n| other.untyped.contains(n))
     }
 
@@ -428,6 +439,7 @@ pub(super) fn fit(index: &Index, typed: &[Typed], target: &Target) -> Option<Fit
                 out.disordered |= taken.iter().any(|&i| {
                     (i + 1..typed.len()).any(|j| used[j] && typed[j].line == typed[i].line)
                 });
+                out.crossed |= taken.iter().any(|&i| (i + 1..typed.len()).any(|j| used[j]));
                 for i in taken {
                     used[i] = true;
                 }
@@ -437,6 +449,13 @@ pub(super) fn fit(index: &Index, typed: &[Typed], target: &Target) -> Option<Fit
             }
         }
         if !typed_as {
+            out.untyped_street |= matches!(
+                e.kind,
+                ElementType::AddressPointName
+                    | ElementType::BuildingNumber
+                    | ElementType::BuildingGroup
+                    | ElementType::Thoroughfare
+            );
             out.untyped.push(e.value.clone());
         }
     }
@@ -462,6 +481,7 @@ pub(super) fn fit(index: &Index, typed: &[Typed], target: &Target) -> Option<Fit
                 .all(|ap| index.address_point(ap).is_some_and(|a| !a.is_plain()))
         });
         if all_named {
+            out.untyped_street = true;
             out.untyped
                 .push(format!("a unit of {}", english.display_name()));
         }

@@ -14,6 +14,7 @@ mod ecad_data;
 mod ecad_layout;
 mod ecad_layout_prop;
 mod ecad_mini;
+mod elsewhere;
 mod handbuilt;
 mod homonyms;
 mod index;

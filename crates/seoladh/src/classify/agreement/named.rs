@@ -5,7 +5,8 @@
 //! A run of words is a place name when an element of one of those kinds is named by exactly
 //! those words, in order, in one section; but not when a house number stands right before it
 //! (`12 BALLYMORE`: the number's townland or street) or a street type right after it
-//! (`DUNBOYNE ROAD`: a street named after the town). A county written bare (`…, WICKLOW`) may
+//! (`DUNBOYNE ROAD`: a street named after the town), nor a street type alone right after a name
+//! (`BRIARWOOD PARK`: the estate's type, not a townland PARK). A county written bare (`…, WICKLOW`) may
 //! also be a locality of that name; when it is also a post town's name it is that town when the
 //! input names no other town or locality, or names a locality of that town (`CAMHEEN,
 //! LIMERICK`), and the county otherwise (`…, ARKLOW, WICKLOW`).
@@ -103,10 +104,25 @@ fn before_street_type(words: &[QueryWord], last: usize) -> bool {
     })
 }
 
+/// Whether the plan words `from..from + len` name nothing by themselves and follow a word of
+/// their section that does: the type of the name before them (`BRIARWOOD PARK`), not a
+/// townland PARK.
+fn ends_a_name(words: &[QueryWord], from: usize, len: usize) -> bool {
+    let run = &words[from..from + len];
+    from > 0
+        && run.iter().all(|w| is_generic(&w.text))
+        && words[from - 1].section == words[from].section
+        && words[from - 1].kind == TokenKind::Word
+        && !is_generic(&words[from - 1].text)
+}
+
 /// Whether the plan words `from..from + len` may be a place name by position.
 fn placed_as_name(search: &Search, from: usize, len: usize) -> bool {
     let words = &search.plan.words;
-    len > 0 && !after_number(search, &words[from]) && !before_street_type(words, from + len - 1)
+    len > 0
+        && !after_number(search, &words[from])
+        && !before_street_type(words, from + len - 1)
+        && !ends_a_name(words, from, len)
 }
 
 /// Whether the input writes the county of plan word `w` with a marker (`Co. Cork`, `County
