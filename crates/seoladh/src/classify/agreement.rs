@@ -193,6 +193,34 @@ fn unnamed_in_line(search: &Search, m: &ElementMatch) -> bool {
         && (other_lines(search, m) == m.mask || (m.coverage < 1.0 && !distinctive(search, m.mask)))
 }
 
+/// Whether match `m`, a street or estate whose name is not typed whole, is typed with a street
+/// type right after its words that the words `explained` leave out: `MC KELVEY AVENUE` names
+/// MCKELVEY AVENUE, not MCKELVEY ROAD.
+fn typed_as_another_type(search: &Search, explained: u64, m: &ElementMatch) -> bool {
+    matches!(
+        m.kind,
+        ElementKind::Thoroughfare | ElementKind::BuildingGroup
+    ) && m.coverage < 1.0
+        && before_unread_street_type(search, explained, m.mask)
+}
+
+/// Whether the word right after the words `mask` in their line is a street type the words
+/// `explained` leave out: the words name a street of that type.
+fn before_unread_street_type(search: &Search, explained: u64, mask: u64) -> bool {
+    if mask == 0 {
+        return false;
+    }
+    let words = &search.plan.words;
+    let last = 63 - mask.leading_zeros() as usize;
+    let next = last + 1;
+    next < 64
+        && words.get(next).is_some_and(|w| {
+            w.section == words[last].section
+                && explained & (1u64 << next) == 0
+                && lexicon::lexicon().street_type(&w.text).is_some()
+        })
+}
+
 /// Whether one of the words `words`, a county word typed bare, names the post town of that name
 /// that holds a locality candidate `c` explains, its own post town being another and not typed
 /// (see [`named::county_names_town_of`]). With its post town typed (`…, BALLYBOY, TUAM,
@@ -333,9 +361,11 @@ fn places_agree(
     for g in named {
         // A post town is a postal area, not a neighbourhood: a house number in another post town
         // is not near it, whatever the area of a locality of the same name (`21 DRIMNAGH ROAD,
-        // MALAHIDE` is not 21 DRIMNAGH ROAD, DUBLIN 5 inside MALAHIDE's box).
+        // MALAHIDE` is not 21 DRIMNAGH ROAD, DUBLIN 5 inside MALAHIDE's box), nor is the street
+        // of a house number typed (`47 BROGUEMAKERS HILL, NAAS` is not that street of
+        // BLESSINGTON).
         let post_town = || {
-            c.numbers_used != 0
+            (c.numbers_used != 0 || !search.plan.numbers.is_empty())
                 && g.elements
                     .iter()
                     .any(|&e| index.element_kind(e) == Some(ElementKind::PostTown))
@@ -881,8 +911,13 @@ fn reread(
             // townland with the other places read, not with itself).
             .filter(|e| !levelled.contains(e))
             // Nor does a street named in its line by a street type alone (`6 CRUMLIN ROAD,
-            // TRIM` reaches no TRIM ROAD).
-            .filter(|_| !assigned(search, c).any(|m| unnamed_in_line(search, m)))
+            // TRIM` reaches no TRIM ROAD), nor one typed with another type (`17 MC KELVEY
+            // AVENUE` reaches no MCKELVEY ROAD).
+            .filter(|_| {
+                !assigned(search, c).any(|m| {
+                    unnamed_in_line(search, m) || typed_as_another_type(search, c.place.mask, m)
+                })
+            })
         {
             levelled.push(level);
             out.candidates.push(Candidate {
