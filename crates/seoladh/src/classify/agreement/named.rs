@@ -5,11 +5,11 @@
 //! A run of words is a place name when an element of one of those kinds is named by exactly
 //! those words, in order, in one section; but not when a house number stands right before it
 //! (`12 BALLYMORE`: the number's townland or street) or a street type right after it
-//! (`DUNBOYNE ROAD`: a street named after the town), nor a street type alone right after a name
-//! (`BRIARWOOD PARK`: the estate's type, not a townland PARK). A county written bare (`…, WICKLOW`) may
-//! also be a locality of that name; when it is also a post town's name it is that town when the
-//! input names no other town or locality, or names a locality of that town (`CAMHEEN,
-//! LIMERICK`), and the county otherwise (`…, ARKLOW, WICKLOW`).
+//! (`DUNBOYNE ROAD`: a street named after the town), nor a street type alone right after a
+//! name (`BRIARWOOD PARK`: the estate's type, not a townland PARK). A county written bare
+//! (`…, WICKLOW`) may also be a locality of that name; when it is also a post town's name it is
+//! that town when the input names no other town or locality, or names a locality of that town
+//! (`CAMHEEN, LIMERICK`), and the county otherwise (`…, ARKLOW, WICKLOW`).
 
 use crate::index::{ElementKind, Index, VariantTag, NONE};
 use crate::limits::{MAX_LOCALITY_TOWN_PLACES, MAX_NAMED_ELEMENTS, MAX_NAMED_PLACE_SCAN};
