@@ -194,24 +194,19 @@ fn unnamed_in_line(search: &Search, m: &ElementMatch) -> bool {
 }
 
 /// Whether match `m`, a street or estate whose name is not typed whole, is typed with a street
-/// type right after its words that the words `explained` leave out: `MC KELVEY AVENUE` names
-/// MCKELVEY AVENUE, not MCKELVEY ROAD.
+/// type right after its words in their line that the words `explained` leave out: `MC KELVEY
+/// AVENUE` names MCKELVEY AVENUE, not MCKELVEY ROAD.
 fn typed_as_another_type(search: &Search, explained: u64, m: &ElementMatch) -> bool {
-    matches!(
+    if !matches!(
         m.kind,
         ElementKind::Thoroughfare | ElementKind::BuildingGroup
-    ) && m.coverage < 1.0
-        && before_unread_street_type(search, explained, m.mask)
-}
-
-/// Whether the word right after the words `mask` in their line is a street type the words
-/// `explained` leave out: the words name a street of that type.
-fn before_unread_street_type(search: &Search, explained: u64, mask: u64) -> bool {
-    if mask == 0 {
+    ) || m.coverage >= 1.0
+        || m.mask == 0
+    {
         return false;
     }
     let words = &search.plan.words;
-    let last = 63 - mask.leading_zeros() as usize;
+    let last = 63 - m.mask.leading_zeros() as usize;
     let next = last + 1;
     next < 64
         && words.get(next).is_some_and(|w| {
