@@ -14,6 +14,7 @@ use std::ops::Range;
 use crate::index::{natural_key, Index, UNIT_LINE};
 use crate::limits::{MAX_NUMBER_LINE_ROWS, MAX_NUMBER_LINE_SEEDS};
 use crate::search::elements::{add_scored_seeds, ElementMatch, HitTerms, IdfCache};
+use crate::search::plan::{QueryNumber, QueryWord};
 use crate::search::Plan;
 
 /// Longest run of words after a number read as the start of its line's name.
@@ -36,7 +37,7 @@ pub fn add_line_seeds(
         return;
     };
     for n in plan.numbers.iter().filter(|n| !n.partial) {
-        let Some(words) = line_words(index, plan, n.token, last.begun()) else {
+        let Some(words) = line_words(index, plan, n, last.begun()) else {
             continue;
         };
         let number = match natural_key(&n.text).0 {
@@ -57,24 +58,36 @@ pub fn add_line_seeds(
     add_scored_seeds(index, found.iter().copied(), hits, weights, seeds);
 }
 
-/// The terms each word typed right after the number token `number` may be, up to the last
-/// word (`begun`: the runs of terms it begins), in one comma section: `None` when no run of
-/// words ends the input there, or a whole word is no term.
+/// The terms each word typed right after `number` may be, up to the last word (`begun`: the
+/// runs of terms it begins), in one comma section (which a comma right after the number may
+/// begin: `Apartment 27, Beaum`): `None` when no run of words ends the input there, or a whole
+/// word is no term.
 fn line_words(
     index: &Index,
     plan: &Plan,
-    number: usize,
+    number: &QueryNumber,
     begun: Vec<Range<u32>>,
 ) -> Option<Vec<Vec<Range<u32>>>> {
-    let mut words: Vec<&crate::search::plan::QueryWord> =
-        plan.words.iter().filter(|w| w.token > number).collect();
+    let mut words: Vec<&QueryWord> = plan
+        .words
+        .iter()
+        .filter(|w| w.token > number.token)
+        .collect();
     words.sort_by_key(|w| w.token);
     let first = words.first()?;
+    let adjacent = match first.section == number.section {
+        true => first.token == number.token + 1,
+        // Commas are tokens too: nothing but them between the number and the word.
+        false => {
+            first.section == number.section + 1
+                && (plan.numbers.iter()).all(|m| m.token <= number.token || m.token > first.token)
+        }
+    };
     let consecutive = words
         .iter()
         .enumerate()
-        .all(|(j, w)| w.token == number + 1 + j && w.section == first.section);
-    if !consecutive || words.len() > MAX_LINE_WORDS || !words.last()?.last {
+        .all(|(j, w)| w.token == first.token + j && w.section == first.section);
+    if !adjacent || !consecutive || words.len() > MAX_LINE_WORDS || !words.last()?.last {
         return None;
     }
     let mut out = Vec::with_capacity(words.len());
@@ -149,7 +162,7 @@ mod tests {
         crate::text::tokenise_into(text, &mut t);
         let plan = Plan::from_tokens(&t);
         let n = plan.numbers.first()?;
-        line_words(index, &plan, n.token, std::iter::once(0..1).collect())
+        line_words(index, &plan, n, std::iter::once(0..1).collect())
             .map(|w| w.iter().map(Vec::len).collect())
     }
 
@@ -161,6 +174,8 @@ mod tests {
         // A comma ends the line; a whole word must be a term; so many words are no name's
         // beginning.
         assert_eq!(line_of(&index, "115 marley, c"), None);
+        assert_eq!(line_of(&index, "115, marley c"), Some(vec![1, 1]));
+        assert_eq!(line_of(&index, "115, marley, c"), None);
         assert_eq!(line_of(&index, "115 xqzzv c"), None);
         assert_eq!(line_of(&index, "1 a b c d e f g"), None);
     }
