@@ -226,6 +226,16 @@ impl LastWord {
         runs
     }
 
+    /// The run of terms the word begins as typed, as [`begun`](Self::begun) gives it (empty
+    /// when it begins none).
+    pub fn begun_as_typed(&self) -> Vec<std::ops::Range<u32>> {
+        let run = self.run.0..self.run.1;
+        match run.is_empty() {
+            true => Vec::new(),
+            false => vec![run],
+        }
+    }
+
     /// The hit term `t` counts as when it is the name of a county the last words begin: it
     /// explains the words of the name before the last one too.
     #[inline]
@@ -807,6 +817,38 @@ mod tests {
         // A single letter's run holds every full form beginning with it.
         assert!(read("12 main s").full_forms.is_empty());
         assert_eq!(read("12 main st").bit, 1 << 1);
+    }
+
+    #[test]
+    fn a_last_word_begun_as_typed_is_its_own_run_alone() {
+        let index = crate::index::fixture_for_tests();
+        let read = |text: &str| {
+            let mut t = crate::text::Tokenised::new();
+            crate::text::tokenise_into(text, &mut t);
+            let plan = Plan::from_tokens(&t);
+            LastWord::of(&index, &plan, text).expect("a last word")
+        };
+        let term = |t: &str| index.term(t).map(|(id, _)| id);
+        let starts = |runs: &[std::ops::Range<u32>], t: Option<u32>| {
+            t.is_some_and(|t| runs.iter().any(|r| r.contains(&t)))
+        };
+        // `ch…` may be English or a lenited Irish `c…`: every reading holds both, as typed
+        // only the first.
+        let w = read("apartment 35 che");
+        let (every, typed) = (w.begun(), w.begun_as_typed());
+        assert_eq!(typed.len(), 1);
+        assert!(every.len() > typed.len(), "{every:?}");
+        assert!(typed.iter().all(|r| every.contains(r)));
+        for english in ["cherry", "chestnut"] {
+            if let Some(t) = term(english) {
+                assert!(starts(&typed, Some(t)), "{english}");
+            }
+        }
+        let irish = term("ceide").or(term("cearnog"));
+        assert!(irish.is_some(), "an Irish street type beginning `ce`");
+        assert!(starts(&every, irish) && !starts(&typed, irish));
+        // A word beginning no term has no run as typed.
+        assert!(read("12 main xqzzv").begun_as_typed().is_empty());
     }
 
     #[test]

@@ -22,8 +22,11 @@ const MAX_LINE_WORDS: usize = 6;
 
 /// Adds to `seeds` (sorted by element, kept sorted) the streets, estates and building names
 /// named by a number of `plan` and the words typed right after it up to the last word, which
-/// is being typed (`84 Park D`), and writes them to `found` (ascending). Nothing when the
-/// words name more than [`MAX_NUMBER_LINE_SEEDS`].
+/// is being typed (`84 Park D`), and writes them to `found` (ascending). The last word is read
+/// every way it may be read (full forms, less an Irish mutation, with a slip), or when that
+/// names too many, as typed alone: `Apartment 35 Che` begins CHERRY HOUSE, and the Irish
+/// names that `ce` begins (CÉ, CÉIDE, CEARNÓG: quays, drives and squares) are too many to seed.
+/// Nothing when the words as typed name more than [`MAX_NUMBER_LINE_SEEDS`].
 pub fn add_line_seeds(
     index: &Index,
     plan: &Plan,
@@ -36,8 +39,26 @@ pub fn add_line_seeds(
     let Some(last) = hits.last_word() else {
         return;
     };
+    let every_reading = last.begun();
+    named_by_numbers(index, plan, &every_reading, found);
+    if found.len() > MAX_NUMBER_LINE_SEEDS {
+        let as_typed = last.begun_as_typed();
+        found.clear();
+        if as_typed.len() < every_reading.len() {
+            named_by_numbers(index, plan, &as_typed, found);
+        }
+        if found.len() > MAX_NUMBER_LINE_SEEDS {
+            found.clear();
+        }
+    }
+    add_scored_seeds(index, found.iter().copied(), hits, weights, seeds);
+}
+
+/// Writes to `found` (ascending, once each) the line elements the numbers of `plan` and the
+/// words after them name, the last word beginning a term of `begun`.
+fn named_by_numbers(index: &Index, plan: &Plan, begun: &[Range<u32>], found: &mut Vec<u32>) {
     for n in plan.numbers.iter().filter(|n| !n.partial) {
-        let Some(words) = line_words(index, plan, n, last.begun()) else {
+        let Some(words) = line_words(index, plan, n, begun.to_vec()) else {
             continue;
         };
         let number = match natural_key(&n.text).0 {
@@ -52,10 +73,6 @@ pub fn add_line_seeds(
     }
     found.sort_unstable();
     found.dedup();
-    if found.len() > MAX_NUMBER_LINE_SEEDS {
-        found.clear();
-    }
-    add_scored_seeds(index, found.iter().copied(), hits, weights, seeds);
 }
 
 /// The terms each word typed right after `number` may be, up to the last word (`begun`: the
