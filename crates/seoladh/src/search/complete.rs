@@ -761,6 +761,14 @@ mod tests {
         crate::index::frozen_for_tests()
     }
 
+    /// The last word of `text` as autocomplete reads it.
+    fn last_word(index: &Index, text: &str) -> LastWord {
+        let mut t = crate::text::Tokenised::new();
+        crate::text::tokenise_into(text, &mut t);
+        let plan = Plan::from_tokens(&t);
+        LastWord::of(index, &plan, text).expect("a last word")
+    }
+
     fn term_text(index: &Index, t: u32) -> String {
         let mut s = index.terms().stream();
         while let Some((k, v)) = s.next() {
@@ -797,12 +805,7 @@ mod tests {
     #[test]
     fn the_last_word_reads_abbreviations_and_county_markers() {
         let index = frozen();
-        let read = |text: &str| {
-            let mut t = crate::text::Tokenised::new();
-            crate::text::tokenise_into(text, &mut t);
-            let plan = Plan::from_tokens(&t);
-            LastWord::of(&index, &plan, text).expect("a last word")
-        };
+        let read = |text: &str| last_word(&index, text);
         let forms = |text: &str| -> Vec<String> {
             let w = read(text);
             w.full_forms.iter().map(|&t| term_text(&index, t)).collect()
@@ -822,12 +825,7 @@ mod tests {
     #[test]
     fn a_last_word_begun_as_typed_is_its_own_run_alone() {
         let index = crate::index::fixture_for_tests();
-        let read = |text: &str| {
-            let mut t = crate::text::Tokenised::new();
-            crate::text::tokenise_into(text, &mut t);
-            let plan = Plan::from_tokens(&t);
-            LastWord::of(&index, &plan, text).expect("a last word")
-        };
+        let read = |text: &str| last_word(&index, text);
         let term = |t: &str| index.term(t).map(|(id, _)| id);
         let starts = |runs: &[std::ops::Range<u32>], t: Option<u32>| {
             t.is_some_and(|t| runs.iter().any(|r| r.contains(&t)))
@@ -854,12 +852,7 @@ mod tests {
     #[test]
     fn a_last_word_that_begins_no_term_is_read_with_a_slip() {
         let index = crate::index::fixture_for_tests();
-        let read = |text: &str| {
-            let mut t = crate::text::Tokenised::new();
-            crate::text::tokenise_into(text, &mut t);
-            let plan = Plan::from_tokens(&t);
-            LastWord::of(&index, &plan, text).expect("a last word")
-        };
+        let read = |text: &str| last_word(&index, text);
         let (ballymun, _) = index.term("ballymun").expect("a fixture term");
         let (hampstead, _) = index.term("hampstead").expect("a fixture term");
         // `baaly` begins no term: it is read as `bally…` mistyped, at a typo's cost.
